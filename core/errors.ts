@@ -1,0 +1,120 @@
+/**
+ * Every error code and message of prove, in one place (after Fastify's `lib/errors.js` and
+ * Rollup's `logs.ts`). Code elsewhere throws `errors.xxx(...)`, never a bare `new Error`, so that a
+ * user (or a test) can rely on `err.code`.
+ */
+
+/** Where an error happened, when known. */
+export interface ProveErrorDetails {
+  plugin?: string;
+  hook?: string;
+  file?: string;
+  key?: string;
+  [extra: string]: unknown;
+}
+
+/** An error with a stable `PROVE_*` code. */
+export class ProveError extends Error {
+  readonly code: string;
+  readonly details: ProveErrorDetails;
+
+  constructor(code: string, message: string, details: ProveErrorDetails = {}, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'ProveError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isProveError(value: unknown): value is ProveError {
+  return value instanceof ProveError || (value instanceof Error && typeof (value as { code?: unknown }).code === 'string' && (value as unknown as { code: string }).code.startsWith('PROVE_'));
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+const list = (values: readonly string[]): string => (values.length === 0 ? '(none)' : values.map((v) => `"${v}"`).join(', '));
+
+/** Factories, grouped by layer. Each returns a `ProveError`; callers `throw` it. */
+export const errors = {
+  // --- engine and hooks ------------------------------------------------------------------------
+  pluginFailed: (plugin: string, hook: string, cause: unknown) =>
+    new ProveError('PROVE_PLUGIN_FAILED', `plugin "${plugin}" failed in hook "${hook}": ${messageOf(cause)}`, { plugin, hook }, cause),
+  noExecutor: (tool: string, server: string) =>
+    new ProveError('PROVE_NO_EXECUTOR', `no plugin executes tool "${tool}" on server "${server}"`, { tool, server }),
+  duplicateEnvironment: (name: string, plugin: string) =>
+    new ProveError('PROVE_DUPLICATE_ENVIRONMENT', `environment "${name}" is registered twice (second time by plugin "${plugin}")`, { plugin, environment: name }),
+  unknownEnvironment: (name: string, known: readonly string[]) =>
+    new ProveError('PROVE_UNKNOWN_ENVIRONMENT', `no environment named "${name}" is registered; registered: ${list(known)}`, { environment: name }),
+  engineFrozen: (what: string) =>
+    new ProveError('PROVE_ENGINE_STARTED', `cannot ${what} after the engine has started`),
+
+  // --- plugins and presets ---------------------------------------------------------------------
+  invalidPlugin: (where: string, reason: string) =>
+    new ProveError('PROVE_INVALID_PLUGIN', `${where}: not a plugin (${reason}); expected a class with apply(engine), an instance, [Class, options] or a module name`, { key: where }),
+  invalidPluginOptions: (plugin: string, key: string, value: unknown, allowed: string) =>
+    new ProveError('PROVE_INVALID_PLUGIN_OPTIONS', `plugin "${plugin}": option ${key} = ${preview(value)} is invalid: ${allowed}`, { plugin, key }),
+  missingDependency: (plugin: string, dependency: string, present: readonly string[]) =>
+    new ProveError(
+      'PROVE_MISSING_DEPENDENCY',
+      `plugin "${plugin}" needs plugin "${dependency}", which is not in the configuration; add it (or a preset that contains it). Plugins present: ${list(present)}`,
+      { plugin, dependency },
+    ),
+  unknownPluginName: (name: string, action: string, present: readonly string[]) =>
+    new ProveError('PROVE_UNKNOWN_PLUGIN_NAME', `cannot ${action} plugin "${name}": no plugin of that name comes before it. Plugins present: ${list(present)}`, { plugin: name }),
+  invalidPreset: (where: string, reason: string) =>
+    new ProveError('PROVE_INVALID_PRESET', `${where}: not a preset (${reason}); expected definePreset({...}), [preset, options] or a module name`, { key: where }),
+  invalidPresetOptions: (preset: string, key: string, value: unknown, allowed: string) =>
+    new ProveError('PROVE_INVALID_PRESET_OPTIONS', `preset "${preset}": option ${key} = ${preview(value)} is invalid: ${allowed}`, { preset, key }),
+  presetCycle: (chain: readonly string[]) =>
+    new ProveError('PROVE_PRESET_CYCLE', `presets include each other in a cycle: ${chain.join(' > ')}`),
+  moduleNotFound: (specifier: string, from: string, cause: unknown) =>
+    new ProveError('PROVE_MODULE_NOT_FOUND', `cannot find module "${specifier}" (looked from ${from}): ${messageOf(cause)}`, { specifier }, cause),
+  moduleLoadFailed: (specifier: string, cause: unknown) =>
+    new ProveError('PROVE_MODULE_LOAD_FAILED', `module "${specifier}" failed to load: ${messageOf(cause)}`, { specifier }, cause),
+
+  // --- configuration ---------------------------------------------------------------------------
+  configNotFound: (file: string) => new ProveError('PROVE_CONFIG_NOT_FOUND', `config file ${file} does not exist`, { file }),
+  configLoadFailed: (file: string, cause: unknown) =>
+    new ProveError('PROVE_CONFIG_LOAD_FAILED', `config file ${file} failed to load: ${messageOf(cause)}`, { file }, cause),
+  configInvalid: (file: string, key: string, reason: string) =>
+    new ProveError('PROVE_CONFIG_INVALID', `config file ${file}: ${key}: ${reason}`, { file, key }),
+  /** Adds the config file to an error raised while resolving it. */
+  inConfig: (file: string, error: ProveError) =>
+    new ProveError(error.code, `config file ${file}: ${error.message}`, { ...error.details, file }, error.cause ?? error),
+
+  // --- command line ----------------------------------------------------------------------------
+  unknownCommand: (name: string, known: readonly string[]) =>
+    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (prove --help)`),
+  usage: (command: string, message: string) =>
+    new ProveError('PROVE_USAGE', `${command}: ${message} (prove ${command === 'prove' ? '' : command + ' '}--help)`.replace('  ', ' ')),
+  invalidArgument: (command: string, option: string, value: unknown, allowed: string) =>
+    new ProveError('PROVE_INVALID_ARGUMENT', `prove ${command}: ${option} ${preview(value)} is invalid: ${allowed}`, { key: option }),
+
+  // --- environments (servers/) -----------------------------------------------------------------
+
+  // --- reward ----------------------------------------------------------------------------------
+
+  // --- synthesis -------------------------------------------------------------------------------
+
+  // --- rollouts and evaluation -----------------------------------------------------------------
+
+  // --- training --------------------------------------------------------------------------------
+} as const;
+
+/** A short, printable rendering of a value for error messages (long values are cut). */
+export function preview(value: unknown, max = 80): string {
+  let text: string;
+  if (value === undefined) text = 'undefined';
+  else if (typeof value === 'function') text = `[function ${(value as { name?: string }).name || 'anonymous'}]`;
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,146 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from './types.js';
+import { preview } from './errors.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+/** One schema problem, in words a person (or a model) can act on. */
+export interface SchemaProblem {
+  /** Path of the offending value, e.g. `amount` or `items[2].sku`; empty for the root. */
+  key: string;
+  value: unknown;
+  /** What is allowed there. */
+  allowed: string;
+}
+
+/**
+ * A shared Ajv instance. `useDefaults` fills option defaults; `coerceTypes` stays off so that a
+ * string "12" is never silently taken for a number.
+ */
+export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean } = {}): Ajv {
+  const ajv = new Ajv({
+    allErrors: options.allErrors ?? true,
+    useDefaults: options.useDefaults ?? false,
+    strict: false,
+    allowUnionTypes: true,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+let sharedAjv: Ajv | undefined;
+let sharedDefaultsAjv: Ajv | undefined;
+
+/** Compile once; the returned function is what hot paths call. */
+export function compileSchema(schema: JsonSchema, options: { useDefaults?: boolean } = {}): ValidateFunction {
+  const ajv = options.useDefaults ? (sharedDefaultsAjv ??= createAjv({ useDefaults: true })) : (sharedAjv ??= createAjv());
+  return ajv.compile(schema);
+}
+
+function joinPath(instancePath: string, extra?: string): string {
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  let out = '';
+  for (const part of parts) out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  return out;
+}
+
+function valueAt(data: unknown, instancePath: string): unknown {
+  let current = data;
+  for (const raw of instancePath.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+/** Turn Ajv errors into problems that say what was wrong and what is valid. */
+export function explainSchemaErrors(errors: readonly ErrorObject[] | null | undefined, data: unknown, parentSchema?: JsonSchema): SchemaProblem[] {
+  if (!errors) return [];
+  const problems: SchemaProblem[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const p = error.params as Record<string, unknown>;
+    let key = joinPath(error.instancePath);
+    let value = valueAt(data, error.instancePath);
+    let allowed: string;
+    switch (error.keyword) {
+      case 'required':
+        key = joinPath(error.instancePath, String(p.missingProperty));
+        value = undefined;
+        allowed = 'is required';
+        break;
+      case 'additionalProperties': {
+        key = joinPath(error.instancePath, String(p.additionalProperty));
+        value = (value as Record<string, unknown> | undefined)?.[String(p.additionalProperty)];
+        const props = Object.keys(((error.parentSchema as JsonSchema | undefined)?.properties as Record<string, unknown>) ?? {});
+        allowed = `unknown key; allowed keys: ${props.length ? props.join(', ') : '(none)'}`;
+        break;
+      }
+      case 'enum':
+        allowed = `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+        break;
+      case 'const':
+        allowed = `must be ${JSON.stringify(p.allowedValue)}`;
+        break;
+      case 'type':
+        allowed = `must be ${String(p.type).replace(/,/g, ' or ')}, got ${describeType(value)}`;
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum':
+        allowed = `must be ${String(p.comparison)} ${String(p.limit)}`;
+        break;
+      case 'minLength':
+      case 'maxLength':
+        allowed = `length ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${String(p.limit)} characters, got ${typeof value === 'string' ? value.length : '?'}`;
+        break;
+      case 'minItems':
+      case 'maxItems':
+        allowed = `${error.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} items, got ${Array.isArray(value) ? value.length : '?'}`;
+        break;
+      case 'pattern':
+        allowed = `must match the pattern ${String(p.pattern)}`;
+        break;
+      case 'format':
+        allowed = `must be a valid ${String(p.format)}`;
+        break;
+      case 'anyOf':
+      case 'oneOf':
+        allowed = error.keyword === 'oneOf' ? 'must match exactly one of the allowed forms' : 'must match one of the allowed forms';
+        break;
+      default:
+        allowed = error.message ?? `fails "${error.keyword}"`;
+    }
+    const id = `${key}|${allowed}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push({ key, value, allowed });
+  }
+  void parentSchema;
+  return problems;
+}
+
+/** Render problems as one line each: `key = value: allowed`. */
+export function formatSchemaProblems(problems: readonly SchemaProblem[], root = 'value'): string {
+  return problems
+    .map((problem) => {
+      const key = problem.key === '' ? root : problem.key;
+      return problem.value === undefined ? `${key} ${problem.allowed}` : `${key} = ${preview(problem.value)}: ${problem.allowed}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,117 @@
+import type { Draft } from 'immer';
+import type { JsonSchema } from '../../core/index.js';
+
+/**
+ * The contract every domain follows. A domain is data: tools with schemas and handlers, a state
+ * type, an initial world (JSON in fixtures/), samplers and invariants. The kit turns it into an
+ * MCP server (stdio, Streamable HTTP) and an in-process fast path; both run the same handler
+ * behind the same validation.
+ */
+
+/** The MCP tool annotations a domain declares for each tool. */
+export interface ToolAnnotations {
+  title?: string;
+  /** The tool does not change state. */
+  readOnlyHint?: boolean;
+  /** The tool may delete or irreversibly change state. */
+  destructiveHint?: boolean;
+  /** Calling it twice with the same arguments has the same effect as once. */
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A seeded, deterministic random source whose state lives in the session (and resets with it). */
+export interface SessionRandom {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
+/** What a handler gets besides its validated arguments. */
+export interface ToolContext<S> {
+  /**
+   * The session state. For tools that change state it is a copy-on-write draft: mutate it freely;
+   * if the handler fails, nothing it did is kept. For read-only tools it is the frozen state.
+   */
+  state: Draft<S>;
+  /** The session's clock (ISO-8601, UTC): the world's reference date, never the wall clock. */
+  now: string;
+  /** The reference date's calendar day, `YYYY-MM-DD` (UTC). */
+  today: string;
+  random: SessionRandom;
+  /** A new id, deterministic per session: `${prefix}_${n}` with a per-prefix counter kept in the state. */
+  nextId(prefix: string): string;
+  /**
+   * Reject the call with a message a model can act on: what was wrong and what is valid
+   * ("account acc_12 has only 120.50 USD available"). The state stays as it was.
+   */
+  fail(message: string): never;
+}
+
+/** One tool of a domain. */
+export interface ToolDefinition<S, Args = any, Result = unknown> {
+  /** snake_case, unique across all domains (distractors mix tools of several domains). */
+  name: string;
+  /** Written for a model: what it does, when to use it, what it returns. */
+  description: string;
+  /** JSON Schema of the arguments: `type: object`, every property described, `additionalProperties: false`. */
+  input: JsonSchema;
+  /** JSON Schema of the structured result. */
+  output: JsonSchema;
+  annotations: ToolAnnotations;
+  /** Argument names that carry secrets (card numbers, PINs, passwords, tokens). */
+  sensitive?: string[];
+  /** Runs the tool. Synchronous: the world is in memory. Returns the structured result (a JSON object). */
+  handler(args: Args, context: ToolContext<S>): Result;
+}
+
+/** Read-only discovery of real entities for grounding generated queries. */
+export interface DomainSampler<S> {
+  /** Collection name in the sampling context, e.g. `accounts`. */
+  collection: string;
+  description: string;
+  /**
+   * Compact records (ids, names, the values a query would mention) of entities with enough
+   * supporting data, e.g. accounts with a non-zero balance.
+   */
+  sample(state: Readonly<S>): Array<Record<string, unknown>>;
+}
+
+/** A property that must hold in every reachable state. */
+export interface DomainInvariant<S> {
+  name: string;
+  /** Returns a description of the violation, or undefined when the state is fine. */
+  check(state: Readonly<S>, initial: Readonly<S>): string | undefined;
+}
+
+export type DomainCategory = 'finance' | 'productivity' | 'commerce' | 'travel' | 'social' | 'iot' | 'knowledge' | 'lifestyle';
+
+/** A whole domain, declared as data. */
+export interface DomainDefinition<S = any> {
+  /** snake_case server name, e.g. `banking`. */
+  name: string;
+  title: string;
+  category: DomainCategory;
+  /** One paragraph: what the domain models and which real API it follows. */
+  description: string;
+  /** Agent-visible tools. */
+  tools: ToolDefinition<S>[];
+  /** The initial world (loaded once from fixtures/<name>/world.json, then frozen and shared by every session). */
+  loadWorld(): S;
+  /** The reference date the fixture world was built around (ISO-8601, UTC). */
+  defaultReferenceDate: string;
+  samplers: DomainSampler<S>[];
+  invariants: DomainInvariant<S>[];
+}
+
+/** Identity, for types. */
+export function defineDomain<S>(domain: DomainDefinition<S>): DomainDefinition<S> {
+  return domain;
+}
+
+/** Identity, for types: lets a domain declare its tools one by one with their argument types. */
+export function defineTool<S, Args = any, Result = unknown>(tool: ToolDefinition<S, Args, Result>): ToolDefinition<S, Args, Result> {
+  return tool;
+}

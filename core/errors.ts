@@ -94,6 +94,16 @@ export const errors = {
     new ProveError('PROVE_INVALID_ARGUMENT', `prove ${command}: ${option} ${preview(value)} is invalid: ${allowed}`, { key: option }),
 
   // --- environments (servers/) -----------------------------------------------------------------
+  fixtureMissing: (path: string, reason: string) =>
+    new ProveError('PROVE_FIXTURE_INVALID', `fixture ${path}: ${reason}`, { file: path }),
+  unknownDomain: (name: string, known: readonly string[]) =>
+    new ProveError('PROVE_UNKNOWN_DOMAIN', `no domain named "${name}"; domains: ${list(known)}`, { domain: name }),
+  invalidWorld: (domain: string, key: string, value: unknown, allowed: string) =>
+    new ProveError('PROVE_INVALID_WORLD', `domain "${domain}": world ${key} = ${preview(value)} is invalid: ${allowed}`, { domain, key }),
+  invalidDomain: (domain: string, reason: string) =>
+    new ProveError('PROVE_INVALID_DOMAIN', `domain "${domain}" is not well formed: ${reason}`, { domain }),
+  sessionLimit: (max: number) =>
+    new ProveError('PROVE_SESSION_LIMIT', `the server already holds its maximum of ${max} sessions; close one (DELETE with its Mcp-Session-Id) or wait for idle sessions to be evicted`, { max }),
 
   // --- reward ----------------------------------------------------------------------------------
 

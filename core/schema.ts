@@ -25,6 +25,8 @@ export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean 
     useDefaults: options.useDefaults ?? false,
     strict: false,
     allowUnionTypes: true,
+    // Errors carry their parent schema, so messages can list the allowed keys and values.
+    verbose: true,
   });
   addFormats(ajv);
   return ajv;

@@ -43,6 +43,7 @@ export async function runProve(args: string[], options: { cwd?: string; env?: Re
     env: options.env,
     input: options.input,
     reject: false,
+    stripFinalNewline: false,
     timeout: options.timeout ?? 60_000,
   });
   return { code: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };

@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeProject, REPO_ROOT, runProve } from '../support/project.js';
+
+const version = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('The prove CLI (run as a child process)', () => {
+  it('lists its commands and global options with --help', async () => {
+    const { code, stdout } = await runProve(['--help']);
+    expect(code).to.equal(0);
+    expect(stdout).to.match(/^Usage: prove <command> \[options\]$/m);
+    expect(stdout).to.match(/^ {2}config +print the resolved configuration/m);
+    expect(stdout).to.contain('--config PATH');
+    expect(stdout).to.contain('--version');
+  });
+
+  it('shows the options of a command with <command> --help', async () => {
+    const { code, stdout } = await runProve(['config', '--help']);
+    expect(code).to.equal(0);
+    expect(stdout).to.match(/^Usage: prove config \[options\]$/m);
+    expect(stdout).to.match(/--json +machine-readable output/);
+  });
+
+  it('prints its version', async () => {
+    expect(await runProve(['--version'])).to.deep.include({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('rejects an unknown command with one clear line and a non-zero exit', async () => {
+    const { code, stdout, stderr } = await runProve(['trian']);
+    expect(code).to.equal(1);
+    expect(stdout).to.equal('');
+    expect(stderr.trim().split('\n')).to.have.length(1);
+    expect(stderr).to.match(/^prove: unknown command "trian"; commands: config.* \(prove --help\) \[PROVE_UNKNOWN_COMMAND\]$/m);
+  });
+
+  it('rejects an unknown option with one clear line, and adds the stack with --verbose', async () => {
+    const plain = await runProve(['config', '--jsno']);
+    expect(plain.code).to.equal(1);
+    expect(plain.stderr).to.equal('prove: config: unknown option --jsno (prove config --help) [PROVE_USAGE]\n');
+    const verbose = await runProve(['config', '--jsno', '--verbose']);
+    expect(verbose.code).to.equal(1);
+    expect(verbose.stderr).to.match(/^prove: config: unknown option --jsno/);
+    expect(verbose.stderr).to.match(/\n\s+at .+main\.js/);
+  });
+
+  it('prints the resolved configuration: presets, plugins with options and origin, taps per hook', async () => {
+    const project = makeProject({
+      'presets.mjs': `import { definePreset } from 'prove';
+class TermPlugin {
+  static optionsSchema = { type: 'object', properties: { weight: { type: 'number', default: 0.5 } }, additionalProperties: false };
+  constructor(options) { this.options = options; this.name = 'TermPlugin'; }
+  apply(engine) { engine.hooks.onReward.tap({ name: this.name, stage: 10 }, (s) => s); }
+}
+class SamplerPlugin { name = 'SamplerPlugin'; apply(engine) { engine.hooks.onSample.tap(this.name, (c) => c); } }
+export const inner = definePreset({ name: 'inner', plugins: [TermPlugin] });
+export default definePreset({ name: 'outer', presets: [inner], plugins: [SamplerPlugin] });
+export { TermPlugin };
+`,
+      'prove.config.mjs': `import outer, { TermPlugin } from './presets.mjs';
+export default { presets: [outer], plugins: [[TermPlugin, { weight: 0.2 }]] };
+`,
+    });
+    try {
+      const { code, stdout, stderr } = await runProve(['config'], { cwd: project.dir });
+      expect(code, stderr).to.equal(0);
+      expect(stdout).to.contain(`config: ${join(project.dir, 'prove.config.mjs')}`);
+      expect(stdout).to.match(/presets:\n {2}outer\n {4}inner\n/);
+      expect(stdout).to.match(/ {2}TermPlugin {2}\[from config; replaces outer > inner\]\n {6}options \{"weight":0\.2\}/);
+      expect(stdout).to.match(/ {2}SamplerPlugin {2}\[from outer\]/);
+      expect(stdout).to.contain('  onSample: SamplerPlugin\n');
+      expect(stdout).to.contain('  onReward: TermPlugin @10\n');
+      expect(stdout).to.contain('  onExecute: (no taps)\n');
+
+      const json = await runProve(['config', '--json'], { cwd: project.dir });
+      const parsed = JSON.parse(json.stdout) as { presets: Array<{ name: string; children: Array<{ name: string }> }>; plugins: Array<{ name: string; options: unknown }> };
+      expect(parsed.presets[0].name).to.equal('outer');
+      expect(parsed.presets[0].children[0].name).to.equal('inner');
+      expect(parsed.plugins.map((p) => p.name)).to.deep.equal(['TermPlugin', 'SamplerPlugin']);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('uses --config over the searched file, and names the file and key of an invalid config', async () => {
+    const project = makeProject({ 'prove.config.json': '{}', 'alt.json': '{ "sed": 3 }' });
+    try {
+      const { code, stderr } = await runProve(['config', '--config', 'alt.json'], { cwd: project.dir });
+      expect(code).to.equal(1);
+      expect(stderr).to.match(new RegExp(`^prove: config file ${join(project.dir, 'alt.json')}: sed: unknown key; allowed keys: presets, plugins, seed, config`));
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('falls back to the built-in "prove" preset when no configuration exists', async () => {
+    const project = makeProject({});
+    try {
+      const { code, stdout, stderr } = await runProve(['config', '--json'], { cwd: project.dir });
+      expect(code, stderr).to.equal(0);
+      const parsed = JSON.parse(stdout) as { file: string; presets: Array<{ name: string }> };
+      expect(parsed.file).to.match(/built-in defaults/);
+      expect(parsed.presets[0].name).to.equal('prove');
+    } finally {
+      project.cleanup();
+    }
+  });
+});

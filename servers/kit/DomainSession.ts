@@ -1,0 +1,515 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { ValidateFunction } from 'ajv';
+import { current, freeze, Immer, isDraft } from 'immer';
+import {
+  compileSchema,
+  errors,
+  explainSchemaErrors,
+  formatSchemaProblems,
+  preview,
+  type Environment,
+  type EnvironmentSession,
+  type ExecutedCall,
+  type JsonSchema,
+  type ToolCall,
+  type ToolSchema,
+  type WorldSpec,
+} from '../../core/index.js';
+import type { DomainDefinition, ToolContext, ToolDefinition } from './Domain.js';
+import { sessionRandom, seedRandomState } from './seededRandom.js';
+import { canonicalDigest } from './stateHash.js';
+import { createHash } from 'node:crypto';
+
+/** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
+export type ToolErrorKind = 'unknown_tool' | 'invalid_arguments' | 'execution';
+
+/** The outcome of one call on the fast path. Failures are values, never exceptions. */
+export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: { kind: ToolErrorKind; message: string } };
+
+/**
+ * Everything a session is, at one moment: the domain state, the id counters and the PRNG state.
+ * Deeply frozen and shared: a session points at one, a change makes a new one (copy-on-write).
+ */
+export interface SessionSnapshot<S> {
+  readonly state: S;
+  readonly counters: Readonly<Record<string, number>>;
+  readonly rng: number;
+}
+
+/** Larger arguments are refused before schema validation (a model can emit a megabyte of junk). */
+export const MAX_ARGUMENT_BYTES = 64 * 1024;
+/** Deeper arguments are refused before schema validation (and a cyclic in-process object stops here). */
+export const MAX_ARGUMENT_DEPTH = 32;
+
+/** Seed of a session opened without one. */
+export const DEFAULT_SEED = 0;
+
+/** A tool with everything the hot path needs computed once. */
+interface CompiledTool<S> {
+  definition: ToolDefinition<S>;
+  validate: ValidateFunction;
+  /** Whether the schema declares defaults (then arguments are copied before ajv fills them in). */
+  fillsDefaults: boolean;
+  readOnly: boolean;
+  /** `name (type, required), …`: the valid arguments, quoted in every invalid-arguments message. */
+  signature: string;
+}
+
+/** Thrown by `ctx.fail`: a failure the handler meant, with a message for the model. */
+class ToolFailure {
+  constructor(readonly message: string) {}
+}
+
+const immer = new Immer({ autoFreeze: true });
+const EMPTY_COUNTERS: Readonly<Record<string, number>> = Object.freeze({});
+
+function hasDefaults(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return false;
+  if (Array.isArray(schema)) return schema.some(hasDefaults);
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'default') return true;
+    if (hasDefaults(value)) return true;
+  }
+  return false;
+}
+
+function typeWords(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join('|')}`;
+  const type = schema.type;
+  if (type === 'array') {
+    const items = schema.items as JsonSchema | undefined;
+    return items && typeof items === 'object' ? `array of ${typeWords(items)}` : 'array';
+  }
+  if (Array.isArray(type)) return type.join(' or ');
+  if (typeof type === 'string') return type;
+  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) return 'one of several forms';
+  return 'any';
+}
+
+function signatureOf(schema: JsonSchema): string {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const parts = Object.entries(properties).map(([key, property]) => `${key} (${typeWords(property)}${required.has(key) ? ', required' : ''})`);
+  return parts.length === 0 ? 'no arguments' : parts.join(', ');
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** The name in `names` closest to `name`, when it is close enough to be a plausible typo or paraphrase. */
+export function closestName(name: string, names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const lower = name.toLowerCase();
+  for (const candidate of names) {
+    const distance = editDistance(lower, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (best === undefined) return undefined;
+  const sharesWord = lower.split(/[_\W]+/).some((word) => word.length > 2 && best.includes(word));
+  return bestDistance <= Math.max(2, Math.floor(best.length / 3)) || sharesWord ? best : undefined;
+}
+
+/**
+ * Refuses arguments too large or too deep before ajv sees them. Counts roughly the bytes of their
+ * JSON and stops as soon as the budget is spent, so a huge argument costs no more than the limit.
+ */
+function argumentSizeProblem(value: unknown): string | undefined {
+  let budget = MAX_ARGUMENT_BYTES;
+  const walk = (item: unknown, depth: number): string | undefined => {
+    if (depth > MAX_ARGUMENT_DEPTH) return `arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep`;
+    if (typeof item === 'string') budget -= item.length + 2;
+    else if (item === null || typeof item !== 'object') budget -= 8;
+    else if (Array.isArray(item)) {
+      budget -= 2;
+      for (const element of item) {
+        const problem = walk(element, depth + 1);
+        if (problem !== undefined) return problem;
+        if (budget < 0) break;
+      }
+    } else {
+      budget -= 2;
+      for (const key in item) {
+        budget -= key.length + 4;
+        const problem = walk((item as Record<string, unknown>)[key], depth + 1);
+        if (problem !== undefined) return problem;
+        if (budget < 0) break;
+      }
+    }
+    return budget < 0 ? `arguments are larger than ${MAX_ARGUMENT_BYTES} bytes of JSON; send short values (ids, names, amounts), not whole documents` : undefined;
+  };
+  return walk(value, 0);
+}
+
+function describeNonObject(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value} (${preview(value, 40)})`;
+}
+
+/**
+ * Replaces immer drafts inside a handler's result by plain copies while they are still alive
+ * (a handler may return `draft.accounts[0]`); frozen values cannot contain drafts and are kept.
+ */
+function detachDrafts(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (isDraft(value)) return current(value);
+  if (Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const detached = detachDrafts(value[i]);
+      if (detached !== value[i]) (copy ??= value.slice())[i] = detached;
+    }
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const detached = detachDrafts(record[key]);
+    if (detached !== record[key]) (copy ??= { ...record })[key] = detached;
+  }
+  return copy ?? value;
+}
+
+function failure(kind: ToolErrorKind, message: string): ToolOutcome {
+  return { ok: false, error: { kind, message } };
+}
+
+/** Highest `n` among the world's string values shaped `${prefix}_${n}`: new ids start after it. */
+function highestIdNumber(world: unknown, prefix: string): number {
+  const pattern = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}_(\\d+)$`);
+  let highest = 0;
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const match = pattern.exec(value);
+      if (match) highest = Math.max(highest, Number(match[1]));
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const key in value) walk((value as Record<string, unknown>)[key]);
+    }
+  };
+  walk(world);
+  return highest;
+}
+
+/**
+ * A domain made ready to run: schemas compiled once, tool lists computed once, the world loaded
+ * once and frozen. Sessions are cheap views on it.
+ */
+export class DomainRuntime<S = unknown> {
+  readonly name: string;
+  /** Agent-visible tools in OpenAI function format. */
+  readonly tools: readonly ToolSchema[];
+  /** Agent-visible tools as MCP `tools/list` returns them (computed once). */
+  readonly mcpTools: readonly McpTool[];
+  readonly toolNames: readonly string[];
+  private readonly compiled = new Map<string, CompiledTool<S>>();
+  private frozenWorld: S | undefined;
+  private readonly idBases = new Map<string, number>();
+  private sessionCount = 0;
+
+  constructor(readonly domain: DomainDefinition<S>) {
+    this.name = domain.name;
+    const tools: ToolSchema[] = [];
+    const mcpTools: McpTool[] = [];
+    for (const definition of domain.tools) {
+      if (this.compiled.has(definition.name)) throw errors.invalidDomain(domain.name, `tool "${definition.name}" is declared twice`);
+      if (definition.input?.type !== 'object') throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema must have type "object"`);
+      let validate: ValidateFunction;
+      try {
+        validate = compileSchema(definition.input, { useDefaults: hasDefaults(definition.input) });
+      } catch (error) {
+        throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema does not compile: ${(error as Error).message}`);
+      }
+      this.compiled.set(definition.name, {
+        definition,
+        validate,
+        fillsDefaults: hasDefaults(definition.input),
+        readOnly: definition.annotations.readOnlyHint === true,
+        signature: signatureOf(definition.input),
+      });
+      tools.push({ type: 'function', function: { name: definition.name, description: definition.description, parameters: definition.input } });
+      const mcpTool: McpTool = {
+        name: definition.name,
+        description: definition.description,
+        inputSchema: definition.input as McpTool['inputSchema'],
+        outputSchema: definition.output as McpTool['outputSchema'],
+        annotations: definition.annotations,
+      };
+      if (definition.annotations.title !== undefined) mcpTool.title = definition.annotations.title;
+      if (definition.sensitive?.length) mcpTool._meta = { 'prove/sensitive': definition.sensitive };
+      mcpTools.push(mcpTool);
+    }
+    this.tools = Object.freeze(tools);
+    this.mcpTools = Object.freeze(mcpTools);
+    this.toolNames = Object.freeze(domain.tools.map((t) => t.name));
+  }
+
+  /** The initial world: loaded on first use, deeply frozen, shared by every session (never copied). */
+  get world(): S {
+    if (this.frozenWorld === undefined) this.frozenWorld = freeze(this.domain.loadWorld(), true);
+    return this.frozenWorld;
+  }
+
+  /** Whether the domain has an agent-visible tool of that name. */
+  hasTool(name: string): boolean {
+    return this.compiled.has(name);
+  }
+
+  /** Open an isolated session on the shared world: O(1), no copy. */
+  openSession(world: Partial<WorldSpec> = {}, id?: string): DomainSession<S> {
+    return new DomainSession(this, world, id ?? `${this.name}-${++this.sessionCount}`);
+  }
+
+  /** Violations of the domain's invariants in `state` (empty when all hold). */
+  checkInvariants(state: Readonly<S>): string[] {
+    const violations: string[] = [];
+    for (const invariant of this.domain.invariants) {
+      const problem = invariant.check(state, this.world);
+      if (problem !== undefined) violations.push(`${invariant.name}: ${problem}`);
+    }
+    return violations;
+  }
+
+  /** Real entities of `state`, by sampler collection. */
+  sample(state: Readonly<S>): Record<string, Array<Record<string, unknown>>> {
+    const entities: Record<string, Array<Record<string, unknown>>> = {};
+    for (const sampler of this.domain.samplers) entities[sampler.collection] = sampler.sample(state);
+    return entities;
+  }
+
+  /** @internal The compiled tool, for sessions. */
+  compiledTool(name: string): CompiledTool<S> | undefined {
+    return this.compiled.get(name);
+  }
+
+  /** @internal Where `nextId(prefix)` starts counting: after every such id the world already holds. */
+  idBase(prefix: string): number {
+    let base = this.idBases.get(prefix);
+    if (base === undefined) {
+      base = highestIdNumber(this.world, prefix);
+      this.idBases.set(prefix, base);
+    }
+    return base;
+  }
+
+  /** @internal The message for a tool name the domain does not have. */
+  unknownToolMessage(name: unknown): string {
+    const shown = typeof name === 'string' ? `"${name}"` : preview(name);
+    const closest = typeof name === 'string' ? closestName(name, this.toolNames) : undefined;
+    return `unknown tool ${shown} on server "${this.name}"${closest ? `; did you mean "${closest}"?` : ''} Valid tools: ${this.toolNames.join(', ')}`;
+  }
+}
+
+const runtimes = new WeakMap<DomainDefinition<any>, DomainRuntime<any>>();
+
+/** The runtime of a domain, built once per domain object. */
+export function domainRuntime<S>(domain: DomainDefinition<S>): DomainRuntime<S> {
+  let runtime = runtimes.get(domain) as DomainRuntime<S> | undefined;
+  if (runtime === undefined) {
+    runtime = new DomainRuntime(domain);
+    runtimes.set(domain, runtime);
+  }
+  return runtime;
+}
+
+const rootHashes = new WeakMap<SessionSnapshot<unknown>, string>();
+
+function snapshotHash(root: SessionSnapshot<unknown>): string {
+  let hash = rootHashes.get(root);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(canonicalDigest(root.state)).update(canonicalDigest(root.counters)).update(String(root.rng)).digest('hex');
+    rootHashes.set(root, hash);
+  }
+  return hash;
+}
+
+/**
+ * One isolated session of a domain: a pointer to an immutable snapshot. A read-only tool runs on
+ * the frozen state directly; a tool that changes state runs inside immer `produce`, and only a
+ * successful call moves the pointer, so a rejected call leaves everything (the hash too) as it was.
+ */
+export class DomainSession<S = unknown> implements EnvironmentSession {
+  readonly server: string;
+  /** The world this session started from (seed and reference date). */
+  readonly world: WorldSpec;
+  /** The session's clock, ISO-8601 UTC. */
+  readonly now: string;
+  readonly today: string;
+  private readonly initial: SessionSnapshot<S>;
+  private root: SessionSnapshot<S>;
+  private closed = false;
+
+  constructor(
+    readonly runtime: DomainRuntime<S>,
+    world: Partial<WorldSpec>,
+    readonly id: string,
+  ) {
+    this.server = runtime.name;
+    const seed = world.seed ?? DEFAULT_SEED;
+    if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw errors.invalidWorld(runtime.name, 'seed', seed, 'must be a safe integer');
+    const referenceDate = world.referenceDate ?? runtime.domain.defaultReferenceDate;
+    const time = typeof referenceDate === 'string' ? Date.parse(referenceDate) : NaN;
+    if (Number.isNaN(time)) throw errors.invalidWorld(runtime.name, 'referenceDate', referenceDate, 'must be an ISO-8601 date-time such as 2026-03-02T09:00:00Z');
+    this.now = new Date(time).toISOString();
+    this.today = this.now.slice(0, 10);
+    this.world = { seed, referenceDate: this.now };
+    this.initial = { state: runtime.world, counters: EMPTY_COUNTERS, rng: seedRandomState(seed) };
+    this.root = this.initial;
+  }
+
+  /** The current state, frozen. */
+  get state(): Readonly<S> {
+    return this.root.state;
+  }
+
+  /** Whether `close()` was called. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Run one agent-visible tool: look it up, check the arguments (size, then schema), run the
+   * handler. Never throws; a failure is an outcome with a message a model can act on.
+   */
+  call(name: string, args: unknown): ToolOutcome {
+    if (this.closed) return failure('execution', `session ${this.id} of server "${this.server}" is closed; open a new session`);
+    const tool = typeof name === 'string' ? this.runtime.compiledTool(name) : undefined;
+    if (tool === undefined) return failure('unknown_tool', this.runtime.unknownToolMessage(name));
+    if (args === undefined) args = {};
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+      return failure('invalid_arguments', `arguments of ${tool.definition.name} must be a JSON object, got ${describeNonObject(args)}. Valid arguments: ${tool.signature}`);
+    }
+    const sizeProblem = argumentSizeProblem(args);
+    if (sizeProblem !== undefined) return failure('invalid_arguments', `${tool.definition.name}: ${sizeProblem}`);
+    if (tool.fillsDefaults) args = structuredClone(args);
+    if (!tool.validate(args)) {
+      const problems = formatSchemaProblems(explainSchemaErrors(tool.validate.errors, args), 'arguments');
+      return failure('invalid_arguments', `invalid arguments for ${tool.definition.name}: ${problems}. Valid arguments: ${tool.signature}`);
+    }
+    return this.run(tool, args);
+  }
+
+  private run(tool: CompiledTool<S>, args: unknown): ToolOutcome {
+    const root = this.root;
+    const runtime = this.runtime;
+    let counters = root.counters;
+    let countersCopied = false;
+    let rng = root.rng;
+    const context: ToolContext<S> = {
+      state: root.state as ToolContext<S>['state'],
+      now: this.now,
+      today: this.today,
+      random: sessionRandom({ read: () => rng, write: (state) => (rng = state) }),
+      nextId(prefix: string): string {
+        if (!countersCopied) {
+          counters = { ...counters };
+          countersCopied = true;
+        }
+        const n = (counters[prefix] ?? runtime.idBase(prefix)) + 1;
+        (counters as Record<string, number>)[prefix] = n;
+        return `${prefix}_${n}`;
+      },
+      fail(message: string): never {
+        throw new ToolFailure(String(message));
+      },
+    };
+    let result: unknown;
+    let state: S;
+    try {
+      if (tool.readOnly) {
+        result = tool.definition.handler(args, context);
+        state = root.state;
+      } else {
+        state = immer.produce(root.state, (draft) => {
+          context.state = draft as ToolContext<S>['state'];
+          result = detachDrafts(tool.definition.handler(args, context));
+        }) as S;
+      }
+    } catch (error) {
+      if (error instanceof ToolFailure) return failure('execution', error.message);
+      const message = error instanceof Error ? error.message : preview(error);
+      return failure('execution', `internal error in ${tool.definition.name}: ${message}`);
+    }
+    if (state !== root.state || countersCopied || rng !== root.rng) {
+      this.root = Object.freeze({ state, counters: countersCopied ? Object.freeze(counters) : counters, rng });
+    }
+    return { ok: true, result };
+  }
+
+  /** Canonical SHA-256 of state, id counters and PRNG state (hex). Unchanged subtrees are not hashed again. */
+  stateHashSync(): string {
+    return snapshotHash(this.root as SessionSnapshot<unknown>);
+  }
+
+  /** The hash the session had when it was opened (and has again after `reset()`). */
+  initialStateHash(): string {
+    return snapshotHash(this.initial as SessionSnapshot<unknown>);
+  }
+
+  /** The current snapshot: frozen, cheap (no copy), restorable with `restore`. */
+  snapshot(): SessionSnapshot<S> {
+    return this.root;
+  }
+
+  /** Return to a snapshot taken from this session. */
+  restore(snapshot: SessionSnapshot<S>): void {
+    this.root = snapshot;
+  }
+
+  /** Back to exactly the initial state, counters and PRNG. */
+  reset(): Promise<void> {
+    this.root = this.initial;
+    return Promise.resolve();
+  }
+
+  /** Run a parsed tool call (the engine's `EnvironmentSession` interface). */
+  executeSync(call: ToolCall): ExecutedCall {
+    if (call.malformed !== undefined) {
+      return { ...call, server: this.server, ok: false, error: { kind: 'malformed', message: `the tool call could not be parsed: ${preview(call.malformed)}` } };
+    }
+    const outcome = this.call(call.name, call.arguments);
+    return outcome.ok ? { ...call, server: this.server, ok: true, result: outcome.result } : { ...call, server: this.server, ok: false, error: outcome.error };
+  }
+
+  execute(call: ToolCall): Promise<ExecutedCall> {
+    return Promise.resolve(this.executeSync(call));
+  }
+
+  stateHash(): Promise<string> {
+    return Promise.resolve(this.stateHashSync());
+  }
+
+  /** Release the session: further calls fail with a message; the state is dropped. */
+  close(): Promise<void> {
+    this.closed = true;
+    this.root = this.initial;
+    return Promise.resolve();
+  }
+}
+
+/** A domain as an engine `Environment`: its agent-visible tools and fresh fast-path sessions. */
+export function domainEnvironment<S>(domain: DomainDefinition<S>): Environment {
+  const runtime = domainRuntime(domain);
+  return {
+    name: runtime.name,
+    tools: runtime.tools,
+    openSession: (world: WorldSpec) => Promise.resolve(runtime.openSession(world)),
+  };
+}

@@ -1,0 +1,45 @@
+import type { SessionRandom } from './Domain.js';
+
+/**
+ * mulberry32: one 32-bit integer of state, fast, and good enough for choosing among entities.
+ * The state is a plain number so that a session can keep it in its immutable root (reset and replay
+ * restore it).
+ */
+export function nextRandomState(state: number): number {
+  return (state + 0x6d2b79f5) | 0;
+}
+
+/** The uniform [0, 1) output for a state produced by `nextRandomState`. */
+export function randomOutput(state: number): number {
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** The initial PRNG state for an integer seed (any safe integer; the high bits are mixed in). */
+export function seedRandomState(seed: number): number {
+  const low = seed >>> 0;
+  const high = Math.floor(seed / 4294967296) >>> 0;
+  return (low ^ Math.imul(high, 0x9e3779b1) ^ 0x5bd1e995) | 0;
+}
+
+/** A `SessionRandom` over a state cell: `read()` gives the state to start from, `write()` receives every advance. */
+export function sessionRandom(cell: { read(): number; write(state: number): void }): SessionRandom {
+  const next = (): number => {
+    const state = nextRandomState(cell.read());
+    cell.write(state);
+    return randomOutput(state);
+  };
+  return {
+    next,
+    int(min: number, max: number): number {
+      const low = Math.ceil(Math.min(min, max));
+      const high = Math.floor(Math.max(min, max));
+      return low + Math.floor(next() * (high - low + 1));
+    },
+    pick<T>(items: readonly T[]): T {
+      if (items.length === 0) throw new RangeError('random.pick: cannot pick from an empty list');
+      return items[Math.floor(next() * items.length)];
+    },
+  };
+}

@@ -110,6 +110,45 @@ export const errors = {
   // --- synthesis -------------------------------------------------------------------------------
 
   // --- rollouts and evaluation -----------------------------------------------------------------
+  policyUnavailable: (plugin: string, url: string, attempts: number, cause: unknown) =>
+    new ProveError(
+      'PROVE_POLICY_UNAVAILABLE',
+      `policy server ${url} did not answer after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${messageOf(cause)}; check that the model server runs and that the base URL ends in /v1`,
+      { plugin, hook: 'onGenerate', url, attempts },
+      cause,
+    ),
+  policyRejected: (plugin: string, url: string, status: number, body: string) =>
+    new ProveError('PROVE_POLICY_REJECTED', `policy server ${url} rejected the request with HTTP ${status} (not retried): ${preview(body, 300)}`, { plugin, hook: 'onGenerate', url, status }),
+  policyBadResponse: (plugin: string, url: string, reason: string) =>
+    new ProveError('PROVE_POLICY_BAD_RESPONSE', `policy server ${url} answered with something that is not a chat completion: ${reason}`, { plugin, hook: 'onGenerate', url }),
+  noPolicy: (purpose: string) =>
+    new ProveError(
+      'PROVE_NO_POLICY',
+      `no plugin produced a completion for a "${purpose}" draft; pass --policy URL --model NAME, or add a policy plugin (e.g. OpenAIPolicyPlugin) to the configuration`,
+      { purpose },
+    ),
+  datasetNotFound: (file: string) => new ProveError('PROVE_DATASET_NOT_FOUND', `dataset ${file} does not exist`, { file }),
+  datasetLineInvalid: (file: string, line: number, reason: string) =>
+    new ProveError('PROVE_DATASET_INVALID', `dataset ${file} line ${line}: ${reason}`, { file, line }),
+  datasetEmpty: (file: string, split: string, splits: Record<string, number>) =>
+    new ProveError(
+      'PROVE_DATASET_EMPTY',
+      `dataset ${file} has no example in split "${split}"; splits present: ${Object.entries(splits).map(([name, count]) => `${name} ${count}`).join(', ') || '(no examples)'} (--split all takes every example)`,
+      { file, split },
+    ),
+  exampleEnvironmentMissing: (exampleId: string, server: string, registered: readonly string[]) =>
+    new ProveError(
+      'PROVE_EXAMPLE_ENVIRONMENT_MISSING',
+      `example "${exampleId}" needs environment "${server}", which is not registered; registered: ${list(registered)} (add its environment plugin or preset to the configuration)`,
+      { exampleId, environment: server },
+    ),
+  groupStateMismatch: (exampleId: string, server: string, hashes: readonly string[]) =>
+    new ProveError(
+      'PROVE_GROUP_STATE_MISMATCH',
+      `the rollouts of example "${exampleId}" did not start from the same state of "${server}" (initial hashes ${list([...new Set(hashes)])}); sessions of one world must start identical`,
+      { exampleId, environment: server },
+    ),
+
 
   // --- training --------------------------------------------------------------------------------
 } as const;

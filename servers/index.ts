@@ -1,0 +1,28 @@
+import { errors } from '../core/index.js';
+import type { DomainDefinition } from './kit/Domain.js';
+
+/**
+ * Every built-in domain, by server name. Each entry loads its module only when asked, so that
+ * serving one domain does not load the others. Adding a domain is one line:
+ * `name: () => import('./name/NameDomain.js').then((m) => m.nameDomain),`
+ */
+export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> = {
+};
+
+/** Names of the built-in domains, sorted. */
+export function domainNames(): string[] {
+  return Object.keys(DOMAINS).sort();
+}
+
+/** Load one built-in domain; an unknown name is an error that lists the valid ones. */
+export async function loadDomain(name: string): Promise<DomainDefinition> {
+  const load = Object.hasOwn(DOMAINS, name) ? DOMAINS[name] : undefined;
+  if (load === undefined) throw errors.unknownDomain(name, domainNames());
+  return load();
+}
+
+/** Load several built-in domains (all of them when `names` is omitted), checking every name first. */
+export async function loadDomains(names: readonly string[] = domainNames()): Promise<DomainDefinition[]> {
+  for (const name of names) if (!Object.hasOwn(DOMAINS, name)) throw errors.unknownDomain(name, domainNames());
+  return Promise.all(names.map((name) => loadDomain(name)));
+}

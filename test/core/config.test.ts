@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
 import { loadConfig, resolveConfig } from '../../core/index.js';
+import { rejection } from '../support/rejection.js';
 import { makeProject } from '../support/project.js';
 
 /** A plugin written in TypeScript next to the config, imported relatively. */
@@ -65,7 +66,7 @@ describe('Configuration loading', () => {
       'bad-seed.config.json': '{ "seed": "seven" }',
       'bad-plugins.config.json': '{ "plugins": {} }',
     });
-    const failure = async (path: string) => (await loadConfig({ cwd: dir, explicitPath: path }).catch((e: unknown) => e)) as { code: string; message: string };
+    const failure = (path: string) => rejection(loadConfig({ cwd: dir, explicitPath: path }));
     expect(await failure('missing.ts')).to.deep.include({ code: 'PROVE_CONFIG_NOT_FOUND', message: `config file ${join(dir, 'missing.ts')} does not exist` });
     const broken = await failure('broken.config.ts');
     expect(broken.code).to.equal('PROVE_CONFIG_LOAD_FAILED');
@@ -79,9 +80,9 @@ describe('Configuration loading', () => {
     const dir = project({
       'plugin.mjs': "export default class JsTermPlugin { name = 'JsTermPlugin'; constructor(o) { this.o = o; } apply(engine) { engine.hooks.onReward.tap(this.name, (s) => s); } }\n",
     });
-    const ok = await resolveConfig(join(dir, 'prove.config.json'), { plugins: [['./plugin.mjs', { value: 0.1 }]] }).catch((e: Error) => e);
-    expect(ok).to.not.be.instanceOf(Error, String(ok));
-    const error = await resolveConfig(join(dir, 'prove.config.json'), { plugins: ['prove-plugin-nowhere'] }).catch((e: Error) => e);
+    const ok = await resolveConfig(join(dir, 'prove.config.json'), { plugins: [['./plugin.mjs', { value: 0.1 }]] });
+    expect(ok.plugins.map((p) => p.name)).to.deep.equal(['JsTermPlugin']);
+    const error = await rejection(resolveConfig(join(dir, 'prove.config.json'), { plugins: ['prove-plugin-nowhere'] }));
     expect(error.message).to.match(new RegExp(`^config file ${join(dir, 'prove.config.json').replace(/[.]/g, '\\.')}: cannot find module "prove-plugin-nowhere"`));
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createEngine, definePreset, resolveConfig, type Engine, type ProvePlugin } from '../../core/index.js';
+import { rejection } from '../support/rejection.js';
 
 /** A reward-term-like plugin: adds its value under its own name. */
 class ConstantTermPlugin implements ProvePlugin {
@@ -72,8 +73,8 @@ describe('Presets', () => {
 
   it('let a later entry disable a plugin by name, and reject disabling a name that is not there', async () => {
     expect(await termsOf({ presets: [paperPreset], plugins: [{ disable: 'term:efficiency' }] })).to.not.have.property('efficiency');
-    const error = await resolve({ presets: [paperPreset], plugins: [{ disable: 'term:effciency' }] }).catch((e: Error) => e);
-    expect((error as Error).message).to.match(/cannot disable plugin "term:effciency": no plugin of that name comes before it\. Plugins present: "term:validity", /);
+    const error = await rejection(resolve({ presets: [paperPreset], plugins: [{ disable: 'term:effciency' }] }));
+    expect(error.message).to.match(/cannot disable plugin "term:effciency": no plugin of that name comes before it\. Plugins present: "term:validity", /);
   });
 
   it('rename an instance with { plugin, options, name }', async () => {
@@ -91,22 +92,22 @@ describe('Presets', () => {
       [{ term: 3 }, /option "term" = 3 is invalid: must be string, got integer/],
     ];
     for (const [options, pattern] of cases) {
-      const error = await resolve({ plugins: [[ConstantTermPlugin, options]] }).catch((e: Error) => e);
-      expect((error as Error).message, JSON.stringify(options)).to.match(pattern);
-      expect((error as { code: string }).code).to.equal('PROVE_INVALID_PLUGIN_OPTIONS');
-      expect((error as Error).message).to.match(/^config file \/virtual\/prove\.config\.ts: /);
+      const error = await rejection(resolve({ plugins: [[ConstantTermPlugin, options]] }));
+      expect(error.message, JSON.stringify(options)).to.match(pattern);
+      expect(error.code).to.equal('PROVE_INVALID_PLUGIN_OPTIONS');
+      expect(error.message).to.match(/^config file \/virtual\/prove\.config\.ts: /);
     }
   });
 
   it('reject invalid preset options', async () => {
-    const error = await resolve({ presets: [[tracePreset, { value: 'high' }]] }).catch((e: Error) => e);
-    expect((error as Error).message).to.match(/preset "trace": option "value" = "high" is invalid: must be number, got string/);
+    const error = await rejection(resolve({ presets: [[tracePreset, { value: 'high' }]] }));
+    expect(error.message).to.match(/preset "trace": option "value" = "high" is invalid: must be number, got string/);
   });
 
   it('report a missing dependency naming both plugins', async () => {
-    const error = await resolve({ presets: [paperPreset], plugins: [NeedsCoveragePlugin, { disable: 'term:coverage' }] }).catch((e: Error) => e);
-    expect((error as { code: string }).code).to.equal('PROVE_MISSING_DEPENDENCY');
-    expect((error as Error).message).to.match(/plugin "NeedsCoveragePlugin" needs plugin "term:coverage", which is not in the configuration/);
+    const error = await rejection(resolve({ presets: [paperPreset], plugins: [NeedsCoveragePlugin, { disable: 'term:coverage' }] }));
+    expect(error.code).to.equal('PROVE_MISSING_DEPENDENCY');
+    expect(error.message).to.match(/plugin "NeedsCoveragePlugin" needs plugin "term:coverage", which is not in the configuration/);
     const ok = await resolve({ presets: [paperPreset], plugins: [NeedsCoveragePlugin] });
     expect(ok.plugins.map((p) => p.name)).to.include('NeedsCoveragePlugin');
   });
@@ -115,16 +116,16 @@ describe('Presets', () => {
     const a: { presets: unknown[] } & ReturnType<typeof definePreset> = definePreset({ name: 'a', presets: [] }) as never;
     const b = definePreset({ name: 'b', presets: [a] });
     (a.presets as unknown[]).push(b);
-    const error = await resolve({ presets: [a] }).catch((e: Error) => e);
-    expect((error as Error).message).to.match(/presets include each other in a cycle: a > b > a/);
+    const error = await rejection(resolve({ presets: [a] }));
+    expect(error.message).to.match(/presets include each other in a cycle: a > b > a/);
   });
 
   it('reject entries that are neither plugins nor presets, saying where they are', async () => {
-    const notPlugin = await resolve({ plugins: [{ apply: 1 } as never] }).catch((e: Error) => e);
-    expect((notPlugin as Error).message).to.match(/plugins\[0\]: not a plugin/);
-    const notPreset = await resolve({ presets: [ConstantTermPlugin as never] }).catch((e: Error) => e);
-    expect((notPreset as Error).message).to.match(/presets\[0\]: not a preset/);
-    const missing = await resolve({ plugins: ['prove-plugin-that-does-not-exist'] }).catch((e: Error) => e);
-    expect((missing as { code: string }).code).to.equal('PROVE_MODULE_NOT_FOUND');
+    const notPlugin = await rejection(resolve({ plugins: [{ apply: 1 } as never] }));
+    expect(notPlugin.message).to.match(/plugins\[0\]: not a plugin/);
+    const notPreset = await rejection(resolve({ presets: [ConstantTermPlugin as never] }));
+    expect(notPreset.message).to.match(/presets\[0\]: not a preset/);
+    const missing = await rejection(resolve({ plugins: ['prove-plugin-that-does-not-exist'] }));
+    expect(missing.code).to.equal('PROVE_MODULE_NOT_FOUND');
   });
 });

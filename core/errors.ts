@@ -106,6 +106,32 @@ export const errors = {
     new ProveError('PROVE_SESSION_LIMIT', `the server already holds its maximum of ${max} sessions; close one (DELETE with its Mcp-Session-Id) or wait for idle sessions to be evicted`, { max }),
 
   // --- reward ----------------------------------------------------------------------------------
+  invalidGroundTruth: (exampleId: string, reason: string) =>
+    new ProveError('PROVE_INVALID_GROUND_TRUTH', `example "${exampleId}": ground truth is not well formed: ${reason}`, { example: exampleId }),
+  invalidToolSchema: (exampleId: string, tool: string, reason: string) =>
+    new ProveError('PROVE_INVALID_TOOL_SCHEMA', `example "${exampleId}": the parameters schema of candidate tool "${tool}" does not compile: ${reason}`, { example: exampleId, tool }),
+  unweightedRewardTerm: (plugin: string, term: string, weighted: readonly string[]) =>
+    new ProveError(
+      'PROVE_UNWEIGHTED_REWARD_TERM',
+      `reward term "${term}" has no weight; give it one in the weights option of ${plugin} (a weight of 0 keeps it in the sheet without counting it). Weighted terms: ${list(weighted)}`,
+      { plugin, term },
+    ),
+  rewardTermNotFinite: (plugin: string, term: string, value: unknown) =>
+    new ProveError('PROVE_REWARD_TERM_NOT_FINITE', `reward term "${term}" is ${preview(value)}; every term must be a finite number`, { plugin, term }),
+  rewardDetailsMissing: (plugin: string, term: string, needed: string) =>
+    new ProveError(
+      'PROVE_REWARD_DETAILS_MISSING',
+      `reward term "${term}" needs sheet.details.${needed} (the alignment of the coverage term), but no plugin wrote it; keep CoverageRewardPlugin (set its weight to 0 to ablate it) or point the "alignment" option at the term that writes it`,
+      { plugin, term },
+    ),
+  noRewardPlugins: () =>
+    new ProveError('PROVE_NO_REWARD_PLUGINS', 'the configuration taps onReward with no plugin; add a reward preset (e.g. "prove/presets/proveReward") or reward term plugins'),
+  scoreInputInvalid: (file: string, line: number, reason: string) =>
+    new ProveError('PROVE_SCORE_INPUT_INVALID', `${file}:${line}: ${reason}`, { file, line }),
+  scoreStrictFailed: (count: number, first: string) =>
+    new ProveError('PROVE_SCORE_STRICT', `--strict: ${count} input line${count === 1 ? '' : 's'} could not be scored, nothing was written; first: ${first}`, { count }),
+  scoreNothingScored: (file: string, skipped: number) =>
+    new ProveError('PROVE_SCORE_NOTHING_SCORED', `no line of ${file} could be scored (${skipped} skipped); nothing was written`, { file, skipped }),
 
   // --- synthesis -------------------------------------------------------------------------------
 

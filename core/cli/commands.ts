@@ -12,4 +12,6 @@ export interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'config', summary: 'print the resolved configuration: presets, plugins with options, taps per hook', load: () => import('./configCommand.js') },
+  { name: 'serve', summary: 'serve domains as live MCP servers: stdio for one domain, Streamable HTTP (--http) for several', load: () => import('../../servers/cli/serveCommand.js') },
+  { name: 'tools', summary: 'list the tools of the built-in domains with their arguments, annotations and schemas (--json)', load: () => import('../../servers/cli/toolsCommand.js') },
 ];

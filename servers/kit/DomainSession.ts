@@ -230,6 +230,7 @@ export class DomainRuntime<S = unknown> {
     const mcpTools: McpTool[] = [];
     for (const definition of domain.tools) {
       if (this.compiled.has(definition.name)) throw errors.invalidDomain(domain.name, `tool "${definition.name}" is declared twice`);
+      if (definition.name.startsWith('prove_')) throw errors.invalidDomain(domain.name, `tool "${definition.name}": the prefix "prove_" is reserved for the hidden operator tools`);
       if (definition.input?.type !== 'object') throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema must have type "object"`);
       let validate: ValidateFunction;
       try {
@@ -292,6 +293,11 @@ export class DomainRuntime<S = unknown> {
     const entities: Record<string, Array<Record<string, unknown>>> = {};
     for (const sampler of this.domain.samplers) entities[sampler.collection] = sampler.sample(state);
     return entities;
+  }
+
+  /** The valid arguments of a tool in one line (`name (type, required), …`), as error messages quote them. */
+  argumentSummary(name: string): string | undefined {
+    return this.compiled.get(name)?.signature;
   }
 
   /** @internal The compiled tool, for sessions. */

@@ -1,0 +1,75 @@
+import { defineCommand, errors, type WorldSpec } from '../../core/index.js';
+import { domainNames, loadDomains } from '../index.js';
+import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS, DomainHttpServer } from '../kit/DomainHttpServer.js';
+import { serveStdio } from '../kit/serveStdio.js';
+
+function integerOption(name: string, value: unknown, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isSafeInteger(number) || number < min) {
+    throw errors.invalidArgument('serve', `--${name}`, value, `must be an integer ≥ ${min}`);
+  }
+  return number;
+}
+
+export default defineCommand({
+  name: 'serve',
+  summary: 'serve domains as live MCP servers: stdio for one domain, Streamable HTTP (--http) for several',
+  usage: '<domain…>',
+  description: [
+    'Each client gets its own isolated session on the domain\'s initial world. Over stdio the process serves one domain to one client;',
+    'over HTTP every domain is at /mcp/<domain>, each Mcp-Session-Id has its own state, and GET / lists the domains.',
+    'Hidden operator tools (not in tools/list): prove_reset, prove_state_hash, prove_snapshot.',
+    `Domains: ${domainNames().join(', ') || '(none yet)'}.`,
+  ].join('\n'),
+  options: {
+    http: { type: 'boolean', description: 'serve over Streamable HTTP instead of stdio' },
+    port: { type: 'string', valueName: 'N', description: `HTTP port; 0 picks a free one (default: ${DEFAULT_HTTP_PORT})` },
+    host: { type: 'string', valueName: 'H', description: `HTTP interface to bind (default: ${DEFAULT_HTTP_HOST}, loopback only)` },
+    token: { type: 'string', valueName: 'T', description: 'require "Authorization: Bearer T" on every HTTP request (default: $PROVE_SERVE_TOKEN when set)' },
+    'max-sessions': { type: 'string', valueName: 'N', description: `most HTTP sessions at once (default: ${DEFAULT_MAX_SESSIONS})` },
+    'idle-timeout': { type: 'string', valueName: 'S', description: `close an HTTP session idle this many seconds (default: ${DEFAULT_IDLE_TIMEOUT_MS / 1000})` },
+    seed: { type: 'string', valueName: 'N', description: 'seed of every session\'s PRNG (default: 0)' },
+    'reference-date': { type: 'string', valueName: 'ISO', description: 'every session\'s clock (default: the domain\'s reference date)' },
+  },
+  examples: ['prove serve banking', 'prove serve banking calendar shopping --http --port 3717', 'prove serve travel_booking --http --token s3cret --max-sessions 64'],
+  async run(context) {
+    const names = context.positionals;
+    const values = context.values;
+    if (names.length === 0) throw errors.usage('serve', `name at least one domain; domains: ${domainNames().join(', ') || '(none)'}`);
+    const domains = await loadDomains(names);
+    const world: Partial<WorldSpec> = {};
+    const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
+    if (seed !== undefined) world.seed = seed;
+    if (typeof values['reference-date'] === 'string') world.referenceDate = values['reference-date'];
+
+    if (values.http !== true) {
+      if (domains.length !== 1) throw errors.usage('serve', `stdio serves exactly one domain (got ${domains.length}: ${names.join(', ')}); add --http to serve several`);
+      for (const flag of ['port', 'host', 'token', 'max-sessions', 'idle-timeout']) {
+        if (values[flag] !== undefined) throw errors.usage('serve', `--${flag} applies to --http only`);
+      }
+      await serveStdio(domains[0], { world });
+      return 0;
+    }
+
+    const idleSeconds = integerOption('idle-timeout', values['idle-timeout'], 1);
+    const server = new DomainHttpServer({
+      domains,
+      world,
+      host: typeof values.host === 'string' ? values.host : undefined,
+      port: integerOption('port', values.port, 0),
+      token: typeof values.token === 'string' ? values.token : process.env.PROVE_SERVE_TOKEN || undefined,
+      maxSessions: integerOption('max-sessions', values['max-sessions'], 1),
+      idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
+      log: (line) => context.stderr(`prove serve: ${line}\n`),
+    });
+    await server.listen();
+    for (const domain of domains) context.stdout(`prove serve: ${domain.name} at ${server.url(domain.name)}\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await server.close();
+    return 0;
+  },
+});

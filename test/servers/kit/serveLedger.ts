@@ -1,0 +1,5 @@
+import { serveStdio } from '../../../servers/kit/serveStdio.js';
+import { ledgerDomain } from './ledgerDomain.js';
+
+// The kit's test domain over stdio, as `prove serve` serves a built-in one.
+await serveStdio(ledgerDomain);

@@ -1,4 +1,5 @@
 import { definePreset } from '../core/index.js';
+import { environmentsPreset } from './environments.js';
 
 /**
  * The paper's configuration (PROVE, arXiv 2606.03892): its environments, its five-term reward with
@@ -8,7 +9,7 @@ import { definePreset } from '../core/index.js';
 export const provePreset = definePreset({
   name: 'prove',
   description: "the paper's setup",
-  presets: [],
+  presets: [environmentsPreset],
   plugins: [],
 });
 

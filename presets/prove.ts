@@ -1,5 +1,6 @@
 import { definePreset } from '../core/index.js';
 import { environmentsPreset } from './environments.js';
+import { proveRewardPreset } from './proveReward.js';
 
 /**
  * The paper's configuration (PROVE, arXiv 2606.03892): its environments, its five-term reward with
@@ -9,7 +10,7 @@ import { environmentsPreset } from './environments.js';
 export const provePreset = definePreset({
   name: 'prove',
   description: "the paper's setup",
-  presets: [environmentsPreset],
+  presets: [environmentsPreset, proveRewardPreset],
   plugins: [],
 });
 

@@ -1,0 +1,59 @@
+import { errors, STAGE_LATE, type Engine, type ProvePlugin } from '../../core/index.js';
+
+const PLUGIN_NAME = 'RewardCombinerPlugin';
+
+/** The paper's weights: R = 0.5·R_val + 0.5·R_cov + 0.15·R_eff + 0.2·R_name + 0.1·R_arg (max 1.3). */
+export const PROVE_REWARD_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({ validity: 0.5, coverage: 0.5, efficiency: 0.15, name: 0.2, args: 0.1 });
+
+export interface RewardCombinerOptions {
+  /** Weight of every term, by term name. A weight of a term that no plugin wrote is ignored (ablations). */
+  weights: Record<string, number>;
+}
+
+/**
+ * Runs last (STAGE_LATE): total = Σ weight · term over the terms in the sheet, and records the
+ * weights it used. A term without a weight is an error rather than a silent 0 — give it weight 0
+ * to keep it in the sheet as a diagnostic. A disabled term is simply absent: its weight is unused.
+ */
+export class RewardCombinerPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'reward total: Σ weight·term over the terms in the sheet';
+  static readonly optionsSchema = {
+    type: 'object',
+    properties: {
+      weights: {
+        type: 'object',
+        additionalProperties: { type: 'number' },
+        default: { ...PROVE_REWARD_WEIGHTS },
+        description: 'weight of every term, by term name',
+      },
+    },
+    additionalProperties: false,
+  };
+  readonly name: string = PLUGIN_NAME;
+  private readonly weights: Record<string, number>;
+
+  constructor(options: Partial<RewardCombinerOptions> = {}) {
+    this.weights = { ...(options.weights ?? PROVE_REWARD_WEIGHTS) };
+  }
+
+  apply(engine: Engine): void {
+    const weights = this.weights;
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_LATE }, (sheet) => {
+      let total = 0;
+      const terms = sheet.terms;
+      for (const term in terms) {
+        const value = terms[term];
+        if (typeof value !== 'number' || !Number.isFinite(value)) throw errors.rewardTermNotFinite(this.name, term, value);
+        if (!Object.hasOwn(weights, term)) throw errors.unweightedRewardTerm(this.name, term, Object.keys(weights));
+        const weight = weights[term];
+        sheet.weights[term] = weight;
+        total += weight * value;
+      }
+      sheet.total = total;
+      return sheet;
+    });
+  }
+}
+
+export default RewardCombinerPlugin;

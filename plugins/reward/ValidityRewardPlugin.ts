@@ -1,0 +1,46 @@
+import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { PreparedExample } from './PreparedExample.js';
+import { scoreValidity } from './scoreValidity.js';
+
+const PLUGIN_NAME = 'ValidityRewardPlugin';
+
+export interface ValidityRewardOptions {
+  /** Key of the term in the reward sheet. */
+  term: string;
+  /** Count live execution as the third level (the paper); false for the static check of the graduated baseline. */
+  execution: boolean;
+}
+
+const DEFAULTS: ValidityRewardOptions = { term: 'validity', execution: true };
+
+/** R_val: graduated per-call validity (candidate name, schema-valid arguments, successful execution), averaged over the calls. */
+export class ValidityRewardPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'reward term R_val: per call, name among the candidates, arguments valid for its schema, executed without error (cumulative thirds), averaged';
+  static readonly optionsSchema = {
+    type: 'object',
+    properties: {
+      term: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', default: DEFAULTS.term, description: 'key of the term in the reward sheet' },
+      execution: { type: 'boolean', default: DEFAULTS.execution, description: 'count live execution as the third level' },
+    },
+    additionalProperties: false,
+  };
+  readonly name: string = PLUGIN_NAME;
+  private readonly options: ValidityRewardOptions;
+
+  constructor(options: Partial<ValidityRewardOptions> = {}) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  apply(engine: Engine): void {
+    const { term, execution } = this.options;
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+      const result = scoreValidity(PreparedExample.of(input.example), input.calls, { execution });
+      sheet.terms[term] = result.value;
+      (sheet.details ??= {})[term] = result;
+      return sheet;
+    });
+  }
+}
+
+export default ValidityRewardPlugin;

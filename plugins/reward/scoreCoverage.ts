@@ -1,0 +1,172 @@
+import type { ExecutedCall, ToolCall } from '../../core/index.js';
+import { isMalformedCall } from './isMalformedCall.js';
+import type { PreparedExample } from './PreparedExample.js';
+
+/** How one ground-truth call was aligned with the model's calls. */
+export interface Alignment {
+  /** Id of the ground-truth step, its index in `example.groundTruth`, and the call's index within the step. */
+  step: string;
+  stepIndex: number;
+  index: number;
+  name: string;
+  /** Index (into the model's calls) of the call matched to it, or null when none is. */
+  call: number | null;
+  /** o(g): matched, and every call of every step it depends on was matched in an earlier step of the model's output. */
+  inOrder: boolean;
+}
+
+/** The coverage term and the alignment it chose. */
+export interface CoverageResult {
+  /** (1/n_gt) Σ m(g)·o(g) in [0, 1] (without `ordered`, o ≡ 1); under the abstention rule 1 for zero calls, else 0. */
+  value: number;
+  /** One entry per ground-truth call, in dependency order: the pairs the argument-value term scores. */
+  alignment: Alignment[];
+  /** Ground-truth calls with a matched model call (in order or not). */
+  matched: number;
+  /** Matched and in order. */
+  inOrder: number;
+  /** False when the search for the best alignment stopped at its node budget (then it kept the best found). */
+  exhaustive: boolean;
+  ordered: boolean;
+  match: CoverageMatchRule;
+  abstention?: true;
+}
+
+/** `name+keys`: same name and every argument key of the ground-truth call (the paper). `name`: same name only (the graduated baseline). */
+export type CoverageMatchRule = 'name+keys' | 'name';
+
+export interface CoverageOptions {
+  /** Require dependency order (the paper); false gives plain recall. */
+  ordered: boolean;
+  match: CoverageMatchRule;
+}
+
+/** Above this many search nodes the best alignment found so far is kept (the first one tried is the greedy one). */
+export const COVERAGE_SEARCH_NODES = 20_000;
+
+function hasKeys(args: Record<string, unknown>, keys: readonly string[]): boolean {
+  if (args === null || typeof args !== 'object') return keys.length === 0;
+  for (let k = 0; k < keys.length; k++) if (!Object.hasOwn(args, keys[k])) return false;
+  return true;
+}
+
+/**
+ * R_cov: which ground-truth calls the model's calls cover, in dependency order.
+ *
+ * A model call can match a ground-truth call when the names are equal and it carries every
+ * argument key of the ground-truth call (values are not compared here). Matching is one-to-one.
+ * o(g) holds when every call of every step g's step depends on was matched by a model call in a
+ * strictly earlier step of the model's output — parallel calls of one assistant message are not
+ * "earlier" than each other, since none of them saw another's result. Positions are the calls'
+ * `step` numbers when every call has one, else their indices (each call its own step).
+ *
+ * Of all one-to-one alignments the one with the most ordered matches wins, then the one with the
+ * most matches, then the first found by a search that gives each ground-truth call, in dependency
+ * order, the earliest model call that keeps the order, else the earliest that matches at all.
+ */
+export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCall | ExecutedCall)[], options: CoverageOptions): CoverageResult {
+  const gt = example.calls;
+  const n = gt.length;
+  const N = calls.length;
+  let useSteps = N > 0;
+  for (let i = 0; i < N && useSteps; i++) if (typeof (calls[i] as ExecutedCall).step !== 'number') useSteps = false;
+  const position = (i: number): number => (useSteps ? (calls[i] as ExecutedCall).step! : i);
+
+  // Candidate model calls of every ground-truth call, ascending; and whether any choice exists.
+  const candidates: number[][] = new Array(n);
+  let forced = true;
+  let owner: Int32Array | undefined;
+  for (let g = 0; g < n; g++) {
+    const want = gt[g];
+    const list: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const call = calls[i];
+      if (call.name !== want.name || isMalformedCall(call)) continue;
+      if (options.match === 'name+keys' && !hasKeys(call.arguments, want.keys)) continue;
+      list.push(i);
+    }
+    candidates[g] = list;
+    if (list.length > 1) forced = false;
+    else if (list.length === 1 && forced) {
+      owner ??= new Int32Array(N).fill(-1);
+      if (owner[list[0]] >= 0) forced = false;
+      owner[list[0]] = g;
+    }
+  }
+
+  const assign = new Int32Array(n).fill(-1);
+  const satisfied = (g: number, i: number): boolean => {
+    if (!options.ordered) return true;
+    const deps = gt[g].dependsOn;
+    const at = position(i);
+    for (let k = 0; k < deps.length; k++) {
+      const j = assign[deps[k]];
+      if (j < 0 || position(j) >= at) return false;
+    }
+    return true;
+  };
+
+  let exhaustive = true;
+  if (forced) {
+    // Every ground-truth call has at most one candidate and no two share one: nothing to choose.
+    for (let g = 0; g < n; g++) if (candidates[g].length === 1) assign[g] = candidates[g][0];
+  } else {
+    // Branch and bound over ground-truth calls in dependency order (o(g) is known once g is placed).
+    const remaining = new Int32Array(n + 1);
+    for (let g = n - 1; g >= 0; g--) remaining[g] = remaining[g + 1] + (candidates[g].length > 0 ? 1 : 0);
+    const used = new Uint8Array(N);
+    let best = assign.slice();
+    let bestOrdered = -1;
+    let bestMatched = -1;
+    let nodes = 0;
+    const search = (g: number, ordered: number, matched: number): void => {
+      if (++nodes > COVERAGE_SEARCH_NODES) {
+        exhaustive = false;
+        return;
+      }
+      if (g === n) {
+        if (ordered > bestOrdered || (ordered === bestOrdered && matched > bestMatched)) {
+          bestOrdered = ordered;
+          bestMatched = matched;
+          best = assign.slice();
+        }
+        return;
+      }
+      const bound = remaining[g];
+      if (ordered + bound < bestOrdered || (ordered + bound === bestOrdered && matched + bound <= bestMatched)) return;
+      const list = candidates[g];
+      for (let pass = 0; pass < 2; pass++) {
+        for (let c = 0; c < list.length; c++) {
+          const i = list[c];
+          if (used[i] === 1) continue;
+          const inOrder = satisfied(g, i);
+          if (inOrder !== (pass === 0)) continue;
+          used[i] = 1;
+          assign[g] = i;
+          search(g + 1, ordered + (inOrder ? 1 : 0), matched + 1);
+          used[i] = 0;
+          assign[g] = -1;
+          if (!exhaustive) return;
+        }
+      }
+      search(g + 1, ordered, matched);
+    };
+    search(0, 0, 0);
+    assign.set(best);
+  }
+
+  const alignment: Alignment[] = new Array(n);
+  let matched = 0;
+  let inOrderCount = 0;
+  for (let g = 0; g < n; g++) {
+    const call = assign[g];
+    const inOrder = call >= 0 && satisfied(g, call);
+    if (call >= 0) matched++;
+    if (inOrder) inOrderCount++;
+    const want = gt[g];
+    alignment[g] = { step: want.step, stepIndex: want.stepIndex, index: want.index, name: want.name, call: call >= 0 ? call : null, inOrder };
+  }
+  const base = { alignment, matched, inOrder: inOrderCount, exhaustive, ordered: options.ordered, match: options.match };
+  if (example.abstention) return { value: N === 0 ? 1 : 0, ...base, abstention: true };
+  return { value: inOrderCount / n, ...base };
+}

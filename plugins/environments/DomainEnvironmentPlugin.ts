@@ -113,7 +113,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
       if (request.server !== runtime.name) return Promise.resolve(context);
       const session = request.session;
       const state = session instanceof DomainSession && session.runtime === runtime ? session.state : runtime.world;
-      const entities = runtime.sample(state as Readonly<unknown>);
+      const entities = runtime.sample(state);
       const { ranges, values } = summarize(entities);
       const next: SamplingContext = {
         ...context,

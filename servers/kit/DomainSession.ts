@@ -279,7 +279,7 @@ export class DomainRuntime<S = unknown> {
   }
 
   /** Violations of the domain's invariants in `state` (empty when all hold). */
-  checkInvariants(state: Readonly<S>): string[] {
+  checkInvariants(state: S): string[] {
     const violations: string[] = [];
     for (const invariant of this.domain.invariants) {
       const problem = invariant.check(state, this.world);
@@ -289,7 +289,7 @@ export class DomainRuntime<S = unknown> {
   }
 
   /** Real entities of `state`, by sampler collection. */
-  sample(state: Readonly<S>): Record<string, Array<Record<string, unknown>>> {
+  sample(state: S): Record<string, Array<Record<string, unknown>>> {
     const entities: Record<string, Array<Record<string, unknown>>> = {};
     for (const sampler of this.domain.samplers) entities[sampler.collection] = sampler.sample(state);
     return entities;

@@ -17,8 +17,8 @@ const DEFAULTS: ArgumentValueRewardOptions = { term: 'args', alignment: 'coverag
 
 /**
  * R_arg: over the pairs the coverage term aligned, the share of ground-truth argument values the
- * model got right. Runs in the same stage as coverage but is registered after it (the dependency
- * makes sure the coverage plugin is configured, and presets list it first).
+ * model got right. It reads the coverage term's alignment, so it taps one step after
+ * STAGE_DEFAULT (after every term, before the combiner) instead of relying on registration order.
  */
 export class ArgumentValueRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
@@ -45,7 +45,7 @@ export class ArgumentValueRewardPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const { term, alignment, strings, arrays, tolerance } = this.options;
     const equality: ValueEquality = { strings, arrays, tolerance };
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT + 1 }, (sheet, input) => {
       const coverage = sheet.details?.[alignment] as Partial<CoverageResult> | undefined;
       if (!coverage || !Array.isArray(coverage.alignment)) throw errors.rewardDetailsMissing(this.name, term, `${alignment}.alignment`);
       const prepared = PreparedExample.of(input.example);

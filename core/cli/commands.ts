@@ -14,4 +14,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'config', summary: 'print the resolved configuration: presets, plugins with options, taps per hook', load: () => import('./configCommand.js') },
   { name: 'serve', summary: 'serve domains as live MCP servers: stdio for one domain, Streamable HTTP (--http) for several', load: () => import('../../servers/cli/serveCommand.js') },
   { name: 'tools', summary: 'list the tools of the built-in domains with their arguments, annotations and schemas (--json)', load: () => import('../../servers/cli/toolsCommand.js') },
+  { name: 'score', summary: 'score trajectories against a dataset with the configured reward: one sheet per line, a summary per term', load: () => import('../../plugins/reward/scoreCommand.js') },
+  { name: 'eval', summary: 'play a dataset against a policy in live environments; write rollouts.jsonl, summary.json and report.html', load: () => import('../../plugins/rollout/evalCommand.js') },
 ];

@@ -24,7 +24,7 @@ export interface EvalSummary extends SliceSummary {
   groupSize: number;
   /** Weight of each term, as the reward's combiner reported it. */
   weights: Record<string, number>;
-  /** The largest total the weights allow (the sum of the positive weights). */
+  /** Mean reward of the ground truth scored against itself, over the same rollouts: the ceiling (1.3 with the paper's reward). */
   maxReward: number;
   /** Share of rollouts that pass both checks. */
   bothChecks: number;
@@ -80,6 +80,7 @@ export class EvalSummaryBuilder {
   private calls = 0;
   private okCalls = 0;
   private groundTruthCalls = 0;
+  private groundTruthReward = 0;
   private readonly failures: Record<ExecutionErrorKind, number> = { unknown_tool: 0, invalid_arguments: 0, execution: 0, malformed: 0 };
   private abstentionRollouts = 0;
   private abstained = 0;
@@ -92,7 +93,10 @@ export class EvalSummaryBuilder {
   private generateMs = 0;
   private executeMs = 0;
 
-  add(record: RolloutRecord, groundTruthCalls: number): void {
+  /** Count one rollout; `groundTruth` describes its example's ground truth (calls, and its own reward). */
+  add(record: RolloutRecord, groundTruth: { calls: number; reward: number }): void {
+    const groundTruthCalls = groundTruth.calls;
+    this.groundTruthReward += groundTruth.reward;
     this.all.add(record);
     const domain = record.domains.join('+');
     if (!this.domains.has(domain)) this.domains.set(domain, new Slice());
@@ -151,7 +155,7 @@ export class EvalSummaryBuilder {
       groupSize: context.groupSize,
       ...this.all.summary(),
       weights: this.weights,
-      maxReward: Object.values(this.weights).reduce((sum, weight) => sum + Math.max(0, weight), 0),
+      maxReward: this.groundTruthReward / n,
       bothChecks: this.both / n,
       byDomain: sliceMap(this.domains),
       byKind: sliceMap(this.kinds),

@@ -57,6 +57,7 @@ export default defineCommand({
     'max-tokens': { type: 'string', valueName: 'N', description: 'tokens per assistant message at most' },
     'api-key-env': { type: 'string', valueName: 'VAR', description: 'environment variable holding the API key', default: 'OPENAI_API_KEY' },
     timeout: { type: 'string', valueName: 'SECONDS', description: 'seconds one policy request may take', default: '120' },
+    retries: { type: 'string', valueName: 'N', description: 'retries of a policy request on network errors, timeouts, 429 and 5xx', default: '3' },
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: '5' },
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: '10' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
@@ -91,7 +92,7 @@ export default defineCommand({
 
     const engine = await context.engine();
     if (policy) {
-      const options: OpenAIPolicyOptions = { baseURL: policy, model: model!, apiKeyEnv: String(s['api-key-env']), concurrency, timeoutMs: Math.max(1, Math.round(timeoutSeconds * 1000)) };
+      const options: OpenAIPolicyOptions = { baseURL: policy, model: model!, apiKeyEnv: String(s['api-key-env']), concurrency, timeoutMs: Math.max(1, Math.round(timeoutSeconds * 1000)), retries: integer('retries', s.retries, 0) };
       if (s.temperature !== undefined) options.temperature = decimal('temperature', s.temperature);
       if (s['max-tokens'] !== undefined) options.maxTokens = integer('max-tokens', s['max-tokens'], 1);
       if (s.seed !== undefined) options.seed = seed;
@@ -103,9 +104,15 @@ export default defineCommand({
     const outDir = resolve(context.cwd, out);
     mkdirSync(outDir, { recursive: true });
     const started = performance.now();
+    // The ground truth of each example, replayed once: its final state for the state check, its own reward as the ceiling.
     const replays = new Map<Example, GroundTruthReplay>();
-    for (const example of examples) replays.set(example, await replayGroundTruth(engine, example));
-    const groundTruthCalls = (example: Example) => example.groundTruth.reduce((n, step) => n + step.calls.length, 0);
+    const ceilings = new Map<Example, { calls: number; reward: number }>();
+    for (const example of examples) {
+      const replay = await replayGroundTruth(engine, example);
+      replays.set(example, replay);
+      const sheet = await engine.reward({ example, calls: replay.calls });
+      ceilings.set(example, { calls: replay.calls.length, reward: sheet.total });
+    }
 
     const total = examples.length * groupSize;
     context.stdout(`eval: ${examples.length} examples × ${groupSize} = ${total} rollouts${policy ? ` against ${model} at ${policy}` : ''}\n`);
@@ -122,7 +129,7 @@ export default defineCommand({
     try {
       await runner.playGroups(examples, groupSize, (example, rollout) => {
         const record = rolloutRecord(example, rollout, replays.get(example)!);
-        summary.add(record, groundTruthCalls(example));
+        summary.add(record, ceilings.get(example)!);
         // Lines are written in example and rollout order whatever order the rollouts finish in.
         pending.set(order.get(example)! * groupSize + rollout.index, JSON.stringify(record) + '\n');
         while (pending.has(next)) {

@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Example } from '../../core/index.js';
+import type { RolloutRecord } from '../../plugins/rollout/evaluateRollout.js';
+import type { EvalSummary } from '../../plugins/rollout/EvalSummaryBuilder.js';
+import { makeProject, REPO_ROOT, runProve } from '../support/project.js';
+import { groundTruthScript } from './support/groundTruthPolicy.js';
+import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from './support/ScriptedOpenAIServer.js';
+import { walletExample } from './support/walletEnvironment.js';
+
+/** A user project whose configuration makes the test wallet domain live and uses the paper's reward. */
+const CONFIG = `import { defineConfig } from 'prove';
+import { proveRewardPreset } from 'prove/presets/proveReward';
+import { DomainEnvironmentPlugin } from 'prove/plugins/environments/DomainEnvironmentPlugin';
+import { walletDomain } from ${JSON.stringify(join(REPO_ROOT, 'test/rollout/support/walletDomain.ts'))};
+
+export default defineConfig({
+  presets: [proveRewardPreset],
+  plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }]],
+});
+`;
+
+const examples: Example[] = [
+  walletExample(),
+  walletExample({ id: 'wallet-2', turns: [{ user: 'Send 30 from acc_2 to acc_1, please.' }], groundTruth: [{ id: 's1', turn: 0, calls: [{ name: 'wallet_transfer', arguments: { from: 'acc_2', to: 'acc_1', amount: 30 } }], dependsOn: [] }] }),
+  walletExample({ id: 'wallet-abstain', kind: 'abstention', turns: [{ user: 'Order a pizza <script>alert(1)</script> for me.' }], groundTruth: [] }),
+  walletExample({ id: 'wallet-train', split: 'train', turns: [{ user: 'Only in training.' }], groundTruth: [] }),
+];
+
+describe('prove eval (child process)', function () {
+  this.timeout(120_000);
+  let server: ScriptedOpenAIServer;
+  let project: ReturnType<typeof makeProject>;
+
+  before(async () => {
+    server = await startScriptedOpenAIServer(groundTruthScript(examples));
+    project = makeProject({ 'prove.config.ts': CONFIG, 'data/examples.jsonl': examples.map((e) => JSON.stringify(e)).join('\n') + '\n' });
+  });
+  after(async () => {
+    await server.close();
+    project.cleanup();
+  });
+
+  it('plays the test split in groups and writes rollouts.jsonl, summary.json and report.html', async () => {
+    const result = await runProve(['eval', '--dataset', 'data/examples.jsonl', '--policy', server.baseURL, '--model', 'gt-replay', '--group', '3', '--concurrency', '4', '--out', 'runs/e1'], { cwd: project.dir });
+    expect(result.stderr).to.equal('');
+    expect(result.code).to.equal(0);
+    expect(result.stdout, result.stdout).to.contain('3 examples × 3 = 9 rollouts').and.contain('eval: 9/9').and.contain('mean reward 1.300 of 1.30');
+    const out = join(project.dir, 'runs/e1');
+    expect(readdirSync(out).sort()).to.deep.equal(['report.html', 'rollouts.jsonl', 'summary.json']);
+
+    const records = readFileSync(join(out, 'rollouts.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as RolloutRecord);
+    expect(records.map((r) => `${r.exampleId}#${r.rollout}`)).to.deep.equal(['wallet-1#0', 'wallet-1#1', 'wallet-1#2', 'wallet-2#0', 'wallet-2#1', 'wallet-2#2', 'wallet-abstain#0', 'wallet-abstain#1', 'wallet-abstain#2']);
+    for (const record of records) {
+      expect(record.domains).to.deep.equal(['wallet']);
+      expect(record.stateCheck.pass, record.exampleId).to.equal(true);
+      expect(record.responseCheck.pass, record.exampleId).to.equal(true);
+      expect(record.trajectory.messages[0].role).to.equal('system');
+    }
+    expect(records[0].reward.terms).to.include({ validity: 1, coverage: 1, name: 1, args: 1 });
+
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as EvalSummary;
+    expect(summary).to.include({ examples: 3, groupSize: 3, rollouts: 9, stateCheck: 1, responseCheck: 1, bothChecks: 1, model: 'gt-replay', split: 'test' });
+    expect(summary.reward).to.be.closeTo(1.3, 1e-9);
+    expect(summary.maxReward).to.be.closeTo(1.3, 1e-9);
+    expect(Object.keys(summary.byDomain)).to.deep.equal(['wallet']);
+    expect(Object.keys(summary.byKind)).to.deep.equal(['abstention', 'multi_turn']);
+    expect(summary.abstention).to.deep.equal({ rollouts: 3, accuracy: 1, overAbstention: 0 });
+    expect(summary.calls).to.include({ total: 12, failed: 0 });
+    expect(summary.finishReasons).to.deep.equal({ completed: 9 });
+
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).to.match(/^<!doctype html>/);
+    expect(html).to.contain('<svg').and.contain('Worst rollouts').and.contain('ground truth');
+    // Self-contained: nothing is fetched, and text from the dataset is escaped.
+    expect(html).not.to.match(/<script|<link|src=|@import|url\(/i);
+    expect(html).to.contain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('fails every rollout of an unreachable server with a clear error and exits 1', async () => {
+    const result = await runProve(['eval', '--dataset', 'data/examples.jsonl', '--policy', 'http://127.0.0.1:9/v1', '--model', 'm', '--retries', '0', '--limit', '1', '--out', 'runs/down'], { cwd: project.dir });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.contain('1 of 1 rollouts failed').and.contain('PROVE_POLICY_UNAVAILABLE').and.contain('http://127.0.0.1:9/v1');
+    const summary = JSON.parse(readFileSync(join(project.dir, 'runs/down/summary.json'), 'utf8')) as EvalSummary;
+    expect(summary.finishReasons).to.deep.equal({ policy_error: 1 });
+  });
+
+  it('rejects bad input with what was wrong and what is valid, writing nothing', async () => {
+    writeFileSync(join(project.dir, 'data/broken.jsonl'), `${JSON.stringify(examples[0])}\n{"id": "x", "kind": "chat"}\n`);
+    const cases: Array<[string[], RegExp]> = [
+      [['--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--dataset FILE is required/],
+      [['--dataset', 'data/examples.jsonl', '--policy', server.baseURL, '--out', 'runs/bad'], /--policy needs --model NAME/],
+      [['--dataset', 'data/missing.jsonl', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /dataset .*missing.jsonl does not exist/],
+      [['--dataset', 'data/broken.jsonl', '--split', 'all', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /line 2: not an example: .*kind = "chat": must be one of/],
+      [['--dataset', 'data/examples.jsonl', '--split', 'dev', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--split "dev" is invalid: must be test, train or all/],
+      [['--dataset', 'data/examples.jsonl', '--group', '0', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--group "0" is invalid: must be an integer of at least 1/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runProve(['eval', ...args], { cwd: project.dir });
+      expect(result.code, args.join(' ')).to.equal(1);
+      expect(result.stderr, args.join(' ')).to.match(message);
+    }
+    expect(existsSync(join(project.dir, 'runs/bad'))).to.equal(false);
+  });
+
+  it('names the splits present when the asked one is empty', async () => {
+    writeFileSync(join(project.dir, 'data/train.jsonl'), `${JSON.stringify(examples[3])}\n`);
+    const result = await runProve(['eval', '--dataset', 'data/train.jsonl', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/empty'], { cwd: project.dir });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.contain('no example in split "test"; splits present: train 1').and.contain('--split all');
+  });
+});

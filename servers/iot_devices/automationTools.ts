@@ -1,0 +1,267 @@
+import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { deviceLabel, findDevice, findHome, numericAttributesOf, positionProblem, rangeText, statesFor, unsupportedMessage } from './deviceRules.js';
+import { automationView } from './deviceViews.js';
+import { actionSchema, array, automationSchema, bool, conditionSchema, homeIdInput, object, str, triggerSchema } from './iotSchemas.js';
+import { memberDevice } from './sceneTools.js';
+import type { Automation, AutomationAction, AutomationCondition, AutomationTrigger, Capability, Device, IotState, NumericAttribute } from './IotState.js';
+
+/**
+ * Automations (Home Assistant's trigger → conditions → actions). They are stored and validated
+ * here; the session clock does not advance, so they are never run by the simulation.
+ */
+
+type Fail = (message: string) => never;
+
+const TRIGGER_FIELDS: Record<AutomationTrigger['type'], string[]> = {
+  time: ['at'],
+  sun: ['event', 'offset_minutes'],
+  state: ['device_id', 'to'],
+  numeric_state: ['device_id', 'attribute', 'above', 'below'],
+};
+const CONDITION_FIELDS: Record<AutomationCondition['type'], string[]> = {
+  time: ['after', 'before'],
+  state: ['device_id', 'state'],
+  numeric_state: ['device_id', 'attribute', 'above', 'below'],
+};
+const ACTION_FIELDS: Record<AutomationAction['type'], string[]> = {
+  turn_on: ['device_id', 'brightness_pct'],
+  turn_off: ['device_id'],
+  set_temperature: ['device_id', 'temperature_c'],
+  set_cover_position: ['device_id', 'position_pct'],
+  lock: ['device_id'],
+  activate_scene: ['scene_id'],
+  notify: ['message'],
+};
+
+/** Copies the fields a type allows, failing on the others (so that a misplaced field is not silently dropped). */
+function pick<T extends { type: string }>(entry: T, allowed: string[], where: string, fail: Fail): T {
+  const out: Record<string, unknown> = { type: entry.type };
+  for (const [key, value] of Object.entries(entry)) {
+    if (key === 'type' || value === undefined) continue;
+    if (!allowed.includes(key)) fail(`${where}: "${key}" does not apply to type ${entry.type}; it takes ${allowed.join(', ')}`);
+    out[key] = value;
+  }
+  return out as T;
+}
+
+function requireField(value: unknown, field: string, where: string, type: string, fail: Fail): void {
+  if (value === undefined) fail(`${where}: type ${type} needs ${field}`);
+}
+
+function needDevice(state: IotState, id: string | undefined, homeId: string, where: string, type: string, fail: Fail): Device {
+  requireField(id, 'device_id', where, type, fail);
+  return memberDevice(state, id!, homeId, where, fail);
+}
+
+function checkState(device: Device, value: string, where: string, fail: Fail): void {
+  const states = statesFor(device);
+  if (states.length === 0) fail(`${where}: ${deviceLabel(device)} (${device.type}) reports a number, not a state; use type numeric_state with above/below`);
+  if (value !== 'unavailable' && !states.includes(value)) fail(`${where}: "${value}" is not a state of ${deviceLabel(device)} (${device.type}); valid: ${[...states, 'unavailable'].join(', ')}`);
+}
+
+function checkNumeric(entry: { attribute?: NumericAttribute; above?: number; below?: number }, device: Device, where: string, fail: Fail): void {
+  const attributes = numericAttributesOf(device);
+  if (attributes.length === 0) fail(`${where}: ${deviceLabel(device)} (${device.type}) reports no numeric value; use type state (valid states: ${statesFor(device).join(', ')})`);
+  if (entry.attribute === undefined) entry.attribute = attributes[0];
+  else if (!attributes.includes(entry.attribute)) fail(`${where}: ${deviceLabel(device)} does not report ${entry.attribute}; it reports ${attributes.join(', ')}`);
+  if (entry.above === undefined && entry.below === undefined) fail(`${where}: numeric_state needs above and/or below`);
+  if (entry.above !== undefined && entry.below !== undefined && entry.above >= entry.below) fail(`${where}: above (${entry.above}) must be lower than below (${entry.below})`);
+}
+
+function validateTrigger(state: IotState, input: AutomationTrigger, homeId: string, fail: Fail): AutomationTrigger {
+  const where = 'trigger';
+  const trigger = pick(input, TRIGGER_FIELDS[input.type], where, fail);
+  switch (trigger.type) {
+    case 'time':
+      requireField(trigger.at, 'at (HH:MM)', where, trigger.type, fail);
+      break;
+    case 'sun':
+      requireField(trigger.event, 'event (sunrise or sunset)', where, trigger.type, fail);
+      break;
+    case 'state': {
+      const device = needDevice(state, trigger.device_id, homeId, where, trigger.type, fail);
+      requireField(trigger.to, 'to (the state that fires it)', where, trigger.type, fail);
+      checkState(device, trigger.to!, where, fail);
+      break;
+    }
+    case 'numeric_state':
+      checkNumeric(trigger, needDevice(state, trigger.device_id, homeId, where, trigger.type, fail), where, fail);
+      break;
+  }
+  return trigger;
+}
+
+function validateCondition(state: IotState, input: AutomationCondition, homeId: string, index: number, fail: Fail): AutomationCondition {
+  const where = `conditions[${index}]`;
+  const condition = pick(input, CONDITION_FIELDS[input.type], where, fail);
+  switch (condition.type) {
+    case 'time':
+      if (condition.after === undefined && condition.before === undefined) fail(`${where}: type time needs after and/or before (HH:MM)`);
+      break;
+    case 'state': {
+      const device = needDevice(state, condition.device_id, homeId, where, condition.type, fail);
+      requireField(condition.state, 'state', where, condition.type, fail);
+      checkState(device, condition.state!, where, fail);
+      break;
+    }
+    case 'numeric_state':
+      checkNumeric(condition, needDevice(state, condition.device_id, homeId, where, condition.type, fail), where, fail);
+      break;
+  }
+  return condition;
+}
+
+function requireCapabilityAt(device: Device, where: string, fail: Fail, ...capabilities: Capability[]): void {
+  if (!capabilities.some((c) => device.capabilities.includes(c))) fail(`${where}: ${unsupportedMessage(device, capabilities[0])}`);
+}
+
+function validateAction(state: IotState, input: AutomationAction, homeId: string, index: number, fail: Fail): AutomationAction {
+  const where = `actions[${index}]`;
+  const action = pick(input, ACTION_FIELDS[input.type], where, fail);
+  switch (action.type) {
+    case 'turn_on':
+    case 'turn_off': {
+      const device = needDevice(state, action.device_id, homeId, where, action.type, fail);
+      requireCapabilityAt(device, where, fail, 'on_off');
+      if (action.brightness_pct !== undefined) requireCapabilityAt(device, where, fail, 'brightness');
+      break;
+    }
+    case 'set_temperature': {
+      const device = needDevice(state, action.device_id, homeId, where, action.type, fail);
+      requireCapabilityAt(device, where, fail, 'hvac');
+      requireField(action.temperature_c, 'temperature_c', where, action.type, fail);
+      const ranges = device.limits.setpoints_c ?? {};
+      const fits = Object.values(ranges).some((r) => action.temperature_c! >= r.min && action.temperature_c! <= r.max);
+      if (!fits) {
+        fail(`${where}: ${action.temperature_c} °C is outside every setpoint range of ${deviceLabel(device)}: ${Object.entries(ranges).map(([mode, r]) => `${mode} ${rangeText(r, ' °C')}`).join(', ')}`);
+      }
+      break;
+    }
+    case 'set_cover_position': {
+      const device = needDevice(state, action.device_id, homeId, where, action.type, fail);
+      requireCapabilityAt(device, where, fail, 'position', 'open_close');
+      requireField(action.position_pct, 'position_pct', where, action.type, fail);
+      const problem = positionProblem(device, action.position_pct!);
+      if (problem) fail(`${where}: ${problem}`);
+      break;
+    }
+    case 'lock':
+      requireCapabilityAt(needDevice(state, action.device_id, homeId, where, action.type, fail), where, fail, 'lock');
+      break;
+    case 'activate_scene': {
+      requireField(action.scene_id, 'scene_id', where, action.type, fail);
+      const scene = Object.hasOwn(state.scenes, action.scene_id!) ? state.scenes[action.scene_id!] : undefined;
+      const scenes = Object.values(state.scenes).filter((s) => s.home_id === homeId);
+      if (scene === undefined || scene.home_id !== homeId) {
+        fail(`${where} references ${scene === undefined ? 'unknown scene' : `scene of another home`} "${action.scene_id}"; scenes of ${homeId}: ${scenes.map((s) => `${s.id} (${s.name})`).join(', ') || 'none'}`);
+      }
+      break;
+    }
+    case 'notify':
+      requireField(action.message, 'message', where, action.type, fail);
+      break;
+  }
+  return action;
+}
+
+function findAutomation(state: IotState, id: string, fail: Fail): Automation {
+  const automation = Object.hasOwn(state.automations, id) ? state.automations[id] : undefined;
+  if (automation !== undefined) return automation;
+  const byAlias = Object.values(state.automations).filter((a) => a.alias.toLowerCase() === id.trim().toLowerCase());
+  return fail(
+    byAlias.length > 0
+      ? `"${id}" is an automation alias; use its id: ${byAlias.map((a) => a.id).join(', ')}`
+      : `automation "${id}" does not exist; ids look like auto_7 — list_home_automations lists them`,
+  );
+}
+
+const automationIdInput = str('Automation id, e.g. auto_7 (list_home_automations lists them).', { maxLength: 64 });
+
+const listHomeAutomations = defineTool<IotState, { home_id?: string; enabled?: boolean; device_id?: string }>({
+  name: 'list_home_automations',
+  description:
+    'List smart-home automations (trigger → conditions → actions), optionally only of one home, only enabled or disabled ones, or only those that use a given device (in the trigger, a condition or an action). Shows when each last ran.',
+  input: object({
+    home_id: str('Only automations of this home.', { maxLength: 64 }),
+    enabled: bool('true: only enabled; false: only disabled.'),
+    device_id: str('Only automations that reference this device.', { maxLength: 64 }),
+  }),
+  output: object({ automations: array(automationSchema, 'Automations.') }, ['automations']),
+  annotations: { title: 'List automations', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    if (args.home_id !== undefined) findHome(state, args.home_id, ctx.fail);
+    if (args.device_id !== undefined) findDevice(state, args.device_id, ctx.fail);
+    const uses = (a: Automation, id: string): boolean => a.trigger.device_id === id || a.conditions.some((c) => c.device_id === id) || a.actions.some((x) => x.device_id === id);
+    const automations = Object.values(state.automations).filter(
+      (a) => (args.home_id === undefined || a.home_id === args.home_id) && (args.enabled === undefined || a.enabled === args.enabled) && (args.device_id === undefined || uses(a, args.device_id)),
+    );
+    return { automations: automations.map(automationView) };
+  },
+});
+
+const createHomeAutomation = defineTool<IotState, { home_id: string; alias: string; description?: string; trigger: AutomationTrigger; conditions?: AutomationCondition[]; actions: AutomationAction[]; enabled?: boolean }>({
+  name: 'create_home_automation',
+  description:
+    'Create an automation in a home: one trigger (time at HH:MM local time; sun sunrise/sunset with an offset; state of a device changing to a value; numeric_state of a reading going above/below a threshold), optional conditions (time window, device state, numeric reading) and 1–10 actions (turn_on, turn_off, set_temperature, set_cover_position, lock, activate_scene, notify). Every device and scene must exist in the same home and support what is asked (e.g. a motion sensor\'s states are on/off). Returns the automation; it is enabled unless enabled is false.',
+  input: object(
+    {
+      home_id: homeIdInput,
+      alias: str('Name of the automation.', { minLength: 1, maxLength: 80 }),
+      description: str('What it is for.', { maxLength: 300 }),
+      trigger: triggerSchema,
+      conditions: array(conditionSchema, 'Checks that must all pass (0–5).', { maxItems: 5 }),
+      actions: array(actionSchema, 'Steps, run in order (1–10).', { minItems: 1, maxItems: 10 }),
+      enabled: bool('Start enabled (default true).'),
+    },
+    ['home_id', 'alias', 'trigger', 'actions'],
+  ),
+  output: object({ automation: automationSchema }, ['automation']),
+  annotations: { title: 'Create automation', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    const home = findHome(state, args.home_id, ctx.fail);
+    const alias = args.alias.trim();
+    if (alias.length === 0) ctx.fail('alias must not be blank');
+    const clash = Object.values(state.automations).find((a) => a.home_id === home.id && a.alias.toLowerCase() === alias.toLowerCase());
+    if (clash) ctx.fail(`${home.id} already has an automation named "${clash.alias}" (${clash.id}); choose another alias`);
+    const trigger = validateTrigger(state, args.trigger, home.id, ctx.fail);
+    const conditions = (args.conditions ?? []).map((c, i) => validateCondition(state, c, home.id, i, ctx.fail));
+    const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
+    const id = ctx.nextId('auto');
+    state.automations[id] = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: ctx.now, last_triggered: null };
+    return { automation: automationView(state.automations[id]) };
+  },
+});
+
+const setHomeAutomationEnabled = defineTool<IotState, { automation_id: string; enabled: boolean }>({
+  name: 'set_home_automation_enabled',
+  description: 'Enable or disable an automation (automation.turn_on / turn_off). A disabled automation keeps its definition but does not run. Returns it and whether anything changed.',
+  input: object({ automation_id: automationIdInput, enabled: bool('true enables, false disables.') }, ['automation_id', 'enabled']),
+  output: object({ automation: automationSchema, changed: bool('False when it already was in that state.') }, ['automation', 'changed']),
+  annotations: { title: 'Enable or disable automation', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    const automation = findAutomation(state, args.automation_id, ctx.fail);
+    const changed = automation.enabled !== args.enabled;
+    automation.enabled = args.enabled;
+    return { automation: automationView(automation), changed };
+  },
+});
+
+const deleteHomeAutomation = defineTool<IotState, { automation_id: string }>({
+  name: 'delete_home_automation',
+  description: 'Delete an automation for good (to pause it instead, use set_home_automation_enabled). Returns the id and alias of what was deleted.',
+  input: object({ automation_id: automationIdInput }, ['automation_id']),
+  output: object({ deleted: bool('Always true.'), automation_id: str('Deleted id.'), alias: str('Its name.') }, ['deleted', 'automation_id', 'alias']),
+  annotations: { title: 'Delete automation', readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    const automation = findAutomation(state, args.automation_id, ctx.fail);
+    const alias = automation.alias;
+    delete state.automations[automation.id];
+    return { deleted: true, automation_id: args.automation_id, alias };
+  },
+});
+
+export const automationTools: ToolDefinition<IotState>[] = [listHomeAutomations, createHomeAutomation, setHomeAutomationEnabled, deleteHomeAutomation];

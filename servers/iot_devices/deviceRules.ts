@@ -1,0 +1,420 @@
+import type {
+  Capability,
+  Device,
+  DeviceAttributes,
+  DeviceType,
+  HvacMode,
+  IotState,
+  NumericAttribute,
+  Range,
+  SceneEntity,
+} from './IotState.js';
+
+/**
+ * The rules every tool of the iot_devices domain shares: how a device is looked up, what its state
+ * string is, which capability a command needs, the value ranges, and how a target state (from a
+ * command or a scene) is applied. Each check returns a message a model can act on.
+ */
+
+type Fail = (message: string) => never;
+
+export function deviceLabel(device: Device): string {
+  return `${device.id} "${device.name}"`;
+}
+
+/** The Home Assistant-style state string: `on`, `locked`, `heat`, `open`, `21.5`, or `unavailable` when offline. */
+export function stateOf(device: Device): string {
+  if (!device.online) return 'unavailable';
+  const a = device.attributes;
+  switch (device.type) {
+    case 'light':
+    case 'switch':
+    case 'plug':
+    case 'speaker':
+      return a.on ? 'on' : 'off';
+    case 'thermostat':
+      return a.hvac_mode ?? 'off';
+    case 'lock':
+      return a.locked ? 'locked' : 'unlocked';
+    case 'camera':
+      return a.recording ? 'recording' : 'idle';
+    case 'cover':
+      return (a.position_pct ?? 0) > 0 ? 'open' : 'closed';
+    case 'temperature_sensor':
+      return String(a.temperature_c ?? '');
+    case 'humidity_sensor':
+      return String(a.humidity_pct ?? '');
+    case 'motion_sensor':
+      return a.motion_detected ? 'on' : 'off';
+    case 'contact_sensor':
+      return a.contact_open ? 'open' : 'closed';
+    case 'energy_meter':
+      return String(a.power_w ?? 0);
+  }
+}
+
+/** States a `state` trigger or condition may name for a device (besides `unavailable`). */
+export function statesFor(device: Device): string[] {
+  switch (device.type) {
+    case 'light':
+    case 'switch':
+    case 'plug':
+    case 'speaker':
+    case 'motion_sensor':
+      return ['on', 'off'];
+    case 'thermostat':
+      return (device.limits.hvac_modes ?? ['off']).slice();
+    case 'lock':
+      return ['locked', 'unlocked'];
+    case 'camera':
+      return ['recording', 'idle'];
+    case 'cover':
+    case 'contact_sensor':
+      return ['open', 'closed'];
+    default:
+      return [];
+  }
+}
+
+const NUMERIC_CAPABILITY: Record<NumericAttribute, Capability> = {
+  temperature_c: 'temperature',
+  humidity_pct: 'humidity',
+  power_w: 'power',
+  battery_pct: 'battery',
+};
+
+/** Numeric attributes a device reports (for `numeric_state` triggers and conditions). */
+export function numericAttributesOf(device: Device): NumericAttribute[] {
+  return (Object.keys(NUMERIC_CAPABILITY) as NumericAttribute[]).filter((attribute) => device.capabilities.includes(NUMERIC_CAPABILITY[attribute]));
+}
+
+const CAPABILITY_TOOLS: Record<Capability, string[]> = {
+  on_off: ['turn_on_device', 'turn_off_device'],
+  brightness: ['set_light_state'],
+  color_temp: ['set_light_state'],
+  rgb_color: ['set_light_state'],
+  hvac: ['set_thermostat'],
+  lock: ['lock_device', 'unlock_device'],
+  position: ['set_cover_position'],
+  open_close: ['set_cover_position'],
+  volume: ['set_speaker_volume'],
+  snapshot: ['take_camera_snapshot'],
+  recording: ['set_camera_recording'],
+  temperature: ['get_sensor_history'],
+  humidity: ['get_device_state'],
+  motion: ['get_sensor_history'],
+  contact: ['get_sensor_history'],
+  power: ['get_energy_usage'],
+  energy: ['get_sensor_history', 'get_energy_usage'],
+  battery: ['get_device_state'],
+};
+
+/** The tools that fit a device, for "use … instead" hints. */
+export function toolsFor(device: Device): string[] {
+  const tools: string[] = [];
+  for (const capability of device.capabilities) for (const tool of CAPABILITY_TOOLS[capability]) if (!tools.includes(tool)) tools.push(tool);
+  return tools;
+}
+
+export function unsupportedMessage(device: Device, what: string): string {
+  return `${deviceLabel(device)} (${device.type}, ${device.manufacturer} ${device.model}) does not support ${what}. Its capabilities: ${device.capabilities.join(', ')}; tools that work with it: ${toolsFor(device).join(', ')}.`;
+}
+
+/** Fails unless the device has one of `capabilities` (the first one names what was asked for). */
+export function requireCapability(device: Device, fail: Fail, ...capabilities: Capability[]): void {
+  if (!capabilities.some((capability) => device.capabilities.includes(capability))) fail(unsupportedMessage(device, capabilities[0]));
+}
+
+/** Looks a device up by id; an unknown id fails with a hint (a name that matches, or the tool that lists devices). */
+export function findDevice(state: IotState, id: string, fail: Fail): Device {
+  const device = Object.hasOwn(state.devices, id) ? state.devices[id] : undefined;
+  if (device !== undefined) return device;
+  const wanted = id.trim().toLowerCase();
+  const byName = Object.values(state.devices).filter((d) => d.name.toLowerCase() === wanted);
+  const hint =
+    byName.length > 0
+      ? `; "${id}" is a device name — use its id: ${byName.map((d) => `${d.id} (in ${state.homes[d.home_id]?.name ?? d.home_id})`).join(', ')}`
+      : '; device ids look like dev_12 — list_devices lists the devices of a home or room';
+  return fail(`device "${id}" does not exist${hint}`);
+}
+
+export function findHome(state: IotState, id: string, fail: Fail) {
+  const home = Object.hasOwn(state.homes, id) ? state.homes[id] : undefined;
+  if (home !== undefined) return home;
+  return fail(`home "${id}" does not exist; homes: ${Object.values(state.homes).map((h) => `${h.id} (${h.name})`).join(', ')}`);
+}
+
+export function findRoom(state: IotState, id: string, fail: Fail) {
+  const room = Object.hasOwn(state.rooms, id) ? state.rooms[id] : undefined;
+  if (room !== undefined) return room;
+  return fail(`room "${id}" does not exist; room ids look like room_7 — list_homes shows every home with its rooms`);
+}
+
+export function roomsOfHome(state: IotState, homeId: string): string {
+  return Object.values(state.rooms)
+    .filter((r) => r.home_id === homeId)
+    .map((r) => `${r.id} (${r.name})`)
+    .join(', ');
+}
+
+const TYPE_WORDS: Record<DeviceType, string> = {
+  light: 'light',
+  switch: 'switch',
+  plug: 'plug',
+  thermostat: 'thermostat',
+  lock: 'lock',
+  camera: 'camera',
+  cover: 'cover',
+  speaker: 'speaker',
+  temperature_sensor: 'temperature sensor',
+  humidity_sensor: 'humidity sensor',
+  motion_sensor: 'motion sensor',
+  contact_sensor: 'contact sensor',
+  energy_meter: 'energy meter',
+};
+
+/** Online devices of the same type, same room first, then the rest of the home (at most three). */
+export function onlineAlternatives(state: IotState, device: Device): Device[] {
+  const sameRoom: Device[] = [];
+  const sameHome: Device[] = [];
+  for (const other of Object.values(state.devices)) {
+    if (other.id === device.id || !other.online || other.type !== device.type || other.home_id !== device.home_id) continue;
+    (other.room_id === device.room_id ? sameRoom : sameHome).push(other);
+  }
+  return [...sameRoom, ...sameHome].slice(0, 3);
+}
+
+export function offlineMessage(state: IotState, device: Device): string {
+  const alternatives = onlineAlternatives(state, device);
+  const check = device.power_source === 'battery' ? `its battery (last reported ${device.attributes.battery_pct ?? 0} %) and network` : 'that it has power and network';
+  const instead =
+    alternatives.length > 0
+      ? `or use another ${TYPE_WORDS[device.type]} that is online: ${alternatives.map((d) => `${deviceLabel(d)} in ${state.rooms[d.room_id]?.name ?? d.room_id}`).join(', ')}`
+      : `no other ${TYPE_WORDS[device.type]} of this home is online (list_devices with online=true shows what is reachable)`;
+  return `${deviceLabel(device)} is offline (unavailable since ${device.last_seen}); the command was not sent and nothing changed. Check ${check}, ${instead}.`;
+}
+
+export function requireOnline(state: IotState, device: Device, fail: Fail): void {
+  if (!device.online) fail(offlineMessage(state, device));
+}
+
+export function inRange(value: number, range: Range): boolean {
+  return value >= range.min && value <= range.max;
+}
+
+export function rangeText(range: Range, unit: string): string {
+  return `${range.min}–${range.max}${unit}`;
+}
+
+const round1 = (value: number): number => Math.round(value * 10) / 10;
+
+/** The new setpoints of a thermostat after a change, or the reason the change is refused. */
+export interface ThermostatChange {
+  hvac_mode?: HvacMode;
+  target_temperature_c?: number;
+  target_temp_low_c?: number;
+  target_temp_high_c?: number;
+}
+
+export interface ThermostatSetpoints {
+  hvac_mode: HvacMode;
+  target_temperature_c: number | null;
+  target_temp_low_c: number | null;
+  target_temp_high_c: number | null;
+}
+
+/** Minimum distance between the low and high setpoints in heat_cool mode. */
+export const HEAT_COOL_DEADBAND_C = 1.5;
+const DEFAULT_SETPOINT: Record<'heat' | 'cool', number> = { heat: 20, cool: 24 };
+
+const clamp = (value: number, range: Range): number => Math.min(range.max, Math.max(range.min, value));
+
+export function resolveThermostat(device: Device, change: ThermostatChange): ThermostatSetpoints | string {
+  const modes = device.limits.hvac_modes ?? ['off'];
+  const ranges = device.limits.setpoints_c ?? {};
+  const a = device.attributes;
+  const mode = change.hvac_mode ?? a.hvac_mode ?? 'off';
+  const label = deviceLabel(device);
+  if (!modes.includes(mode)) return `${label} does not support hvac_mode "${mode}"; its modes: ${modes.join(', ')}`;
+  const single = change.target_temperature_c;
+  const low = change.target_temp_low_c;
+  const high = change.target_temp_high_c;
+  if (mode === 'off') {
+    if (single !== undefined || low !== undefined || high !== undefined) {
+      return `${label} is ${change.hvac_mode === undefined ? 'switched off (hvac_mode off)' : 'being switched off'}, so it takes no setpoint; pass hvac_mode ${modes.filter((m) => m !== 'off').join(' or ')} together with the temperature`;
+    }
+    return { hvac_mode: 'off', target_temperature_c: null, target_temp_low_c: null, target_temp_high_c: null };
+  }
+  if (mode === 'heat' || mode === 'cool') {
+    if (low !== undefined || high !== undefined) return `target_temp_low_c and target_temp_high_c apply only in heat_cool mode; in ${mode} mode pass target_temperature_c`;
+    const range = ranges[mode]!;
+    if (single !== undefined) {
+      if (!inRange(single, range)) return `${single} °C is out of range for ${mode} mode on ${label}: valid setpoints are ${rangeText(range, ' °C')}`;
+      return { hvac_mode: mode, target_temperature_c: round1(single), target_temp_low_c: null, target_temp_high_c: null };
+    }
+    const previous = a.target_temperature_c ?? DEFAULT_SETPOINT[mode];
+    return { hvac_mode: mode, target_temperature_c: clamp(previous, range), target_temp_low_c: null, target_temp_high_c: null };
+  }
+  if (single !== undefined) return `in heat_cool mode ${label} keeps a range: pass target_temp_low_c (heating below) and target_temp_high_c (cooling above) instead of target_temperature_c`;
+  const heat = ranges.heat!;
+  const cool = ranges.cool!;
+  const nextLow = low ?? a.target_temp_low_c ?? clamp(DEFAULT_SETPOINT.heat, heat);
+  const nextHigh = high ?? a.target_temp_high_c ?? clamp(DEFAULT_SETPOINT.cool, cool);
+  if (!inRange(nextLow, heat)) return `target_temp_low_c ${nextLow} °C is out of range on ${label}: the heating setpoint must be ${rangeText(heat, ' °C')}`;
+  if (!inRange(nextHigh, cool)) return `target_temp_high_c ${nextHigh} °C is out of range on ${label}: the cooling setpoint must be ${rangeText(cool, ' °C')}`;
+  if (nextHigh - nextLow < HEAT_COOL_DEADBAND_C) {
+    return `target_temp_high_c (${nextHigh} °C) must be at least ${HEAT_COOL_DEADBAND_C} °C above target_temp_low_c (${nextLow} °C) in heat_cool mode`;
+  }
+  return { hvac_mode: 'heat_cool', target_temperature_c: null, target_temp_low_c: round1(nextLow), target_temp_high_c: round1(nextHigh) };
+}
+
+/** Problems with a scene target (or a command) for a device: capability, ranges, combinations. */
+export function targetProblem(device: Device, target: Omit<SceneEntity, 'device_id'>): string | undefined {
+  const has = (capability: Capability): boolean => device.capabilities.includes(capability);
+  const keys = Object.keys(target).filter((key) => (target as Record<string, unknown>)[key] !== undefined);
+  if (keys.length === 0) return `no target state given for ${deviceLabel(device)}; set at least one of on, brightness_pct, color_temp_kelvin, rgb_color, hvac_mode, target_temperature_c, position_pct, locked, volume_pct, recording`;
+  if (target.on !== undefined && !has('on_off')) return unsupportedMessage(device, 'on_off (field "on")');
+  if (target.brightness_pct !== undefined) {
+    if (!has('brightness')) return unsupportedMessage(device, 'brightness');
+    if (!Number.isFinite(target.brightness_pct) || target.brightness_pct < 1 || target.brightness_pct > 100) return `brightness_pct ${target.brightness_pct} is out of range: valid 1–100 (use on: false to switch off)`;
+    if (target.on === false) return 'brightness_pct cannot be combined with on: false';
+  }
+  if (target.color_temp_kelvin !== undefined && target.rgb_color !== undefined) return 'give either color_temp_kelvin or rgb_color, not both (a light shows one color mode)';
+  if (target.color_temp_kelvin !== undefined) {
+    if (!has('color_temp')) return unsupportedMessage(device, 'color_temp');
+    const range = device.limits.color_temp_kelvin!;
+    if (!inRange(target.color_temp_kelvin, range)) return `color_temp_kelvin ${target.color_temp_kelvin} is out of range for ${deviceLabel(device)} (${device.model}): valid ${rangeText(range, ' K')}`;
+  }
+  if (target.rgb_color !== undefined && !has('rgb_color')) return unsupportedMessage(device, 'rgb_color');
+  if ((target.color_temp_kelvin !== undefined || target.rgb_color !== undefined) && target.on === false) return 'a color cannot be combined with on: false';
+  if (target.hvac_mode !== undefined || target.target_temperature_c !== undefined) {
+    if (!has('hvac')) return unsupportedMessage(device, 'hvac');
+    if (target.target_temperature_c !== undefined && target.hvac_mode !== 'heat' && target.hvac_mode !== 'cool') {
+      return `a scene that sets target_temperature_c on ${deviceLabel(device)} must also set hvac_mode heat or cool`;
+    }
+    const resolved = resolveThermostat(device, { hvac_mode: target.hvac_mode, target_temperature_c: target.target_temperature_c });
+    if (typeof resolved === 'string') return resolved;
+  }
+  if (target.position_pct !== undefined) {
+    if (!has('position') && !has('open_close')) return unsupportedMessage(device, 'position');
+    const problem = positionProblem(device, target.position_pct);
+    if (problem) return problem;
+  }
+  if (target.locked !== undefined) {
+    if (!has('lock')) return unsupportedMessage(device, 'lock');
+    if (!target.locked) return `a scene can lock ${deviceLabel(device)} but not unlock it: unlocking needs a user code (unlock_device)`;
+  }
+  if (target.volume_pct !== undefined) {
+    if (!has('volume')) return unsupportedMessage(device, 'volume');
+    const problem = volumeProblem(device, target.volume_pct);
+    if (problem) return problem;
+  }
+  if (target.recording !== undefined && !has('recording')) return unsupportedMessage(device, 'recording');
+  return undefined;
+}
+
+export function positionProblem(device: Device, position: number): string | undefined {
+  if (!Number.isFinite(position) || position < 0 || position > 100) return `position_pct ${position} is out of range: valid 0 (closed) – 100 (fully open)`;
+  if (!device.capabilities.includes('position') && position !== 0 && position !== 100) {
+    return `${deviceLabel(device)} only opens or closes fully: position_pct must be 0 (closed) or 100 (open), got ${position}`;
+  }
+  return undefined;
+}
+
+export function volumeProblem(device: Device, volume: number): string | undefined {
+  const max = device.limits.max_volume_pct ?? 100;
+  if (!Number.isFinite(volume) || volume < 0 || volume > max) {
+    return max < 100
+      ? `volume_pct ${volume} exceeds the volume limit of ${deviceLabel(device)}: valid 0–${max} (a limit of ${max} % is set on this speaker)`
+      : `volume_pct ${volume} is out of range: valid 0–100`;
+  }
+  return undefined;
+}
+
+/**
+ * Writes a validated target onto a device's attributes; returns whether anything changed. The
+ * caller has checked `targetProblem` and that the device is online.
+ */
+export function applyTarget(device: Device, target: Omit<SceneEntity, 'device_id'>, now: string): boolean {
+  const a = device.attributes;
+  let changed = false;
+  const set = <K extends keyof DeviceAttributes>(key: K, value: DeviceAttributes[K]): void => {
+    const current = a[key];
+    const same = Array.isArray(current) && Array.isArray(value) ? current.length === value.length && current.every((v, i) => v === value[i]) : current === value;
+    if (!same) {
+      a[key] = value;
+      changed = true;
+    }
+  };
+  if (target.on !== undefined) set('on', target.on);
+  if (target.brightness_pct !== undefined) {
+    set('brightness_pct', Math.round(target.brightness_pct));
+    set('on', true);
+  }
+  if (target.color_temp_kelvin !== undefined) {
+    set('color_temp_kelvin', Math.round(target.color_temp_kelvin));
+    set('color_mode', 'color_temp');
+    set('on', true);
+  }
+  if (target.rgb_color !== undefined) {
+    set('rgb_color', [target.rgb_color[0], target.rgb_color[1], target.rgb_color[2]]);
+    set('color_mode', 'rgb');
+    set('on', true);
+  }
+  if (target.hvac_mode !== undefined || target.target_temperature_c !== undefined) {
+    const resolved = resolveThermostat(device, { hvac_mode: target.hvac_mode, target_temperature_c: target.target_temperature_c });
+    if (typeof resolved !== 'string') {
+      set('hvac_mode', resolved.hvac_mode);
+      set('target_temperature_c', resolved.target_temperature_c);
+      set('target_temp_low_c', resolved.target_temp_low_c);
+      set('target_temp_high_c', resolved.target_temp_high_c);
+    }
+  }
+  if (target.position_pct !== undefined) set('position_pct', Math.round(target.position_pct));
+  if (target.locked !== undefined) set('locked', target.locked);
+  if (target.volume_pct !== undefined) {
+    set('volume_pct', Math.round(target.volume_pct));
+    set('on', true);
+  }
+  if (target.recording !== undefined) set('recording', target.recording);
+  if (changed) device.last_changed = now;
+  return changed;
+}
+
+/** Problems with a device's attributes against its capabilities and limits (for the invariants). */
+export function attributeProblem(device: Device): string | undefined {
+  const a = device.attributes;
+  const limits = device.limits;
+  if (a.brightness_pct !== undefined && (a.brightness_pct < 1 || a.brightness_pct > 100)) return `brightness_pct ${a.brightness_pct}`;
+  if (a.color_temp_kelvin !== undefined && (!limits.color_temp_kelvin || !inRange(a.color_temp_kelvin, limits.color_temp_kelvin))) return `color_temp_kelvin ${a.color_temp_kelvin}`;
+  if (a.rgb_color !== undefined && (a.rgb_color.length !== 3 || a.rgb_color.some((c) => c < 0 || c > 255 || !Number.isInteger(c)))) return `rgb_color ${a.rgb_color.join(',')}`;
+  if (a.position_pct !== undefined && positionProblem(device, a.position_pct)) return `position_pct ${a.position_pct}`;
+  if (a.volume_pct !== undefined && volumeProblem(device, a.volume_pct)) return `volume_pct ${a.volume_pct}`;
+  if (a.battery_pct !== undefined && (a.battery_pct < 0 || a.battery_pct > 100)) return `battery_pct ${a.battery_pct}`;
+  if (device.type === 'thermostat') {
+    const mode = a.hvac_mode ?? 'off';
+    if (!(limits.hvac_modes ?? []).includes(mode)) return `hvac_mode ${mode}`;
+    const ranges = limits.setpoints_c ?? {};
+    if (mode === 'off' && (a.target_temperature_c != null || a.target_temp_low_c != null || a.target_temp_high_c != null)) return 'setpoint while off';
+    if ((mode === 'heat' || mode === 'cool') && (a.target_temperature_c == null || !inRange(a.target_temperature_c, ranges[mode]!))) return `${mode} setpoint ${a.target_temperature_c}`;
+    if (mode === 'heat_cool') {
+      const low = a.target_temp_low_c;
+      const high = a.target_temp_high_c;
+      if (low == null || high == null || !inRange(low, ranges.heat!) || !inRange(high, ranges.cool!) || high - low < HEAT_COOL_DEADBAND_C) return `heat_cool setpoints ${low}/${high}`;
+    }
+  }
+  const needs: Array<[keyof DeviceAttributes, Capability[]]> = [
+    ['brightness_pct', ['brightness']],
+    ['color_temp_kelvin', ['color_temp']],
+    ['rgb_color', ['rgb_color']],
+    ['hvac_mode', ['hvac']],
+    ['locked', ['lock']],
+    ['position_pct', ['position', 'open_close']],
+    ['volume_pct', ['volume']],
+    ['recording', ['recording']],
+  ];
+  for (const [key, capabilities] of needs) {
+    if (a[key] !== undefined && !capabilities.some((c) => device.capabilities.includes(c))) return `${key} without capability ${capabilities.join('/')}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,177 @@
+import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { applyTarget, deviceLabel, findHome, targetProblem, unsupportedMessage } from './deviceRules.js';
+import { groupView, outcomeOf, sceneView } from './deviceViews.js';
+import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
+import type { Device, IotState, SceneEntity } from './IotState.js';
+
+/** Scenes (a stored set of device states applied at once) and device groups (switched together). */
+
+type Fail = (message: string) => never;
+
+const SCENE_FIELDS = ['on', 'brightness_pct', 'color_temp_kelvin', 'rgb_color', 'hvac_mode', 'target_temperature_c', 'position_pct', 'locked', 'volume_pct', 'recording'] as const;
+
+/** A device of `homeId` referenced at `where`, or a failure naming what exists. */
+export function memberDevice(state: IotState, id: string, homeId: string, where: string, fail: Fail): Device {
+  const device = Object.hasOwn(state.devices, id) ? state.devices[id] : undefined;
+  if (device === undefined) return fail(`${where} references unknown device "${id}"; device ids look like dev_12 — list_devices with home_id ${homeId} lists this home's devices`);
+  if (device.home_id !== homeId) return fail(`${where}: ${deviceLabel(device)} belongs to ${device.home_id}, not ${homeId}; only devices of the same home can be used`);
+  return device;
+}
+
+const listScenes = defineTool<IotState, { home_id?: string }>({
+  name: 'list_scenes',
+  description: 'List scenes (stored sets of device states, like "Movie Night"), optionally of one home, with the target state of every device in each and when it was last activated.',
+  input: object({ home_id: str('Only scenes of this home.', { maxLength: 64 }) }),
+  output: object({ scenes: array(sceneSchema, 'Scenes.') }, ['scenes']),
+  annotations: { title: 'List scenes', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    if (args.home_id !== undefined) findHome(state, args.home_id, ctx.fail);
+    return { scenes: Object.values(state.scenes).filter((s) => args.home_id === undefined || s.home_id === args.home_id).map(sceneView) };
+  },
+});
+
+const createScene = defineTool<IotState, { home_id: string; name: string; entities: SceneEntity[] }>({
+  name: 'create_scene',
+  description:
+    'Create a scene in a home: a name and the target state of each device (on/off, brightness, color, thermostat mode and setpoint, cover position, lock, volume, camera recording). Every field must fit the device\'s capabilities and ranges; a scene may lock but never unlock. Devices that are offline now may be included (activation skips them while offline; the result warns). Returns the new scene; activate it with activate_scene.',
+  input: object(
+    {
+      home_id: homeIdInput,
+      name: str('Scene name, unique within the home.', { minLength: 1, maxLength: 60 }),
+      entities: array(sceneEntitySchema, 'Target state per device (1–30 devices, each once).', { minItems: 1, maxItems: 30 }),
+    },
+    ['home_id', 'name', 'entities'],
+  ),
+  output: object({ scene: sceneSchema, warnings: array(str('A warning.'), 'E.g. devices that are offline now.') }, ['scene', 'warnings']),
+  annotations: { title: 'Create scene', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    const home = findHome(state, args.home_id, ctx.fail);
+    const name = args.name.trim();
+    if (name.length === 0) ctx.fail('name must not be blank');
+    const clash = Object.values(state.scenes).find((s) => s.home_id === home.id && s.name.toLowerCase() === name.toLowerCase());
+    if (clash) ctx.fail(`${home.id} already has a scene named "${clash.name}" (${clash.id}); choose another name or activate that one`);
+    const seen = new Set<string>();
+    const warnings: string[] = [];
+    const entities: SceneEntity[] = args.entities.map((entry, index) => {
+      const device = memberDevice(state, entry.device_id, home.id, `entities[${index}]`, ctx.fail);
+      if (seen.has(device.id)) ctx.fail(`entities[${index}]: ${deviceLabel(device)} appears twice; give each device once`);
+      seen.add(device.id);
+      const entity: SceneEntity = { device_id: device.id };
+      for (const field of SCENE_FIELDS) if (entry[field] !== undefined) (entity as unknown as Record<string, unknown>)[field] = field === 'rgb_color' ? [...entry.rgb_color!] : entry[field];
+      const problem = targetProblem(device, entity);
+      if (problem) ctx.fail(`entities[${index}]: ${problem}`);
+      if (!device.online) warnings.push(`${deviceLabel(device)} is offline since ${device.last_seen}; activation will skip it until it is back`);
+      return entity;
+    });
+    const id = ctx.nextId('scene');
+    state.scenes[id] = { id, home_id: home.id, name, entities, created_at: ctx.now, last_activated: null };
+    return { scene: sceneView(state.scenes[id]), warnings };
+  },
+});
+
+const activateScene = defineTool<IotState, { scene_id: string }>({
+  name: 'activate_scene',
+  description:
+    'Activate a scene: apply its stored state to every device in it. Offline devices are skipped and reported per device (status partial; they keep their state); the call fails only when every device of the scene is offline. Returns what happened to each device (changed, unchanged, skipped_offline).',
+  input: object({ scene_id: str('Scene id, e.g. scene_4 (list_scenes lists them).', { maxLength: 64 }) }, ['scene_id']),
+  output: object(
+    {
+      scene_id: str('Scene id.'),
+      name: str('Scene name.'),
+      status: { type: 'string', enum: ['complete', 'partial'], description: 'partial when offline devices were skipped.' },
+      activated_at: str('ISO-8601 UTC.'),
+      changed_count: int('Devices whose state changed.'),
+      unchanged_count: int('Devices already in the scene\'s state.'),
+      skipped_count: int('Offline devices skipped.'),
+      results: array(deviceOutcomeSchema, 'One entry per device of the scene.'),
+    },
+    ['scene_id', 'name', 'status', 'activated_at', 'changed_count', 'unchanged_count', 'skipped_count', 'results'],
+  ),
+  annotations: { title: 'Activate scene', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    const scene = Object.hasOwn(state.scenes, args.scene_id) ? state.scenes[args.scene_id] : undefined;
+    if (scene === undefined) {
+      const byName = Object.values(state.scenes).filter((s) => s.name.toLowerCase() === args.scene_id.trim().toLowerCase());
+      return ctx.fail(
+        byName.length > 0
+          ? `"${args.scene_id}" is a scene name; use its id: ${byName.map((s) => `${s.id} (in ${s.home_id})`).join(', ')}`
+          : `scene "${args.scene_id}" does not exist; scene ids look like scene_4 — list_scenes lists them`,
+      );
+    }
+    const devices = scene.entities.map((entity) => state.devices[entity.device_id]);
+    const offline = devices.filter((d) => !d.online);
+    if (offline.length === devices.length) {
+      ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${offline.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);
+    }
+    const results = scene.entities.map((entity, index) => {
+      const device = devices[index];
+      if (!device.online) return outcomeOf(device, 'skipped_offline');
+      const { device_id: _id, ...target } = entity;
+      return outcomeOf(device, applyTarget(device, target, ctx.now) ? 'changed' : 'unchanged');
+    });
+    scene.last_activated = ctx.now;
+    const changed = results.filter((r) => r.status === 'changed').length;
+    return {
+      scene_id: scene.id,
+      name: scene.name,
+      status: offline.length > 0 ? 'partial' : 'complete',
+      activated_at: ctx.now,
+      changed_count: changed,
+      unchanged_count: results.length - changed - offline.length,
+      skipped_count: offline.length,
+      results,
+    };
+  },
+});
+
+const listDeviceGroups = defineTool<IotState, { home_id?: string }>({
+  name: 'list_device_groups',
+  description: 'List device groups (switchable devices controlled together), optionally of one home, with each member\'s online status and state. Pass a group id to turn_on_device / turn_off_device to switch all members.',
+  input: object({ home_id: str('Only groups of this home.', { maxLength: 64 }) }),
+  output: object({ groups: array(groupSchema, 'Groups.') }, ['groups']),
+  annotations: { title: 'List device groups', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    if (args.home_id !== undefined) findHome(state, args.home_id, ctx.fail);
+    return { groups: Object.values(state.groups).filter((g) => args.home_id === undefined || g.home_id === args.home_id).map((g) => groupView(state, g)) };
+  },
+});
+
+const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; device_ids: string[] }>({
+  name: 'create_device_group',
+  description:
+    'Create a group of switchable devices (lights, switches, plugs, speakers) of one home, e.g. "Porch Lights", to switch them together with turn_on_device / turn_off_device. Every member needs the on_off capability. Returns the group with its id.',
+  input: object(
+    {
+      home_id: homeIdInput,
+      name: str('Group name, unique within the home.', { minLength: 1, maxLength: 60 }),
+      device_ids: array(str('Device id.', { maxLength: 64 }), 'Member devices (2–30, each once).', { minItems: 2, maxItems: 30 }),
+    },
+    ['home_id', 'name', 'device_ids'],
+  ),
+  output: object({ group: groupSchema }, ['group']),
+  annotations: { title: 'Create device group', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const state = ctx.state as IotState;
+    const home = findHome(state, args.home_id, ctx.fail);
+    const name = args.name.trim();
+    if (name.length === 0) ctx.fail('name must not be blank');
+    const clash = Object.values(state.groups).find((g) => g.home_id === home.id && g.name.toLowerCase() === name.toLowerCase());
+    if (clash) ctx.fail(`${home.id} already has a group named "${clash.name}" (${clash.id}); choose another name`);
+    const seen = new Set<string>();
+    for (const [index, id] of args.device_ids.entries()) {
+      const device = memberDevice(state, id, home.id, `device_ids[${index}]`, ctx.fail);
+      if (seen.has(device.id)) ctx.fail(`device_ids[${index}]: ${deviceLabel(device)} is listed twice`);
+      seen.add(device.id);
+      if (!device.capabilities.includes('on_off')) ctx.fail(`device_ids[${index}]: ${unsupportedMessage(device, 'on_off')} Groups hold switchable devices: lights, switches, plugs and speakers`);
+    }
+    const id = ctx.nextId('grp');
+    state.groups[id] = { id, home_id: home.id, name, device_ids: [...seen], created_at: ctx.now };
+    return { group: groupView(state, state.groups[id]) };
+  },
+});
+
+export const sceneTools: ToolDefinition<IotState>[] = [listScenes, createScene, activateScene, listDeviceGroups, createDeviceGroup];

@@ -1,3 +1,4 @@
+import { hash as sha256 } from 'node:crypto';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
 import { current, freeze, Immer, isDraft } from 'immer';
@@ -17,8 +18,7 @@ import {
 } from '../../core/index.js';
 import type { DomainDefinition, ToolContext, ToolDefinition } from './Domain.js';
 import { sessionRandom, seedRandomState } from './seededRandom.js';
-import { canonicalDigest } from './stateHash.js';
-import { createHash } from 'node:crypto';
+import { canonicalForm } from './stateHash.js';
 
 /** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
 export type ToolErrorKind = 'unknown_tool' | 'invalid_arguments' | 'execution';
@@ -340,7 +340,7 @@ const rootHashes = new WeakMap<SessionSnapshot<unknown>, string>();
 function snapshotHash(root: SessionSnapshot<unknown>): string {
   let hash = rootHashes.get(root);
   if (hash === undefined) {
-    hash = createHash('sha256').update(canonicalDigest(root.state)).update(canonicalDigest(root.counters)).update(String(root.rng)).digest('hex');
+    hash = sha256('sha256', `${canonicalForm(root.state)}|${canonicalForm(root.counters)}|${root.rng}`, 'hex');
     rootHashes.set(root, hash);
   }
   return hash;

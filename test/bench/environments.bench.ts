@@ -1,0 +1,198 @@
+/**
+ * Benchmarks of the domain kit (npm run bench:env). Every figure is compared with a baseline
+ * measured in the same run:
+ * - fast path: a typical call (validate, handle, mutate) against the same call through the SDK's
+ *   own InMemoryTransport (target: at most 1/10);
+ * - session creation: time and memory, on the smallest and the largest world (target: ≤ 50 µs, a few KB,
+ *   independent of the world's size); 10,000 concurrent sessions across the domains (target: < 500 MB);
+ * - stdio and Streamable HTTP: a tool call round trip against a bare SDK server with one trivial tool
+ *   on the same transport (target: within 1.3×).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { domainNames, loadDomain } from '../../servers/index.js';
+import type { DomainDefinition } from '../../servers/kit/Domain.js';
+import { DomainHttpServer } from '../../servers/kit/DomainHttpServer.js';
+import { createDomainMcpServer } from '../../servers/kit/DomainMcpServer.js';
+import { domainRuntime, type DomainSession } from '../../servers/kit/DomainSession.js';
+import { REPO_ROOT } from '../support/project.js';
+import { ledgerCases } from '../servers/kit/ledgerCases.js';
+import { ledgerDomain } from '../servers/kit/ledgerDomain.js';
+import type { ToolCase } from '../servers/ToolCase.js';
+import { createBareServer, listenBareHttp } from './bareMcpServer.js';
+
+const quick = process.argv.includes('--quick');
+const scale = quick ? 0.2 : 1;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+interface BenchDomain {
+  domain: DomainDefinition;
+  cases: ToolCase[];
+  /** Index of the typical call: the first succeeding case of a tool that changes state. */
+  typical: number;
+  /** How to serve the domain over stdio in a fresh process. */
+  stdio: string[];
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+async function benchDomains(): Promise<BenchDomain[]> {
+  const out: BenchDomain[] = [];
+  const add = (domain: DomainDefinition, cases: ToolCase[], stdio: string[]) => {
+    const readOnly = new Set(domain.tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
+    const typical = cases.findIndex((c) => c.ok && !readOnly.has(c.tool));
+    if (typical >= 0) out.push({ domain, cases, typical, stdio });
+  };
+  for (const name of domainNames()) {
+    const file = join(REPO_ROOT, 'test', 'servers', name, 'cases.ts');
+    if (!existsSync(file)) continue;
+    const cases = (await import(pathToFileURL(file).href) as Record<string, ToolCase[]>)[`${camel(name)}Cases`];
+    add(await loadDomain(name), cases, ['--import', 'tsx', join(REPO_ROOT, 'core', 'cli', 'bin.ts'), 'serve', name]);
+  }
+  if (out.length === 0) add(ledgerDomain, ledgerCases, ['--import', 'tsx', join(REPO_ROOT, 'test', 'servers', 'kit', 'serveLedger.ts')]);
+  return out;
+}
+
+/** Mean microseconds per iteration of `fn`, after a warm-up. */
+function timeSync(iterations: number, fn: () => void): number {
+  for (let i = 0; i < Math.min(2000, iterations); i++) fn();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) fn();
+  return Number(process.hrtime.bigint() - start) / 1000 / iterations;
+}
+
+async function timeAsync(iterations: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(200, iterations); i++) await fn();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / 1000 / iterations;
+}
+
+function prepared(bench: BenchDomain): DomainSession<unknown> {
+  const session = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
+  for (const item of bench.cases.slice(0, bench.typical)) session.call(item.tool, item.args);
+  return session;
+}
+
+const rows: string[][] = [];
+function report(what: string, value: string, baseline: string, ratio: string, target: string): void {
+  rows.push([what, value, baseline, ratio, target]);
+  console.log(`${what.padEnd(58)} ${value.padStart(12)} ${baseline.padStart(12)} ${ratio.padStart(9)}  ${target}`);
+}
+const us = (v: number) => `${v.toFixed(2)} µs`;
+
+async function fastPathVersusInMemory(benches: BenchDomain[]): Promise<void> {
+  for (const bench of benches) {
+    const item = bench.cases[bench.typical];
+    const session = prepared(bench);
+    const start = session.snapshot();
+    const fast = timeSync(Math.round(50_000 * scale), () => {
+      session.restore(start);
+      const outcome = session.call(item.tool, item.args);
+      if (!outcome.ok) throw new Error(`typical call failed: ${outcome.error.message}`);
+    });
+
+    const served = prepared(bench);
+    const servedStart = served.snapshot();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createDomainMcpServer(served).connect(serverSide);
+    const client = new Client({ name: 'bench', version: '0' });
+    await client.connect(clientSide);
+    await client.listTools();
+    const inMemory = await timeAsync(Math.round(5000 * scale), async () => {
+      served.restore(servedStart);
+      const result = await client.callTool({ name: item.tool, arguments: item.args });
+      if (result.isError) throw new Error('typical call failed over InMemoryTransport');
+    });
+    await client.close();
+    report(`fast path ${bench.domain.name}.${item.tool} vs InMemoryTransport`, us(fast), us(inMemory), (fast / inMemory).toFixed(3), '≤ 0.100');
+  }
+}
+
+async function sessionCreation(benches: BenchDomain[]): Promise<void> {
+  const domains = [...new Set([ledgerDomain, ...benches.map((b) => b.domain), ...(await Promise.all(domainNames().map((n) => loadDomain(n))))])];
+  for (const domain of domains) {
+    const runtime = domainRuntime(domain);
+    void runtime.world;
+    const create = timeSync(Math.round(100_000 * scale), () => void runtime.openSession({ seed: 1 }));
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const held = Array.from({ length: 10_000 }, (_, i) => runtime.openSession({ seed: i }));
+    gc?.();
+    const perSession = (process.memoryUsage().heapUsed - before) / held.length;
+    held.length = 0;
+    const worldSize = JSON.stringify(runtime.world).length;
+    report(`open a session: ${domain.name} (world ${(worldSize / 1024).toFixed(0)} KB JSON)`, us(create), `${(perSession / 1024).toFixed(2)} KB`, '', '≤ 50 µs, a few KB');
+  }
+
+  // 10,000 live sessions spread over the domains, each having changed its state with its typical call.
+  gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
+  const live: DomainSession<unknown>[] = [];
+  for (let i = 0; i < 10_000; i++) {
+    const bench = benches[i % benches.length];
+    const session = domainRuntime(bench.domain).openSession({ seed: i }) as DomainSession<unknown>;
+    for (const item of bench.cases.slice(0, bench.typical + 1)) session.call(item.tool, item.args);
+    live.push(session);
+  }
+  gc?.();
+  const heap = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  const rss = process.memoryUsage().rss / 1024 / 1024;
+  report(`10,000 live sessions (${benches.map((b) => b.domain.name).join(', ')}), each mutated`, `${heap.toFixed(1)} MB`, `rss ${rss.toFixed(0)} MB`, '', `< 500 MB (rss before ${(rssBefore / 1024 / 1024).toFixed(0)} MB)`);
+  live.length = 0;
+}
+
+async function roundTrips(client: Client, name: string, args: Record<string, unknown>, iterations: number): Promise<number> {
+  return timeAsync(iterations, () => client.callTool({ name, arguments: args }));
+}
+
+async function transports(benches: BenchDomain[]): Promise<void> {
+  const bench = benches[0];
+  const item = bench.cases[bench.typical];
+  const iterations = Math.round(3000 * scale);
+  const connect = async (transport: StdioClientTransport | StreamableHTTPClientTransport) => {
+    const client = new Client({ name: 'bench', version: '0' });
+    await client.connect(transport);
+    await client.listTools();
+    return client;
+  };
+  const play = async (client: Client) => {
+    for (const c of bench.cases.slice(0, bench.typical)) await client.callTool({ name: c.tool, arguments: c.args });
+  };
+
+  const bareStdio = await connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), 'stdio'] }));
+  const domainStdio = await connect(new StdioClientTransport({ command: process.execPath, args: bench.stdio, cwd: REPO_ROOT }));
+  await play(domainStdio);
+  const bareS = await roundTrips(bareStdio, 'echo', { word: 'hi' }, iterations);
+  const domainS = await roundTrips(domainStdio, item.tool, item.args, iterations);
+  await bareStdio.close();
+  await domainStdio.close();
+  report(`stdio: ${bench.domain.name}.${item.tool} vs bare SDK server (echo)`, us(domainS), us(bareS), (domainS / bareS).toFixed(3), '≤ 1.300');
+
+  const bare = await listenBareHttp();
+  const served = new DomainHttpServer({ domains: [bench.domain], port: 0 });
+  await served.listen();
+  const bareHttp = await connect(new StreamableHTTPClientTransport(new URL(bare.url)));
+  const domainHttp = await connect(new StreamableHTTPClientTransport(new URL(served.url(bench.domain.name))));
+  await play(domainHttp);
+  const bareH = await roundTrips(bareHttp, 'echo', { word: 'hi' }, iterations);
+  const domainH = await roundTrips(domainHttp, item.tool, item.args, iterations);
+  await bareHttp.close();
+  await domainHttp.close();
+  await bare.close();
+  await served.close();
+  report(`HTTP: ${bench.domain.name}.${item.tool} vs bare SDK server (echo)`, us(domainH), us(bareH), (domainH / bareH).toFixed(3), '≤ 1.300');
+}
+
+const benches = await benchDomains();
+console.log(`domains: ${benches.map((b) => `${b.domain.name} (typical call: ${b.cases[b.typical].tool})`).join(', ')}${gc ? '' : '  [run with --expose-gc for exact memory figures]'}\n`);
+console.log(`${'measure'.padEnd(58)} ${'value'.padStart(12)} ${'baseline'.padStart(12)} ${'ratio'.padStart(9)}  target`);
+await fastPathVersusInMemory(benches);
+await sessionCreation(benches);
+await transports(benches);

@@ -7,6 +7,7 @@ import type { DomainDefinition } from './kit/Domain.js';
  * `name: () => import('./name/NameDomain.js').then((m) => m.nameDomain),`
  */
 export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> = {
+  shopping: () => import('./shopping/ShoppingDomain.js').then((m) => m.shoppingDomain),
   iot_devices: () => import('./iot_devices/IotDevicesDomain.js').then((m) => m.iotDevicesDomain),
 };
 

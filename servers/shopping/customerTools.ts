@@ -1,0 +1,187 @@
+import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { money } from './cartPricing.js';
+import { cardExpired } from './checkoutTools.js';
+import { requireCustomer, requireProduct } from './shoppingLookups.js';
+import type { Customer, ShoppingState } from './ShoppingState.js';
+import { MAX_WISHLIST_ITEMS } from './ShoppingState.js';
+import { moneySchema, productPriceRange, savedAddressSchema } from './shoppingViews.js';
+
+/** Customer accounts, after the Shopify Customer Account API: profile, address book, saved cards, wishlist. */
+
+const wishlistSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      product_id: { type: 'string' },
+      title: { type: 'string' },
+      price_min: moneySchema,
+      in_stock: { type: 'boolean' },
+    },
+    required: ['product_id', 'title', 'price_min', 'in_stock'],
+    additionalProperties: false,
+  },
+};
+
+function wishlistView(state: ShoppingState, customer: Customer) {
+  return customer.wishlist.map((productId) => {
+    const product = state.products[productId];
+    const range = productPriceRange(state, product);
+    return { product_id: product.id, title: product.title, price_min: money(range.min), in_stock: range.stock > 0 };
+  });
+}
+
+export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: string; email?: string }>({
+  name: 'get_customer_account',
+  description:
+    'Look up a customer account by customer_id or by email: name, contact details, saved addresses (address book, with the default), payment methods on file (brand, last 4 digits, expiry, whether expired, the default), wishlist and number of orders. Use the address ids with set_cart_shipping_address and the payment method ids with complete_checkout.',
+  input: {
+    type: 'object',
+    properties: {
+      customer_id: { type: 'string', maxLength: 100, description: 'Customer id, e.g. "cust_104". Either this or email.' },
+      email: { type: 'string', maxLength: 200, description: 'The customer\'s email address (case-insensitive). Either this or customer_id.' },
+    },
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      customer_id: { type: 'string' },
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: ['string', 'null'] },
+      member_since: { type: 'string', description: 'YYYY-MM-DD' },
+      default_address_id: { type: ['string', 'null'] },
+      addresses: { type: 'array', items: savedAddressSchema },
+      payment_methods: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            payment_method_id: { type: 'string' },
+            brand: { type: 'string' },
+            last4: { type: 'string' },
+            exp_month: { type: 'integer' },
+            exp_year: { type: 'integer' },
+            expired: { type: 'boolean', description: 'Expired relative to today; an expired card cannot pay.' },
+            is_default: { type: 'boolean' },
+          },
+          required: ['payment_method_id', 'brand', 'last4', 'exp_month', 'exp_year', 'expired', 'is_default'],
+          additionalProperties: false,
+        },
+      },
+      wishlist: wishlistSchema,
+      order_count: { type: 'integer' },
+    },
+    required: ['customer_id', 'first_name', 'last_name', 'email', 'phone', 'member_since', 'default_address_id', 'addresses', 'payment_methods', 'wishlist', 'order_count'],
+    additionalProperties: false,
+  },
+  annotations: { title: 'Get customer account', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const state = ctx.state;
+    if (args.customer_id === undefined && args.email === undefined) return ctx.fail('pass customer_id (e.g. "cust_104") or email');
+    let customer: Customer;
+    if (args.customer_id !== undefined) {
+      customer = requireCustomer(ctx, args.customer_id);
+      if (args.email !== undefined && customer.email !== args.email.trim().toLowerCase()) {
+        return ctx.fail(`customer ${customer.id} does not have email ${args.email}; pass only one of customer_id or email`);
+      }
+    } else {
+      const id = state.customer_ids_by_email[args.email!.trim().toLowerCase()];
+      if (id === undefined) return ctx.fail(`no customer account has the email ${args.email}; check the address or look the customer up by customer_id`);
+      customer = state.customers[id];
+    }
+    return {
+      customer_id: customer.id,
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      email: customer.email,
+      phone: customer.phone,
+      member_since: customer.created_at.slice(0, 10),
+      default_address_id: customer.default_address_id,
+      addresses: customer.address_ids.map((id) => {
+        const a = state.addresses[id];
+        return {
+          address_id: a.id,
+          is_default: a.id === customer.default_address_id,
+          first_name: a.first_name,
+          last_name: a.last_name,
+          address1: a.address1,
+          address2: a.address2,
+          city: a.city,
+          province_code: a.province_code,
+          postal_code: a.postal_code,
+          country_code: a.country_code,
+          phone: a.phone,
+        };
+      }),
+      payment_methods: customer.payment_method_ids.map((id) => {
+        const pm = state.payment_methods[id];
+        return {
+          payment_method_id: pm.id,
+          brand: pm.brand,
+          last4: pm.last4,
+          exp_month: pm.exp_month,
+          exp_year: pm.exp_year,
+          expired: cardExpired(pm, ctx.today),
+          is_default: pm.id === customer.default_payment_method_id,
+        };
+      }),
+      wishlist: wishlistView(state, customer),
+      order_count: customer.order_ids.length,
+    };
+  },
+});
+
+export const updateWishlist = defineTool<ShoppingState, { customer_id: string; product_id: string; action: 'add' | 'remove' }>({
+  name: 'update_wishlist',
+  description:
+    `Add a product to a customer's wishlist or remove it (adding one that is already there changes nothing). A wishlist holds at most ${MAX_WISHLIST_ITEMS} products. Returns the wishlist after the change and whether it changed.`,
+  input: {
+    type: 'object',
+    properties: {
+      customer_id: { type: 'string', maxLength: 100, description: 'Customer id, e.g. "cust_104".' },
+      product_id: { type: 'string', maxLength: 100, description: 'Product id, e.g. "prod_104".' },
+      action: { type: 'string', enum: ['add', 'remove'], description: 'Add the product or remove it.' },
+    },
+    required: ['customer_id', 'product_id', 'action'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      customer_id: { type: 'string' },
+      changed: { type: 'boolean' },
+      wishlist: wishlistSchema,
+    },
+    required: ['customer_id', 'changed', 'wishlist'],
+    additionalProperties: false,
+  },
+  annotations: { title: 'Update wishlist', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  handler(args, ctx) {
+    const customer = requireCustomer(ctx, args.customer_id);
+    const product = requireProduct(ctx, args.product_id);
+    const index = customer.wishlist.indexOf(product.id);
+    let changed = false;
+    if (args.action === 'add') {
+      if (index < 0) {
+        if (customer.wishlist.length >= MAX_WISHLIST_ITEMS) {
+          return ctx.fail(`the wishlist of ${customer.id} is full (${MAX_WISHLIST_ITEMS} products); remove a product first`);
+        }
+        customer.wishlist.push(product.id);
+        changed = true;
+      }
+    } else {
+      if (index < 0) {
+        const current = customer.wishlist.map((id) => `${id} (${ctx.state.products[id].title})`).join(', ');
+        return ctx.fail(`'${product.title}' (${product.id}) is not on the wishlist of ${customer.id}; the wishlist holds: ${current || '(nothing)'}`);
+      }
+      customer.wishlist.splice(index, 1);
+      changed = true;
+    }
+    return { customer_id: customer.id, changed, wishlist: wishlistView(ctx.state, customer) };
+  },
+});
+
+export const customerTools: ToolDefinition<ShoppingState>[] = [getCustomerAccount, updateWishlist];

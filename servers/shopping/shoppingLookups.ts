@@ -1,0 +1,114 @@
+import type { ToolContext } from '../kit/Domain.js';
+import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
+
+/**
+ * Finding the entity a tool call names, failing with a message that says what exists instead and
+ * which tool lists it.
+ */
+
+type Context = ToolContext<ShoppingState>;
+
+/** A fresh id from the session's counter, skipping any the world already uses. */
+export function freshId(ctx: Context, prefix: string, taken: (id: string) => boolean): string {
+  for (;;) {
+    const id = ctx.nextId(prefix);
+    if (!taken(id)) return id;
+  }
+}
+
+function listSome(ids: readonly string[], max = 10): string {
+  if (ids.length === 0) return '(none)';
+  return ids.length > max ? `${ids.slice(0, max).join(', ')} … (${ids.length} in all)` : ids.join(', ');
+}
+
+export function variantLabel(state: ShoppingState, variant: Variant): string {
+  const product = state.products[variant.product_id];
+  return `'${product?.title ?? variant.product_id} — ${variant.title}' (${variant.id})`;
+}
+
+/** `var_1 (Size=M, Color=Black; 4 in stock), …` for every variant of a product. */
+export function describeVariants(state: ShoppingState, product: Product): string {
+  return product.variant_ids
+    .map((id) => {
+      const variant = state.variants[id];
+      const options = Object.entries(variant.options).map(([name, value]) => `${name}=${value}`).join(', ');
+      const stock = variant.stock > 0 ? `${variant.stock} in stock` : 'out of stock';
+      return `${id} (${options ? `${options}; ` : ''}${stock})`;
+    })
+    .join(', ');
+}
+
+export function requireCustomer(ctx: Context, customerId: string): Customer {
+  const customer = ctx.state.customers[customerId];
+  if (customer === undefined) {
+    return ctx.fail(`customer ${customerId} does not exist; customer ids look like cust_101 — find a customer by email with get_customer_account`);
+  }
+  return customer;
+}
+
+export function requireProduct(ctx: Context, productId: string): Product {
+  const product = ctx.state.products[productId];
+  if (product !== undefined) return product;
+  const variant = ctx.state.variants[productId];
+  if (variant !== undefined) {
+    return ctx.fail(`${productId} is a variant id, not a product id: it belongs to product ${variant.product_id} ('${ctx.state.products[variant.product_id]?.title}'); pass product_id ${variant.product_id}`);
+  }
+  return ctx.fail(`product ${productId} does not exist; find products and their ids with search_catalog_products`);
+}
+
+export function requireVariant(ctx: Context, variantId: string): Variant {
+  const variant = ctx.state.variants[variantId];
+  if (variant !== undefined) return variant;
+  const product = ctx.state.products[variantId];
+  if (product !== undefined) {
+    return ctx.fail(`${variantId} is a product id, not a variant id; the variants of '${product.title}' are: ${describeVariants(ctx.state, product)}`);
+  }
+  return ctx.fail(`variant ${variantId} does not exist; get_catalog_product lists a product's variant ids and options`);
+}
+
+export function requireCart(ctx: Context, cartId: string): Cart {
+  const cart = ctx.state.carts[cartId];
+  if (cart === undefined) {
+    const open = Object.keys(ctx.state.carts).filter((id) => ctx.state.carts[id].status === 'open');
+    return ctx.fail(`cart ${cartId} does not exist; open carts: ${listSome(open)}; create one with create_cart`);
+  }
+  return cart;
+}
+
+/** A cart that can still change: not yet checked out. */
+export function requireOpenCart(ctx: Context, cartId: string): Cart {
+  const cart = requireCart(ctx, cartId);
+  if (cart.status !== 'open') {
+    const order = cart.order_id === null ? undefined : ctx.state.orders[cart.order_id];
+    return ctx.fail(`cart ${cartId} was already checked out as order ${order?.name ?? ''} (${cart.order_id}) and cannot change; create a new cart with create_cart`);
+  }
+  return cart;
+}
+
+/** Resolve an order by id (`ord_1042`) or number (`#1042`, `1042`). */
+export function findOrder(state: ShoppingState, ref: string): Order | undefined {
+  const direct = state.orders[ref];
+  if (direct !== undefined) return direct;
+  const match = /^#?\s*(\d+)$/.exec(ref.trim());
+  return match ? state.orders[`ord_${match[1]}`] : undefined;
+}
+
+export function requireOrder(ctx: Context, ref: string): Order {
+  const order = findOrder(ctx.state, ref);
+  if (order === undefined) {
+    return ctx.fail(`order ${ref} does not exist; order ids look like ord_1042 (number #1042) — list a customer's orders with list_customer_orders`);
+  }
+  return order;
+}
+
+export function requireReturn(ctx: Context, returnId: string): ReturnRequest {
+  const request = ctx.state.returns[returnId];
+  if (request !== undefined) return request;
+  const order = findOrder(ctx.state, returnId);
+  if (order !== undefined) {
+    return ctx.fail(`${returnId} is an order, not a return; returns of order ${order.name}: ${listSome(order.return_ids)}`);
+  }
+  return ctx.fail(`return ${returnId} does not exist; get_order_details lists an order's return ids`);
+}
+
+export { listSome };

@@ -10,7 +10,7 @@ export interface GeneratedCall {
 }
 
 const SAMPLE_STRINGS = ['', 'x', 'Zoë 🚀 日本', 'DROP TABLE', '   ', '\u0000', 'a'.repeat(300)];
-const MAX_POOL = 40;
+const MAX_POOL = 200;
 
 function idKeys(container: string): string[] {
   const out = new Set<string>([`${container}_id`]);
@@ -41,10 +41,14 @@ export class ValuePool {
       return;
     }
     const record = value as Record<string, unknown>;
-    if (typeof record.id === 'string') for (const key of idKeys(container)) this.add(key, record.id);
+    if (typeof record.id === 'string') {
+      for (const key of idKeys(container)) this.add(key, record.id);
+      this.add('id', record.id);
+    }
     for (const [key, item] of Object.entries(record).slice(0, 60)) {
       if (item === null || typeof item !== 'object') {
         if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') this.add(key, item);
+        if (typeof item === 'string' && key.endsWith('_id')) this.add('id', item);
         continue;
       }
       // A map keyed by id (`{ acc_1: { id: 'acc_1', … } }`) belongs to the collection around it.
@@ -132,7 +136,7 @@ export class CallBuilder {
         if (schema.format === 'date-time') return `2026-0${1 + this.pick(9)}-1${this.pick(10)}T${10 + this.pick(10)}:00:00Z`;
         if (schema.format === 'email') return this.choose(['ada@example.com', 'not-an-email']);
         const anyId = this.pool.byKey.get('id');
-        if (anyId?.length && this.chance(30)) return String(this.choose(anyId));
+        if (anyId?.length && this.chance(key.endsWith('_id') || key === 'id' ? 85 : 20)) return String(this.choose(anyId));
         return this.choose(SAMPLE_STRINGS);
       }
       case 'number':

@@ -9,6 +9,7 @@ import type { DomainDefinition } from './kit/Domain.js';
 export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> = {
   shopping: () => import('./shopping/ShoppingDomain.js').then((m) => m.shoppingDomain),
   iot_devices: () => import('./iot_devices/IotDevicesDomain.js').then((m) => m.iotDevicesDomain),
+  travel_booking: () => import('./travel_booking/TravelBookingDomain.js').then((m) => m.travelBookingDomain),
 };
 
 /** Names of the built-in domains, sorted. */

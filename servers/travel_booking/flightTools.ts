@@ -1,0 +1,543 @@
+import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import {
+  AIRCRAFT,
+  CABINS,
+  CURRENCY,
+  FARE_FAMILIES,
+  FARE_RULES,
+  type Cabin,
+  type FareFamily,
+  type Flight,
+  type FlightBooking,
+  type FlightOffer,
+  type TravelBookingState,
+} from './TravelBookingState.js';
+import { cabinSeats, fareFamiliesOf, farePrice, freeSeats, recordLocator, roundCents, seatCabin, seatColumns } from './travelRules.js';
+import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
+
+type State = Readonly<TravelBookingState>;
+
+const cabinEnum = { type: 'string', enum: [...CABINS], description: 'Cabin (Amadeus travelClass): ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' };
+const fareFamilyEnum = {
+  type: 'string',
+  enum: [...FARE_FAMILIES],
+  description: 'Fare family: LIGHT (cheapest, non-refundable, ECONOMY only), STANDARD (refundable for a fee), FLEX (free cancellation until 24 h before departure)',
+};
+const locationCode = { type: 'string', pattern: '^[A-Za-z]{3}$' };
+
+/** Airports a code stands for: a city code means all its airports, an airport code itself. */
+function airportsFor(ctx: TravelContext, code: string, role: string): string[] {
+  const upper = code.toUpperCase();
+  const city = own(ctx.state.cities, upper);
+  if (city !== undefined) return city.airportCodes.slice();
+  if (own(ctx.state.airports, upper) !== undefined) return [upper];
+  return ctx.fail(`unknown ${role} "${code}": not an IATA airport or city code served here; search_airports_and_cities finds codes (e.g. NYC for New York, LHR for London Heathrow)`);
+}
+
+function departed(flight: Flight, now: string): boolean {
+  return flight.departureTime <= now;
+}
+
+/** "BUSINESS (3 left), FIRST (2 left)" or "none": where a traveler could still sit. */
+function cabinsWithSeats(flight: Flight, needed: number): string {
+  const list = (Object.keys(flight.cabins) as Cabin[]).filter((c) => flight.cabins[c]!.seatsAvailable >= needed).map((c) => `${c} (${flight.cabins[c]!.seatsAvailable} left)`);
+  return list.length ? list.join(', ') : 'none';
+}
+
+/** Other departures of the same route that have not left yet, nearest to `date` first. */
+function otherDepartureDates(state: State, origin: readonly string[], destination: readonly string[], date: string, now: string, limit: number): string[] {
+  const dates = new Set<string>();
+  for (const id in state.flights) {
+    const flight = state.flights[id];
+    if (!origin.includes(flight.origin) || !destination.includes(flight.destination) || departed(flight, now)) continue;
+    const day = flight.departureTime.slice(0, 10);
+    if (day !== date) dates.add(day);
+  }
+  const distance = (day: string) => Math.abs(Date.parse(day) - Date.parse(date));
+  return [...dates].sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1)).slice(0, limit);
+}
+
+function sampleFreeSeats(flight: Flight, cabin: Cabin, exclude: ReadonlySet<string> = new Set()): string {
+  const free = freeSeats(flight, cabin).filter((seat) => !exclude.has(seat));
+  if (free.length === 0) return `no ${cabin} seats are free`;
+  return `free ${cabin} seats include ${free.slice(0, 12).join(', ')}${free.length > 12 ? ` (${free.length} free in all; get_flight_details shows the seat map)` : ''}`;
+}
+
+function describeCabinLayout(flight: Flight, cabin: Cabin): string {
+  const layout = AIRCRAFT[flight.aircraft].cabins[cabin]!;
+  return `${cabin} is rows ${layout.firstRow}-${layout.lastRow}, seats ${layout.columns.replace(/ /g, '')}`;
+}
+
+/** Checks that `seat` can be taken by a passenger of `cabin` on `flight`; fails with the free seats otherwise. */
+function checkSeat(ctx: TravelContext, flight: Flight, cabin: Cabin, seat: string, alsoTaken: ReadonlySet<string>): void {
+  const seatCabinName = seatCabin(flight.aircraft, seat);
+  if (seatCabinName === undefined) {
+    return ctx.fail(`seat ${seat} does not exist on flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}); ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, cabin, alsoTaken)}`);
+  }
+  if (seatCabinName !== cabin) return ctx.fail(`seat ${seat} is in ${seatCabinName} but the booking is in ${cabin}; ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, cabin, alsoTaken)}`);
+  if (flight.occupiedSeats[seat] !== undefined || alsoTaken.has(seat)) {
+    return ctx.fail(`seat ${seat} on flight ${flight.id} is already taken; ${sampleFreeSeats(flight, cabin, alsoTaken)}`);
+  }
+}
+
+interface SearchFlightOffersArgs {
+  origin: string;
+  destination: string;
+  departure_date: string;
+  adults?: number;
+  travel_class?: Cabin;
+  max_price?: number;
+}
+
+const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs>({
+  name: 'search_flight_offers',
+  description:
+    'Search nonstop flights for one day between two airports or cities (Amadeus Flight Offers Search). Returns every flight that has not departed yet with its fares per cabin and fare family (price per traveler and total for all adults, refundable or not) and the seats left in each cabin; a cabin with fewer seats than adults is marked bookable=false. When the day has no flight, otherDepartureDates lists the nearest days that do. Next step: price_flight_offer with a flightId, travelClass and fareFamily.',
+  input: {
+    type: 'object',
+    properties: {
+      origin: { ...locationCode, description: 'Departure airport or city IATA code, e.g. JFK or NYC (all New York airports)' },
+      destination: { ...locationCode, description: 'Arrival airport or city IATA code, e.g. LHR or LON' },
+      departure_date: { type: 'string', format: 'date', description: 'Departure day, YYYY-MM-DD (UTC); not before today' },
+      adults: { type: 'integer', minimum: 1, maximum: 9, description: 'Number of travelers (default 1); totals are for all of them' },
+      travel_class: { ...cabinEnum, description: 'Only fares of this cabin (default: every cabin)' },
+      max_price: { type: 'number', exclusiveMinimum: 0, description: 'Only fares up to this price per traveler, USD' },
+    },
+    required: ['origin', 'destination', 'departure_date'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      origin: { type: 'array', items: { type: 'string' }, description: 'Airports searched from' },
+      destination: { type: 'array', items: { type: 'string' }, description: 'Airports searched to' },
+      departureDate: str('YYYY-MM-DD'),
+      adults: { type: 'integer' },
+      flights: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            ...(flightSchema.properties as object),
+            fares: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  travelClass: { type: 'string' },
+                  fareFamily: { type: 'string' },
+                  pricePerTraveler: money('Fare per traveler'),
+                  totalPrice: money('Fare for all adults'),
+                  currency: { type: 'string' },
+                  refundable: { type: 'boolean' },
+                  seatsAvailable: { type: 'integer' },
+                  bookable: { type: 'boolean', description: 'Enough seats for all adults' },
+                },
+                required: ['travelClass', 'fareFamily', 'pricePerTraveler', 'totalPrice', 'currency', 'refundable', 'seatsAvailable', 'bookable'],
+              },
+            },
+          },
+          required: ['flightId', 'departureTime', 'arrivalTime', 'fares'],
+        },
+      },
+      otherDepartureDates: { type: 'array', items: { type: 'string' }, description: 'Nearest other days with flights on this route' },
+    },
+    required: ['origin', 'destination', 'departureDate', 'adults', 'flights', 'otherDepartureDates'],
+  },
+  annotations: { title: 'Search flight offers', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const origin = airportsFor(ctx, args.origin, 'origin');
+    const destination = airportsFor(ctx, args.destination, 'destination');
+    if (origin.some((code) => destination.includes(code)) || ctx.state.airports[origin[0]].cityCode === ctx.state.airports[destination[0]].cityCode) {
+      return ctx.fail(`origin ${args.origin} and destination ${args.destination} are the same city; choose two different cities`);
+    }
+    if (args.departure_date < ctx.today) return ctx.fail(`departure_date ${args.departure_date} is in the past; today is ${ctx.today}, search ${ctx.today} or later`);
+    const adults = args.adults ?? 1;
+    const flights = [];
+    for (const id in ctx.state.flights) {
+      const flight = ctx.state.flights[id];
+      if (!origin.includes(flight.origin) || !destination.includes(flight.destination)) continue;
+      if (flight.departureTime.slice(0, 10) !== args.departure_date || departed(flight, nowOf(ctx))) continue;
+      const fares = [];
+      for (const cabin of CABINS) {
+        const seats = flight.cabins[cabin];
+        if (seats === undefined || (args.travel_class !== undefined && args.travel_class !== cabin)) continue;
+        for (const fareFamily of fareFamiliesOf(cabin)) {
+          const pricePerTraveler = farePrice(seats.baseFare, fareFamily);
+          if (args.max_price !== undefined && pricePerTraveler > args.max_price) continue;
+          fares.push({
+            travelClass: cabin,
+            fareFamily,
+            pricePerTraveler,
+            totalPrice: roundCents(pricePerTraveler * adults),
+            currency: CURRENCY,
+            refundable: FARE_RULES[fareFamily].refundable,
+            seatsAvailable: seats.seatsAvailable,
+            bookable: seats.seatsAvailable >= adults,
+          });
+        }
+      }
+      if (fares.length > 0) flights.push({ ...flightView(ctx.state, flight), fares });
+    }
+    flights.sort((a, b) => (a.departureTime < b.departureTime ? -1 : 1));
+    return {
+      origin,
+      destination,
+      departureDate: args.departure_date,
+      adults,
+      flights,
+      otherDepartureDates: flights.length === 0 ? otherDepartureDates(ctx.state, origin, destination, args.departure_date, nowOf(ctx), 5) : [],
+    };
+  },
+});
+
+interface FlightDetailsArgs {
+  flight_id: string;
+  travel_class?: Cabin;
+}
+
+const getFlightDetails = defineTool<TravelBookingState, FlightDetailsArgs>({
+  name: 'get_flight_details',
+  description:
+    'One flight with its seat map (Amadeus SeatMap Display): status, aircraft, and per cabin the rows, the seat letters with their position (WINDOW, MIDDLE, AISLE), capacity, seats left, the list of free seat numbers, and the fares. Use it before choosing a seat for book_flight or change_flight_seat.',
+  input: {
+    type: 'object',
+    properties: {
+      flight_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Flight id from search_flight_offers, e.g. UA512-2026-03-20' },
+      travel_class: { ...cabinEnum, description: 'Only this cabin of the seat map (default: every cabin)' },
+    },
+    required: ['flight_id'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      ...(flightSchema.properties as object),
+      status: { type: 'string', enum: ['SCHEDULED', 'DEPARTED', 'LANDED'] },
+      cabins: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            travelClass: { type: 'string' },
+            rows: str('First and last row, e.g. 7-30'),
+            columns: { type: 'array', items: { type: 'object', properties: { letter: { type: 'string' }, position: { type: 'string', enum: ['WINDOW', 'MIDDLE', 'AISLE'] } }, required: ['letter', 'position'] } },
+            capacity: { type: 'integer' },
+            seatsAvailable: { type: 'integer' },
+            availableSeats: { type: 'array', items: { type: 'string' } },
+            fares: {
+              type: 'array',
+              items: { type: 'object', properties: { fareFamily: { type: 'string' }, pricePerTraveler: money('Fare per traveler'), refundable: { type: 'boolean' } }, required: ['fareFamily', 'pricePerTraveler', 'refundable'] },
+            },
+          },
+          required: ['travelClass', 'rows', 'columns', 'capacity', 'seatsAvailable', 'availableSeats', 'fares'],
+        },
+      },
+    },
+    required: ['flightId', 'status', 'cabins'],
+  },
+  annotations: { title: 'Get flight details and seat map', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const flight = requireFlight(ctx, args.flight_id);
+    const cabins = (Object.keys(flight.cabins) as Cabin[]).sort((a, b) => CABINS.indexOf(b) - CABINS.indexOf(a));
+    if (args.travel_class !== undefined && !cabins.includes(args.travel_class)) {
+      return ctx.fail(`flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}) has no ${args.travel_class} cabin; its cabins are ${cabins.join(', ')}`);
+    }
+    const status = flight.arrivalTime <= nowOf(ctx) ? 'LANDED' : departed(flight, nowOf(ctx)) ? 'DEPARTED' : 'SCHEDULED';
+    return {
+      ...flightView(ctx.state, flight),
+      status,
+      cabins: cabins
+        .filter((cabin) => args.travel_class === undefined || cabin === args.travel_class)
+        .map((cabin) => {
+          const layout = AIRCRAFT[flight.aircraft].cabins[cabin]!;
+          return {
+            travelClass: cabin,
+            rows: `${layout.firstRow}-${layout.lastRow}`,
+            columns: seatColumns(layout.columns).map((c) => ({ letter: c.letter, position: c.position })),
+            capacity: cabinSeats(flight.aircraft, cabin).length,
+            seatsAvailable: flight.cabins[cabin]!.seatsAvailable,
+            availableSeats: freeSeats(flight, cabin),
+            fares: fareFamiliesOf(cabin).map((fareFamily) => ({ fareFamily, pricePerTraveler: farePrice(flight.cabins[cabin]!.baseFare, fareFamily), refundable: FARE_RULES[fareFamily].refundable })),
+          };
+        }),
+    };
+  },
+});
+
+interface PriceFlightOfferArgs {
+  flight_id: string;
+  travel_class: Cabin;
+  fare_family: FareFamily;
+  adults?: number;
+}
+
+const offerSchema = {
+  type: 'object',
+  properties: {
+    offerId: str('Offer id for book_flight, e.g. off_3'),
+    flight: flightSchema,
+    travelClass: { type: 'string' },
+    fareFamily: { type: 'string' },
+    adults: { type: 'integer' },
+    pricePerTraveler: money('Fare per traveler'),
+    totalPrice: money('Fare for all adults'),
+    currency: { type: 'string' },
+    seatsAvailable: { type: 'integer' },
+    cancellationPolicy: cancellationPolicySchema,
+    status: { type: 'string', enum: ['PRICED', 'BOOKED'] },
+  },
+  required: ['offerId', 'flight', 'travelClass', 'fareFamily', 'adults', 'pricePerTraveler', 'totalPrice', 'currency', 'seatsAvailable', 'cancellationPolicy', 'status'],
+};
+
+const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
+  name: 'price_flight_offer',
+  description:
+    'Confirm the price and availability of a fare before booking (Amadeus Flight Offers Price): a flight, a cabin, a fare family and the number of travelers. Returns an offer id that book_flight needs, the price per traveler and in total, and the fare rules (cancellation fees). Fails when the flight has departed or the cabin has fewer free seats than travelers. Pricing does not hold seats; booking takes them.',
+  input: {
+    type: 'object',
+    properties: {
+      flight_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Flight id from search_flight_offers, e.g. UA512-2026-03-20' },
+      travel_class: cabinEnum,
+      fare_family: fareFamilyEnum,
+      adults: { type: 'integer', minimum: 1, maximum: 9, description: 'Number of travelers the offer is for (default 1); book_flight must name exactly this many' },
+    },
+    required: ['flight_id', 'travel_class', 'fare_family'],
+    additionalProperties: false,
+  },
+  output: offerSchema,
+  annotations: { title: 'Price a flight offer', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const flight = requireFlight(ctx, args.flight_id);
+    const adults = args.adults ?? 1;
+    if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}, before now (${nowOf(ctx)}); search_flight_offers finds later flights`);
+    const cabin = flight.cabins[args.travel_class];
+    if (cabin === undefined) return ctx.fail(`flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}) has no ${args.travel_class} cabin; its cabins are ${Object.keys(flight.cabins).join(', ')}`);
+    if (!fareFamiliesOf(args.travel_class).includes(args.fare_family)) {
+      return ctx.fail(`fare family ${args.fare_family} is not sold in ${args.travel_class}; ${args.travel_class} fares are ${fareFamiliesOf(args.travel_class).join(', ')}`);
+    }
+    if (cabin.seatsAvailable === 0) {
+      return ctx.fail(`flight ${flight.id} is full in ${args.travel_class}: no seats left. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, adults)}; or search_flight_offers for another day`);
+    }
+    if (cabin.seatsAvailable < adults) {
+      return ctx.fail(`flight ${flight.id} has only ${cabin.seatsAvailable} ${args.travel_class} seat(s) left for ${adults} travelers. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, adults)}`);
+    }
+    const pricePerTraveler = farePrice(cabin.baseFare, args.fare_family);
+    const offer: FlightOffer = {
+      id: ctx.nextId('off'),
+      flightId: flight.id,
+      travelClass: args.travel_class,
+      fareFamily: args.fare_family,
+      adults,
+      pricePerTraveler,
+      totalPrice: roundCents(pricePerTraveler * adults),
+      currency: CURRENCY,
+      status: 'PRICED',
+      bookingId: null,
+      createdAt: nowOf(ctx),
+    };
+    ctx.state.flightOffers[offer.id] = offer;
+    return {
+      offerId: offer.id,
+      flight: flightView(ctx.state, flight),
+      travelClass: offer.travelClass,
+      fareFamily: offer.fareFamily,
+      adults,
+      pricePerTraveler,
+      totalPrice: offer.totalPrice,
+      currency: CURRENCY,
+      seatsAvailable: cabin.seatsAvailable,
+      cancellationPolicy: FARE_RULES[offer.fareFamily],
+      status: offer.status,
+    };
+  },
+});
+
+interface BookFlightArgs {
+  offer_id: string;
+  traveler_ids: string[];
+  seats?: Array<{ traveler_id: string; seat: string }>;
+}
+
+const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
+  name: 'book_flight',
+  description:
+    'Book a priced flight offer for travelers with profiles (Amadeus Flight Create Orders). Needs an offer id from price_flight_offer and exactly as many traveler ids as the offer was priced for; international flights need a passport on file that is valid on arrival. Seats may be chosen per traveler (free seats of the booked cabin, see get_flight_details); travelers without a chosen seat get the first free one. A traveler with a loyalty membership of the operating airline gets it attached. Returns the booking with its id, record locator, seats and fare rules.',
+  input: {
+    type: 'object',
+    properties: {
+      offer_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Offer id from price_flight_offer, e.g. off_3' },
+      traveler_ids: {
+        type: 'array',
+        items: { type: 'string', minLength: 1, maxLength: 40 },
+        minItems: 1,
+        maxItems: 9,
+        uniqueItems: true,
+        description: 'Traveler profile ids (trv_…), one per seat; as many as the offer was priced for',
+      },
+      seats: {
+        type: 'array',
+        maxItems: 9,
+        description: 'Optional seat choices',
+        items: {
+          type: 'object',
+          properties: {
+            traveler_id: { type: 'string', minLength: 1, maxLength: 40, description: 'One of traveler_ids' },
+            seat: { type: 'string', pattern: '^[0-9]{1,2}[A-Z]$', description: 'Seat number in the booked cabin, e.g. 14C' },
+          },
+          required: ['traveler_id', 'seat'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['offer_id', 'traveler_ids'],
+    additionalProperties: false,
+  },
+  output: bookingSchema,
+  annotations: { title: 'Book a flight', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const offer = requireOffer(ctx, args.offer_id);
+    if (offer.status === 'BOOKED') return ctx.fail(`offer ${offer.id} was already used for booking ${offer.bookingId}; price_flight_offer makes a new offer`);
+    const flight = requireFlight(ctx, offer.flightId);
+    if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}, before now (${nowOf(ctx)}); search_flight_offers finds later flights`);
+    if (args.traveler_ids.length !== offer.adults) {
+      return ctx.fail(
+        `passenger count mismatch: offer ${offer.id} was priced for ${offer.adults} traveler(s) but ${args.traveler_ids.length} traveler_ids were given; pass exactly ${offer.adults}, or price_flight_offer again with adults=${args.traveler_ids.length}`,
+      );
+    }
+    const international = ctx.state.airports[flight.origin].countryCode !== ctx.state.airports[flight.destination].countryCode;
+    const arrivalDay = flight.arrivalTime.slice(0, 10);
+    for (const travelerId of args.traveler_ids) {
+      const traveler = requireTraveler(ctx, travelerId);
+      for (const id in ctx.state.bookings) {
+        const other = ctx.state.bookings[id];
+        if (other.type === 'FLIGHT' && other.status === 'CONFIRMED' && other.flightId === flight.id && other.passengers.some((p) => p.travelerId === travelerId)) {
+          return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) is already booked on flight ${flight.id} in booking ${other.id}`);
+        }
+      }
+      if (international) {
+        const route = `${flight.origin}→${flight.destination}`;
+        if (traveler.passport === null) {
+          return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) has no passport on file and flight ${flight.id} (${route}) is international; add one with update_traveler_profile`);
+        }
+        if (traveler.passport.expiryDate <= arrivalDay) {
+          return ctx.fail(`the passport of traveler ${travelerId} (${fullName(traveler)}) expires on ${traveler.passport.expiryDate}, before this international flight arrives (${arrivalDay}); update it with update_traveler_profile`);
+        }
+      }
+    }
+    const cabin = flight.cabins[offer.travelClass]!;
+    if (cabin.seatsAvailable < offer.adults) {
+      return ctx.fail(
+        cabin.seatsAvailable === 0
+          ? `flight ${flight.id} is full in ${offer.travelClass}: no seats left. Cabins with seats for ${offer.adults}: ${cabinsWithSeats(flight, offer.adults)}`
+          : `flight ${flight.id} has only ${cabin.seatsAvailable} ${offer.travelClass} seat(s) left for ${offer.adults} travelers. Cabins with seats: ${cabinsWithSeats(flight, offer.adults)}`,
+      );
+    }
+    const chosen = new Map<string, string>();
+    const chosenSeats = new Set<string>();
+    for (const choice of args.seats ?? []) {
+      if (!args.traveler_ids.includes(choice.traveler_id)) return ctx.fail(`seat choice for ${choice.traveler_id}, who is not among traveler_ids (${args.traveler_ids.join(', ')})`);
+      if (chosen.has(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
+      checkSeat(ctx, flight, offer.travelClass, choice.seat, chosenSeats);
+      chosen.set(choice.traveler_id, choice.seat);
+      chosenSeats.add(choice.seat);
+    }
+    const autoSeats = freeSeats(flight, offer.travelClass).filter((seat) => !chosenSeats.has(seat));
+    const id = ctx.nextId('bkg');
+    const passengers = args.traveler_ids.map((travelerId) => {
+      const seat = chosen.get(travelerId) ?? autoSeats.shift()!;
+      const membership = ctx.state.travelers[travelerId].loyaltyPrograms.find((m) => m.programOwner === flight.carrierCode);
+      return { travelerId, seat, loyaltyNumber: membership?.memberId ?? null };
+    });
+    const booking: FlightBooking = {
+      id,
+      type: 'FLIGHT',
+      status: 'CONFIRMED',
+      recordLocator: recordLocator(ctx.random),
+      offerId: offer.id,
+      flightId: flight.id,
+      travelClass: offer.travelClass,
+      fareFamily: offer.fareFamily,
+      passengers,
+      pricePerTraveler: offer.pricePerTraveler,
+      totalPrice: offer.totalPrice,
+      currency: CURRENCY,
+      cancellationPolicy: FARE_RULES[offer.fareFamily],
+      itineraryId: null,
+      createdAt: nowOf(ctx),
+      cancellation: null,
+    };
+    for (const passenger of passengers) flight.occupiedSeats[passenger.seat] = id;
+    cabin.seatsAvailable -= passengers.length;
+    offer.status = 'BOOKED';
+    offer.bookingId = id;
+    ctx.state.bookings[id] = booking;
+    return bookingView(ctx.state, booking);
+  },
+});
+
+interface ChangeSeatArgs {
+  booking_id: string;
+  traveler_id: string;
+  seat: string;
+}
+
+const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
+  name: 'change_flight_seat',
+  description:
+    "Select or change one traveler's seat on a confirmed flight booking that has not departed. The seat must be free and in the booked cabin (get_flight_details lists free seats); the old seat is released. Choosing the seat the traveler already has changes nothing. Returns the previous and new seat.",
+  input: {
+    type: 'object',
+    properties: {
+      booking_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Flight booking id, e.g. bkg_12' },
+      traveler_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Traveler on that booking, e.g. trv_7' },
+      seat: { type: 'string', pattern: '^[0-9]{1,2}[A-Z]$', description: 'New seat number in the booked cabin, e.g. 14C' },
+    },
+    required: ['booking_id', 'traveler_id', 'seat'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      bookingId: { type: 'string' },
+      flightId: { type: 'string' },
+      travelerId: { type: 'string' },
+      travelClass: { type: 'string' },
+      previousSeat: { type: 'string' },
+      seat: { type: 'string' },
+      position: { type: 'string', enum: ['WINDOW', 'MIDDLE', 'AISLE'] },
+      changed: { type: 'boolean' },
+    },
+    required: ['bookingId', 'flightId', 'travelerId', 'travelClass', 'previousSeat', 'seat', 'position', 'changed'],
+  },
+  annotations: { title: 'Select or change a seat', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  handler(args, ctx) {
+    const booking = requireBooking(ctx, args.booking_id);
+    if (booking.type !== 'FLIGHT') return ctx.fail(`booking ${booking.id} is a hotel booking; seats belong to flight bookings (list_travel_bookings with type FLIGHT)`);
+    if (booking.status === 'CANCELLED') return ctx.fail(`booking ${booking.id} was cancelled on ${booking.cancellation?.cancelledAt}; only confirmed bookings have seats`);
+    const flight = ctx.state.flights[booking.flightId] as Flight;
+    if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}; seats can no longer be changed`);
+    const passenger = booking.passengers.find((p) => p.travelerId === args.traveler_id);
+    if (passenger === undefined) return ctx.fail(`traveler ${args.traveler_id} is not on booking ${booking.id}; its travelers are ${booking.passengers.map((p) => p.travelerId).join(', ')}`);
+    const previousSeat = passenger.seat;
+    const position = (seat: string) => seatColumns(AIRCRAFT[flight.aircraft].cabins[booking.travelClass]!.columns).find((c) => c.letter === seat.slice(-1))!.position;
+    if (args.seat !== previousSeat) {
+      checkSeat(ctx, flight, booking.travelClass, args.seat, new Set());
+      delete flight.occupiedSeats[previousSeat];
+      flight.occupiedSeats[args.seat] = booking.id;
+      passenger.seat = args.seat;
+    }
+    return {
+      bookingId: booking.id,
+      flightId: flight.id,
+      travelerId: args.traveler_id,
+      travelClass: booking.travelClass,
+      previousSeat,
+      seat: args.seat,
+      position: position(args.seat),
+      changed: args.seat !== previousSeat,
+    };
+  },
+});
+
+export const flightTools: ToolDefinition<TravelBookingState>[] = [searchFlightOffers, getFlightDetails, priceFlightOffer, bookFlight, changeFlightSeat];

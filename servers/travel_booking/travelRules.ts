@@ -1,0 +1,176 @@
+import type { SessionRandom } from '../kit/Domain.js';
+import {
+  AIRCRAFT,
+  FARE_FAMILY_FACTORS,
+  HOTEL_CHECK_IN_TIME,
+  type Booking,
+  type Cabin,
+  type CancellationPolicy,
+  type CancellationTier,
+  type FareFamily,
+  type Flight,
+} from './TravelBookingState.js';
+
+/** Pure rules shared by the tools, the invariants and the world generator. Dates are UTC only. */
+
+export const DAY_MS = 86_400_000;
+
+/** Round an amount to cents (the world's amounts are USD with two decimals). */
+export function roundCents(amount: number): number {
+  return Math.round(amount * 100) / 100;
+}
+
+/** `12.5` -> `12.50 USD`, for messages. */
+export function formatUsd(amount: number): string {
+  return `${amount.toFixed(2)} USD`;
+}
+
+/** The calendar day `days` after `date` (`YYYY-MM-DD`, UTC). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The nights of a stay: every evening from check-in up to the day before check-out. */
+export function stayNights(checkInDate: string, checkOutDate: string): string[] {
+  const nights: string[] = [];
+  for (let night = checkInDate; night < checkOutDate; night = addDays(night, 1)) nights.push(night);
+  return nights;
+}
+
+/** Whole days left between `now` and `start` (both ISO date-times); negative once `start` has passed. */
+export function wholeDaysBefore(start: string, now: string): number {
+  return Math.floor((Date.parse(start) - Date.parse(now)) / DAY_MS);
+}
+
+/** When a stay starts: the check-in date at the hotels' check-in time, UTC. */
+export function stayStart(checkInDate: string): string {
+  return `${checkInDate}T${HOTEL_CHECK_IN_TIME}:00Z`;
+}
+
+/** When a booking's trip starts: departure for a flight, check-in for a hotel. */
+export function bookingStart(booking: Booking, flights: Readonly<Record<string, Flight>>): string {
+  return booking.type === 'FLIGHT' ? (flights[booking.flightId]?.departureTime ?? '') : stayStart(booking.checkInDate);
+}
+
+export type SeatPosition = 'WINDOW' | 'MIDDLE' | 'AISLE';
+
+export interface SeatColumn {
+  letter: string;
+  position: SeatPosition;
+}
+
+const columnCache = new Map<string, SeatColumn[]>();
+
+/** The seat letters of a layout string (`'ABC DEF'`) with where each sits: next to a window, an aisle, or between. */
+export function seatColumns(columns: string): SeatColumn[] {
+  let cached = columnCache.get(columns);
+  if (cached === undefined) {
+    cached = [];
+    for (let i = 0; i < columns.length; i++) {
+      const letter = columns[i];
+      if (letter === ' ') continue;
+      const position: SeatPosition = i === 0 || i === columns.length - 1 ? 'WINDOW' : columns[i - 1] === ' ' || columns[i + 1] === ' ' ? 'AISLE' : 'MIDDLE';
+      cached.push({ letter, position });
+    }
+    columnCache.set(columns, cached);
+  }
+  return cached;
+}
+
+const seatCache = new Map<string, readonly string[]>();
+
+/** Every seat of a cabin, front to back and left to right (`['7A', '7B', …]`); empty when the aircraft has no such cabin. */
+export function cabinSeats(aircraft: string, cabin: Cabin): readonly string[] {
+  const key = `${aircraft}/${cabin}`;
+  let seats = seatCache.get(key);
+  if (seats === undefined) {
+    const layout = AIRCRAFT[aircraft]?.cabins[cabin];
+    const list: string[] = [];
+    if (layout !== undefined) {
+      const columns = seatColumns(layout.columns);
+      for (let row = layout.firstRow; row <= layout.lastRow; row++) for (const column of columns) list.push(`${row}${column.letter}`);
+    }
+    seats = Object.freeze(list);
+    seatCache.set(key, seats);
+  }
+  return seats;
+}
+
+/** The cabin a seat number belongs to on an aircraft, or undefined when the aircraft has no such seat. */
+export function seatCabin(aircraft: string, seat: string): Cabin | undefined {
+  const match = /^(\d{1,2})([A-Z])$/.exec(seat);
+  const type = AIRCRAFT[aircraft];
+  if (match === null || type === undefined) return undefined;
+  const row = Number(match[1]);
+  for (const [cabin, layout] of Object.entries(type.cabins) as Array<[Cabin, NonNullable<(typeof type.cabins)[Cabin]>]>) {
+    if (row >= layout.firstRow && row <= layout.lastRow && layout.columns.includes(match[2])) return cabin;
+  }
+  return undefined;
+}
+
+/** The seats of a cabin nobody holds, in seat-map order. */
+export function freeSeats(flight: Flight, cabin: Cabin): string[] {
+  const free: string[] = [];
+  for (const seat of cabinSeats(flight.aircraft, cabin)) if (flight.occupiedSeats[seat] === undefined) free.push(seat);
+  return free;
+}
+
+/** The fare families sold in a cabin: LIGHT only in ECONOMY. */
+export function fareFamiliesOf(cabin: Cabin): FareFamily[] {
+  return cabin === 'ECONOMY' ? ['LIGHT', 'STANDARD', 'FLEX'] : ['STANDARD', 'FLEX'];
+}
+
+/** Price per traveler of a fare family in a cabin. */
+export function farePrice(baseFare: number, fareFamily: FareFamily): number {
+  return roundCents(baseFare * FARE_FAMILY_FACTORS[fareFamily]);
+}
+
+export interface CancellationQuote {
+  daysBefore: number;
+  fee: number;
+  refund: number;
+  /** The tier of the policy that set the fee, in words. */
+  rule: string;
+}
+
+function describeTier(tier: CancellationTier): string {
+  const when = tier.minDaysBefore === 0 ? 'less than 1 day before' : `${tier.minDaysBefore} or more days before`;
+  if (tier.feePerTraveler !== undefined) return `${when}: ${formatUsd(tier.feePerTraveler)} per traveler`;
+  if (tier.feeNights !== undefined) return `${when}: ${tier.feeNights} night(s) per room`;
+  return `${when}: ${tier.feePercent ?? 0}% of the price`;
+}
+
+/**
+ * What cancelling costs under a policy with `daysBefore` whole days left: the first tier whose
+ * `minDaysBefore` is reached sets the fee, which never exceeds what was paid.
+ */
+export function quoteCancellation(policy: CancellationPolicy, daysBefore: number, total: number, travelers: number, firstNightPerRoom: number, rooms: number): CancellationQuote {
+  const tier = policy.tiers.find((candidate) => daysBefore >= candidate.minDaysBefore) ?? policy.tiers[policy.tiers.length - 1];
+  let fee: number;
+  if (tier.feePerTraveler !== undefined) fee = tier.feePerTraveler * travelers;
+  else if (tier.feeNights !== undefined) fee = tier.feeNights * firstNightPerRoom * rooms;
+  else fee = (total * (tier.feePercent ?? 0)) / 100;
+  fee = roundCents(Math.min(total, fee));
+  return { daysBefore, fee, refund: roundCents(total - fee), rule: describeTier(tier) };
+}
+
+const LOCATOR_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A six-character airline record locator (PNR), drawn from the session's seeded random source. */
+export function recordLocator(random: SessionRandom): string {
+  let out = '';
+  for (let i = 0; i < 6; i++) out += LOCATOR_LETTERS[random.int(0, LOCATOR_LETTERS.length - 1)];
+  return out;
+}
+
+/** A nine-digit hotel confirmation number. */
+export function confirmationNumber(random: SessionRandom): string {
+  let out = String(random.int(1, 9));
+  for (let i = 0; i < 8; i++) out += String(random.int(0, 9));
+  return out;
+}

@@ -1,0 +1,389 @@
+import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { AIRLINE_CODES, type Traveler, type TravelBookingState } from './TravelBookingState.js';
+import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
+
+const countryCode = { type: 'string', pattern: '^[A-Z]{2}$' };
+const airlineEnum = { type: 'string', enum: [...AIRLINE_CODES] };
+const passportNumberField = { type: 'string', pattern: '^[A-Z0-9]{6,12}$', description: 'Passport number, 6-12 capital letters and digits (sensitive)' };
+const memberIdField = { type: 'string', pattern: '^[A-Z0-9]{6,16}$', description: 'Frequent-flyer number, 6-16 capital letters and digits' };
+
+interface LocationResult {
+  subType: 'AIRPORT' | 'CITY';
+  iataCode: string;
+  name: string;
+  cityCode: string;
+  cityName: string;
+  countryCode: string;
+  countryName: string;
+  airportCodes?: string[];
+  hotelCount?: number;
+  latitude?: number;
+  longitude?: number;
+}
+
+interface SearchLocationsArgs {
+  keyword?: string;
+  sub_type?: 'AIRPORT' | 'CITY';
+  country_code?: string;
+}
+
+const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsArgs>({
+  name: 'search_airports_and_cities',
+  description:
+    'Find airports and cities by name or IATA code (Amadeus Airport & City Search), e.g. "lon", "Heathrow", "JFK", optionally only in one country. A CITY entry lists its airports and how many hotels it has; city codes work for search_flight_offers and search_hotels, airport codes for flights. Give a keyword, a country_code, or both.',
+  input: {
+    type: 'object',
+    properties: {
+      keyword: { type: 'string', minLength: 1, maxLength: 60, description: 'Start of a city, airport or country name (or of a word in it), or an IATA code; case-insensitive' },
+      sub_type: { type: 'string', enum: ['AIRPORT', 'CITY'], description: 'Only airports or only cities (default both)' },
+      country_code: { ...countryCode, description: 'Only places in this country, ISO 3166-1 alpha-2 (e.g. US, GB, FR)' },
+    },
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      locations: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            subType: { type: 'string', enum: ['AIRPORT', 'CITY'] },
+            iataCode: { type: 'string' },
+            name: { type: 'string' },
+            cityCode: { type: 'string' },
+            cityName: { type: 'string' },
+            countryCode: { type: 'string' },
+            countryName: { type: 'string' },
+            airportCodes: { type: 'array', items: { type: 'string' }, description: 'Cities: their airports' },
+            hotelCount: { type: 'integer', description: 'Cities: hotels bookable here' },
+            latitude: { type: 'number' },
+            longitude: { type: 'number' },
+          },
+          required: ['subType', 'iataCode', 'name', 'cityCode', 'cityName', 'countryCode', 'countryName'],
+        },
+      },
+      count: { type: 'integer' },
+    },
+    required: ['locations', 'count'],
+  },
+  annotations: { title: 'Search airports and cities', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    if (args.keyword === undefined && args.country_code === undefined) return ctx.fail('give a keyword (part of a city or airport name, or an IATA code such as LON) or a country_code (such as US)');
+    const countries = new Set(Object.values(ctx.state.cities).map((c) => c.countryCode));
+    if (args.country_code !== undefined && !countries.has(args.country_code)) {
+      return ctx.fail(`no airports or cities in country ${args.country_code}; countries served: ${[...countries].sort().join(', ')}`);
+    }
+    const keyword = args.keyword?.trim().toLowerCase() ?? '';
+    const hotelsPerCity = new Map<string, number>();
+    for (const id in ctx.state.hotels) hotelsPerCity.set(ctx.state.hotels[id].cityCode, (hotelsPerCity.get(ctx.state.hotels[id].cityCode) ?? 0) + 1);
+    // Like Amadeus: a keyword matches the start of a code, or the start of any word of a name.
+    const matches = (...texts: string[]) =>
+      keyword === '' ||
+      texts.some((text) => {
+        const lower = text.toLowerCase();
+        return lower.startsWith(keyword) || lower.includes(` ${keyword}`) || lower.includes(`-${keyword}`) || lower.includes(`/${keyword}`);
+      });
+    const locations: LocationResult[] = [];
+    for (const code in ctx.state.cities) {
+      const city = ctx.state.cities[code];
+      if (args.sub_type === 'AIRPORT' || (args.country_code !== undefined && city.countryCode !== args.country_code)) continue;
+      if (!matches(city.cityCode, city.name, city.countryName)) continue;
+      locations.push({
+        subType: 'CITY' as const,
+        iataCode: city.cityCode,
+        name: city.name,
+        cityCode: city.cityCode,
+        cityName: city.name,
+        countryCode: city.countryCode,
+        countryName: city.countryName,
+        airportCodes: city.airportCodes.slice(),
+        hotelCount: hotelsPerCity.get(city.cityCode) ?? 0,
+      });
+    }
+    for (const code in ctx.state.airports) {
+      const airport = ctx.state.airports[code];
+      const city = ctx.state.cities[airport.cityCode];
+      if (args.sub_type === 'CITY' || (args.country_code !== undefined && airport.countryCode !== args.country_code)) continue;
+      if (!matches(airport.iataCode, airport.name, city.name, city.countryName)) continue;
+      locations.push({
+        subType: 'AIRPORT' as const,
+        iataCode: airport.iataCode,
+        name: airport.name,
+        cityCode: city.cityCode,
+        cityName: city.name,
+        countryCode: airport.countryCode,
+        countryName: city.countryName,
+        latitude: airport.latitude,
+        longitude: airport.longitude,
+      });
+    }
+    // Exact code matches first, then cities before their airports, then by name.
+    const rank = (l: LocationResult) => (l.iataCode.toLowerCase() === keyword ? 0 : 1);
+    locations.sort((a, b) => rank(a) - rank(b) || (a.cityName < b.cityName ? -1 : a.cityName > b.cityName ? 1 : 0) || (a.subType === b.subType ? (a.iataCode < b.iataCode ? -1 : 1) : a.subType === 'CITY' ? -1 : 1));
+    return { locations, count: locations.length };
+  },
+});
+
+interface ListTravelersArgs {
+  name?: string;
+  loyalty_program?: string;
+  nationality?: string;
+}
+
+const listTravelerProfiles = defineTool<TravelBookingState, ListTravelersArgs>({
+  name: 'list_traveler_profiles',
+  description:
+    'List traveler profiles, optionally only those whose name contains a text, who are members of one airline loyalty programme, or of one nationality. Each entry has the traveler id (needed to book), name, email, nationality, whether a passport is on file and its expiry, and loyalty programmes.',
+  input: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 80, description: 'Part of the first or last name (case-insensitive)' },
+      loyalty_program: { ...airlineEnum, description: 'Only members of this airline programme (airline code)' },
+      nationality: { ...countryCode, description: 'Only travelers of this nationality, ISO 3166-1 alpha-2' },
+    },
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      travelers: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            travelerId: { type: 'string' },
+            name: { type: 'string' },
+            email: { type: 'string' },
+            nationality: { type: 'string' },
+            passportExpiryDate: { type: ['string', 'null'], description: 'null when no passport is on file' },
+            loyaltyPrograms: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['travelerId', 'name', 'email', 'nationality', 'passportExpiryDate', 'loyaltyPrograms'],
+        },
+      },
+      count: { type: 'integer' },
+    },
+    required: ['travelers', 'count'],
+  },
+  annotations: { title: 'List traveler profiles', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    const needle = args.name?.trim().toLowerCase();
+    const travelers = [];
+    for (const id in ctx.state.travelers) {
+      const t = ctx.state.travelers[id];
+      if (needle !== undefined && !fullName(t).toLowerCase().includes(needle)) continue;
+      if (args.loyalty_program !== undefined && !t.loyaltyPrograms.some((m) => m.programOwner === args.loyalty_program)) continue;
+      if (args.nationality !== undefined && t.nationality !== args.nationality) continue;
+      travelers.push({
+        travelerId: t.id,
+        name: fullName(t),
+        email: t.email,
+        nationality: t.nationality,
+        passportExpiryDate: t.passport?.expiryDate ?? null,
+        loyaltyPrograms: t.loyaltyPrograms.map((m) => m.programOwner),
+      });
+    }
+    return { travelers, count: travelers.length };
+  },
+});
+
+const profileSchema = {
+  type: 'object',
+  properties: {
+    ...(travelerSchema.properties as object),
+    bookingIds: { type: 'array', items: { type: 'string' }, description: 'Confirmed bookings the traveler is on' },
+    itineraryIds: { type: 'array', items: { type: 'string' }, description: "The traveler's itineraries" },
+  },
+  required: [...(travelerSchema.required as string[]), 'bookingIds', 'itineraryIds'],
+};
+
+function profileView(ctx: TravelContext, traveler: Traveler) {
+  const bookingIds: string[] = [];
+  for (const id in ctx.state.bookings) {
+    const b = ctx.state.bookings[id];
+    if (b.status !== 'CONFIRMED') continue;
+    if (b.type === 'FLIGHT' ? b.passengers.some((p) => p.travelerId === traveler.id) : b.travelerId === traveler.id) bookingIds.push(id);
+  }
+  const itineraryIds: string[] = [];
+  for (const id in ctx.state.itineraries) if (ctx.state.itineraries[id].travelerId === traveler.id) itineraryIds.push(id);
+  return { ...travelerView(ctx.state, traveler), bookingIds, itineraryIds };
+}
+
+const getTravelerProfile = defineTool<TravelBookingState, { traveler_id: string }>({
+  name: 'get_traveler_profile',
+  description:
+    "One traveler profile: name, date of birth, contact, nationality, passport (number masked, issuing country, expiry), loyalty memberships, plus the ids of the traveler's confirmed bookings and itineraries.",
+  input: {
+    type: 'object',
+    properties: { traveler_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Traveler id, e.g. trv_7' } },
+    required: ['traveler_id'],
+    additionalProperties: false,
+  },
+  output: profileSchema,
+  annotations: { title: 'Get a traveler profile', readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    return profileView(ctx, requireTraveler(ctx, args.traveler_id));
+  },
+});
+
+/** A passport from the arguments, or undefined when none was given; fails on half a passport or an expired one. */
+function passportFrom(ctx: TravelContext, args: { passport_number?: string; passport_expiry_date?: string; passport_issuing_country?: string }, nationality: string) {
+  if (args.passport_number === undefined && args.passport_expiry_date === undefined && args.passport_issuing_country === undefined) return undefined;
+  if (args.passport_number === undefined || args.passport_expiry_date === undefined) {
+    return ctx.fail('give passport_number and passport_expiry_date together (passport_issuing_country defaults to the nationality)');
+  }
+  if (args.passport_expiry_date <= ctx.today) return ctx.fail(`the passport expired on ${args.passport_expiry_date}; a passport on file must expire after today (${ctx.today})`);
+  return { number: args.passport_number, issuingCountry: args.passport_issuing_country ?? nationality, expiryDate: args.passport_expiry_date };
+}
+
+interface CreateTravelerArgs {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  email: string;
+  phone?: string;
+  nationality: string;
+  passport_number?: string;
+  passport_issuing_country?: string;
+  passport_expiry_date?: string;
+}
+
+const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>({
+  name: 'create_traveler_profile',
+  description:
+    'Create a traveler profile so that the person can be booked on flights and hotels (book_flight needs one profile per passenger). Names as in the passport; a passport (number, expiry, issuing country) is needed for international flights and can be added now or later with update_traveler_profile. Returns the profile with its traveler id.',
+  input: {
+    type: 'object',
+    properties: {
+      first_name: { type: 'string', minLength: 1, maxLength: 60, description: 'Given name(s)' },
+      last_name: { type: 'string', minLength: 1, maxLength: 60, description: 'Family name' },
+      date_of_birth: { type: 'string', format: 'date', description: 'YYYY-MM-DD' },
+      email: { type: 'string', format: 'email', maxLength: 120, description: 'Contact email' },
+      phone: { type: 'string', pattern: '^\\+[0-9][0-9 ]{6,18}$', description: 'Phone in international format, e.g. +1 415 555 0134' },
+      nationality: { ...countryCode, description: 'ISO 3166-1 alpha-2 country code, e.g. US' },
+      passport_number: passportNumberField,
+      passport_issuing_country: { ...countryCode, description: 'Country that issued the passport (default: nationality)' },
+      passport_expiry_date: { type: 'string', format: 'date', description: 'Passport expiry, YYYY-MM-DD, after today' },
+    },
+    required: ['first_name', 'last_name', 'date_of_birth', 'email', 'nationality'],
+    additionalProperties: false,
+  },
+  output: profileSchema,
+  sensitive: ['passport_number'],
+  annotations: { title: 'Create a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    const firstName = args.first_name.trim();
+    const lastName = args.last_name.trim();
+    if (firstName === '' || lastName === '') return ctx.fail('first_name and last_name must contain more than spaces');
+    if (args.date_of_birth >= ctx.today) return ctx.fail(`date_of_birth ${args.date_of_birth} is not in the past (today is ${ctx.today})`);
+    for (const id in ctx.state.travelers) {
+      const other = ctx.state.travelers[id];
+      if (other.firstName.toLowerCase() === firstName.toLowerCase() && other.lastName.toLowerCase() === lastName.toLowerCase() && other.dateOfBirth === args.date_of_birth) {
+        return ctx.fail(`a profile for ${fullName(other)} born ${other.dateOfBirth} already exists: ${other.id}; use update_traveler_profile to change it`);
+      }
+    }
+    const passport = passportFrom(ctx, args, args.nationality);
+    const traveler: Traveler = {
+      id: ctx.nextId('trv'),
+      firstName,
+      lastName,
+      dateOfBirth: args.date_of_birth,
+      email: args.email,
+      phone: args.phone ?? '',
+      nationality: args.nationality,
+      passport: passport ?? null,
+      loyaltyPrograms: [],
+      createdAt: nowOf(ctx),
+    };
+    ctx.state.travelers[traveler.id] = traveler;
+    return profileView(ctx, traveler);
+  },
+});
+
+interface UpdateTravelerArgs {
+  traveler_id: string;
+  email?: string;
+  phone?: string;
+  passport_number?: string;
+  passport_issuing_country?: string;
+  passport_expiry_date?: string;
+  add_loyalty_program?: { program_owner: string; member_id: string };
+  remove_loyalty_program?: string;
+}
+
+const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>({
+  name: 'update_traveler_profile',
+  description:
+    "Change a traveler profile: email, phone, passport (number and expiry together; replaces the one on file), and airline loyalty memberships (add one — replacing the member id if already a member — or remove one). Bookings made afterwards use the new data: a passport valid on arrival for international flights, the airline's member id on its flights. Returns the profile and the fields changed.",
+  input: {
+    type: 'object',
+    properties: {
+      traveler_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Traveler id, e.g. trv_7' },
+      email: { type: 'string', format: 'email', maxLength: 120, description: 'New contact email' },
+      phone: { type: 'string', pattern: '^\\+[0-9][0-9 ]{6,18}$', description: 'New phone, international format' },
+      passport_number: passportNumberField,
+      passport_issuing_country: { ...countryCode, description: 'Country that issued the passport (default: nationality)' },
+      passport_expiry_date: { type: 'string', format: 'date', description: 'Passport expiry, YYYY-MM-DD, after today' },
+      add_loyalty_program: {
+        type: 'object',
+        description: 'A loyalty membership to add',
+        properties: { program_owner: { ...airlineEnum, description: 'Airline code of the programme, e.g. BA' }, member_id: memberIdField },
+        required: ['program_owner', 'member_id'],
+        additionalProperties: false,
+      },
+      remove_loyalty_program: { ...airlineEnum, description: 'Airline code of a membership to remove' },
+    },
+    required: ['traveler_id'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: { ...profileSchema.properties, updatedFields: { type: 'array', items: { type: 'string' } } },
+    required: [...profileSchema.required, 'updatedFields'],
+  },
+  sensitive: ['passport_number'],
+  annotations: { title: 'Update a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  handler(args, ctx) {
+    const traveler = requireTraveler(ctx, args.traveler_id);
+    const updatedFields: string[] = [];
+    if (args.email !== undefined) {
+      traveler.email = args.email;
+      updatedFields.push('email');
+    }
+    if (args.phone !== undefined) {
+      traveler.phone = args.phone;
+      updatedFields.push('phone');
+    }
+    const passport = passportFrom(ctx, args, traveler.nationality);
+    if (passport !== undefined) {
+      traveler.passport = passport;
+      updatedFields.push('passport');
+    }
+    if (args.remove_loyalty_program !== undefined) {
+      const index = traveler.loyaltyPrograms.findIndex((m) => m.programOwner === args.remove_loyalty_program);
+      if (index < 0) {
+        const held = traveler.loyaltyPrograms.map((m) => m.programOwner);
+        ctx.fail(`${fullName(traveler)} has no ${args.remove_loyalty_program} membership to remove; memberships: ${held.length ? held.join(', ') : 'none'}`);
+      }
+      traveler.loyaltyPrograms.splice(index, 1);
+      updatedFields.push('loyaltyPrograms');
+    }
+    if (args.add_loyalty_program !== undefined) {
+      const { program_owner: programOwner, member_id: memberId } = args.add_loyalty_program;
+      const existing = traveler.loyaltyPrograms.find((m) => m.programOwner === programOwner);
+      if (existing !== undefined) existing.memberId = memberId;
+      else {
+        traveler.loyaltyPrograms.push({ programOwner, memberId });
+        traveler.loyaltyPrograms.sort((a, b) => (a.programOwner < b.programOwner ? -1 : 1));
+      }
+      if (!updatedFields.includes('loyaltyPrograms')) updatedFields.push('loyaltyPrograms');
+    }
+    if (updatedFields.length === 0) {
+      return ctx.fail('nothing to change: give at least one of email, phone, passport_number with passport_expiry_date, add_loyalty_program, remove_loyalty_program');
+    }
+    return { ...profileView(ctx, traveler), updatedFields };
+  },
+});
+
+export const travelerTools: ToolDefinition<TravelBookingState>[] = [searchAirportsAndCities, listTravelerProfiles, getTravelerProfile, createTravelerProfile, updateTravelerProfile];

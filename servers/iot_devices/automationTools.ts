@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { deviceLabel, findDevice, findHome, numericAttributesOf, positionProblem, rangeText, statesFor, unsupportedMessage } from './deviceRules.js';
+import { deviceLabel, findDevice, findHome, numericAttributesOf, positionProblem, rangeText, stamp, statesFor, unsupportedMessage } from './deviceRules.js';
 import { automationView } from './deviceViews.js';
 import { actionSchema, array, automationSchema, bool, conditionSchema, homeIdInput, object, str, triggerSchema } from './iotSchemas.js';
 import { memberDevice } from './sceneTools.js';
@@ -229,7 +229,7 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     const conditions = (args.conditions ?? []).map((c, i) => validateCondition(state, c, home.id, i, ctx.fail));
     const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
     const id = ctx.nextId('auto');
-    state.automations[id] = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: ctx.now, last_triggered: null };
+    state.automations[id] = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
     return { automation: automationView(state.automations[id]) };
   },
 });

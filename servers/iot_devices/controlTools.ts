@@ -7,6 +7,7 @@ import {
   requireCapability,
   requireOnline,
   resolveThermostat,
+  stamp,
   stateOf,
   targetProblem,
   unsupportedMessage,
@@ -34,7 +35,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     const device = findDevice(state, args.target_id, ctx.fail);
     requireCapability(device, ctx.fail, 'on_off');
     requireOnline(state, device, ctx.fail);
-    const changed = applyTarget(device, { on }, ctx.now);
+    const changed = applyTarget(device, { on }, stamp(ctx.now));
     return { target_id: device.id, target_type: 'device' as const, status: 'complete' as const, changed_count: changed ? 1 : 0, unchanged_count: changed ? 0 : 1, skipped_count: 0, results: [outcomeOf(device, changed ? 'changed' : 'unchanged')] };
   }
   const members = group.device_ids.map((id) => state.devices[id]);
@@ -44,7 +45,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
   }
   const results = members.map((device) => {
     if (!device.online) return outcomeOf(device, 'skipped_offline');
-    return outcomeOf(device, applyTarget(device, { on }, ctx.now) ? 'changed' : 'unchanged');
+    return outcomeOf(device, applyTarget(device, { on }, stamp(ctx.now)) ? 'changed' : 'unchanged');
   });
   const changed = results.filter((r) => r.status === 'changed').length;
   return {
@@ -108,7 +109,7 @@ const setLightState = defineTool<IotState, { device_id: string; brightness_pct?:
     const problem = targetProblem(device, target);
     if (problem) ctx.fail(problem);
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, target, ctx.now));
+    return commandResult(device, applyTarget(device, target, stamp(ctx.now)));
   },
 });
 
@@ -145,7 +146,7 @@ const setThermostat = defineTool<IotState, { device_id: string; hvac_mode?: Hvac
       a.target_temperature_c = resolved.target_temperature_c;
       a.target_temp_low_c = resolved.target_temp_low_c;
       a.target_temp_high_c = resolved.target_temp_high_c;
-      device.last_changed = ctx.now;
+      device.last_changed = stamp(ctx.now);
     }
     return commandResult(device, changed);
   },
@@ -162,7 +163,7 @@ const lockDevice = defineTool<IotState, { device_id: string }>({
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'lock');
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, { locked: true }, ctx.now));
+    return commandResult(device, applyTarget(device, { locked: true }, stamp(ctx.now)));
   },
 });
 
@@ -202,7 +203,7 @@ const unlockDevice = defineTool<IotState, { device_id: string; code: string }>({
     if (problem) ctx.fail(problem);
     const slot = (device.lock_codes ?? []).find((c) => c.code === args.code);
     if (!slot) return ctx.fail(`wrong code for ${deviceLabel(device)}: it matches none of the ${device.lock_codes?.length ?? 0} user codes, so the door stays ${stateOf(device)}. Ask the user for the right code`);
-    const changed = applyTarget(device, { locked: false }, ctx.now);
+    const changed = applyTarget(device, { locked: false }, stamp(ctx.now));
     return { device_id: device.id, name: device.name, state: stateOf(device), changed, last_changed: device.last_changed, unlocked_with: slot.name };
   },
 });
@@ -221,7 +222,7 @@ const setCoverPosition = defineTool<IotState, { device_id: string; position_pct:
     const problem = positionProblem(device, args.position_pct);
     if (problem) ctx.fail(problem);
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, { position_pct: args.position_pct }, ctx.now));
+    return commandResult(device, applyTarget(device, { position_pct: args.position_pct }, stamp(ctx.now)));
   },
 });
 
@@ -253,7 +254,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
       a.muted = args.muted;
       changed = true;
     }
-    if (changed) device.last_changed = ctx.now;
+    if (changed) device.last_changed = stamp(ctx.now);
     return commandResult(device, changed);
   },
 });
@@ -282,10 +283,10 @@ const takeCameraSnapshot = defineTool<IotState, { device_id: string }>({
     requireOnline(state, device, ctx.fail);
     const id = ctx.nextId('snap');
     const resolution = device.limits.snapshot_resolution ?? { width: 1920, height: 1080 };
-    const snapshot = { id, device_id: device.id, taken_at: ctx.now, content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
+    const snapshot = { id, device_id: device.id, taken_at: stamp(ctx.now), content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
     state.snapshots[id] = snapshot;
-    device.attributes.last_snapshot_at = ctx.now;
-    return { snapshot_id: id, device_id: device.id, taken_at: ctx.now, content_type: snapshot.content_type, url: snapshot.url, width: snapshot.width, height: snapshot.height };
+    device.attributes.last_snapshot_at = stamp(ctx.now);
+    return { snapshot_id: id, device_id: device.id, taken_at: stamp(ctx.now), content_type: snapshot.content_type, url: snapshot.url, width: snapshot.width, height: snapshot.height };
   },
 });
 
@@ -300,7 +301,7 @@ const setCameraRecording = defineTool<IotState, { device_id: string; recording: 
     const device = findDevice(state, args.device_id, ctx.fail);
     if (!device.capabilities.includes('recording')) ctx.fail(unsupportedMessage(device, 'recording'));
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, { recording: args.recording }, ctx.now));
+    return commandResult(device, applyTarget(device, { recording: args.recording }, stamp(ctx.now)));
   },
 });
 

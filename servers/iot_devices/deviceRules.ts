@@ -418,3 +418,8 @@ export function attributeProblem(device: Device): string | undefined {
   }
   return undefined;
 }
+
+/** The session clock as the world writes times: ISO-8601 UTC without milliseconds. */
+export function stamp(now: string): string {
+  return now.endsWith('.000Z') ? `${now.slice(0, -5)}Z` : now;
+}

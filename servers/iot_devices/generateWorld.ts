@@ -206,7 +206,7 @@ interface HomeTemplate {
 const HOME_TEMPLATES: HomeTemplate[] = [
   { kind: 'house', metering: true, required: ['Entryway', 'Living Room', 'Kitchen', 'Master Bedroom', 'Hallway', 'Garage'], optional: ["Kids' Room", 'Office', 'Basement', 'Dining Room', 'Patio', 'Laundry Room', 'Bathroom', 'Bedroom 2'], optionalCount: [3, 4] },
   { kind: 'apartment', metering: true, required: ['Entryway', 'Living Room', 'Kitchen', 'Bedroom', 'Bathroom'], optional: ['Office', 'Balcony', 'Guest Room'], optionalCount: [1, 2] },
-  { kind: 'house', metering: true, required: ['Entryway', 'Living Room', 'Kitchen', 'Master Bedroom', 'Hallway', 'Garage', 'Basement'], optional: ["Kids' Room", 'Office', 'Dining Room', 'Patio', 'Laundry Room', 'Bathroom'], optionalCount: [2, 3] },
+  { kind: 'house', metering: true, required: ['Entryway', 'Living Room', 'Kitchen', 'Master Bedroom', "Kids' Room", 'Hallway', 'Garage', 'Basement'], optional: ['Office', 'Dining Room', 'Patio', 'Laundry Room', 'Bathroom'], optionalCount: [2, 3] },
   { kind: 'townhouse', metering: true, required: ['Entryway', 'Living Room', 'Kitchen', 'Master Bedroom', 'Garage'], optional: ['Office', 'Bedroom 2', 'Patio', 'Laundry Room', 'Bathroom'], optionalCount: [2, 3] },
   { kind: 'cabin', metering: true, required: ['Entryway', 'Living Room', 'Kitchen', 'Bedroom', 'Porch'], optional: ['Loft', 'Bathroom'], optionalCount: [1, 2] },
   { kind: 'apartment', metering: false, required: ['Entryway', 'Living Room', 'Kitchen', 'Bedroom'], optional: ['Office', 'Bathroom', 'Balcony'], optionalCount: [1, 2] },
@@ -343,7 +343,7 @@ const ROOM_DEVICES: Record<string, Array<[string, number, [number, number]]>> = 
   'Living Room': [['light', 1, [2, 4]], ['speaker', 0.9, [1, 1]], ['blind', 0.8, [1, 2]], ['motion', 0.7, [1, 1]], ['temperature', 0.7, [1, 1]], ['plug', 0.8, [1, 2]]],
   Kitchen: [['light', 1, [2, 3]], ['plug', 1, [1, 2]], ['motion', 0.5, [1, 1]], ['speaker', 0.5, [1, 1]], ['humidity', 0.4, [1, 1]], ['window_contact', 0.4, [1, 1]]],
   bedroom: [['light', 1, [1, 2]], ['blind', 0.85, [1, 2]], ['temperature', 0.7, [1, 1]], ['plug', 0.6, [1, 1]], ['speaker', 0.4, [1, 1]], ['window_contact', 0.5, [1, 1]], ['radiator', 0.35, [1, 1]]],
-  "Kids' Room": [['light', 1, [2, 2]], ['blind', 0.9, [1, 1]], ['temperature', 0.9, [1, 1]], ['speaker', 0.8, [1, 1]], ['indoor_camera', 0.8, [1, 1]], ['plug', 0.4, [1, 1]]],
+  "Kids' Room": [['light', 1, [2, 2]], ['blind', 0.9, [1, 1]], ['temperature', 0.9, [1, 1]], ['speaker', 1, [1, 1]], ['baby_camera', 1, [1, 1]], ['plug', 0.4, [1, 1]]],
   Office: [['light', 1, [1, 2]], ['plug', 1, [1, 2]], ['speaker', 0.6, [1, 1]], ['temperature', 0.7, [1, 1]], ['blind', 0.6, [1, 1]], ['motion', 0.5, [1, 1]]],
   Bathroom: [['light', 1, [1, 1]], ['humidity', 1, [1, 1]], ['motion', 0.8, [1, 1]], ['fan_switch', 0.8, [1, 1]]],
   Hallway: [['light', 1, [1, 2]], ['motion', 1, [1, 1]], ['switch', 0.7, [1, 1]], ['temperature', 0.3, [1, 1]]],
@@ -461,8 +461,8 @@ function createDevices(world: World, ctx: HomeContext, room: Room): void {
         case 'doorbell':
           addDevice(world, ctx, room, PRODUCTS.doorbell, 'Front Doorbell');
           break;
-        case 'indoor_camera':
-          addDevice(world, ctx, room, PRODUCTS.camera, `${room.name} Camera`);
+        case 'baby_camera':
+          addDevice(world, ctx, room, PRODUCTS.camera.filter((p) => !p.capabilities.includes('recording')), `${room.name} Camera`);
           break;
         case 'outdoor_camera':
           addDevice(world, ctx, room, PRODUCTS.camera.slice(0, 1).concat(PRODUCTS.doorbell.slice(1)), `${room.name} Camera`);

@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { applyTarget, deviceLabel, findHome, targetProblem, unsupportedMessage } from './deviceRules.js';
+import { applyTarget, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage } from './deviceRules.js';
 import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
 import type { Device, IotState, SceneEntity } from './IotState.js';
@@ -66,7 +66,7 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
       return entity;
     });
     const id = ctx.nextId('scene');
-    state.scenes[id] = { id, home_id: home.id, name, entities, created_at: ctx.now, last_activated: null };
+    state.scenes[id] = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
     return { scene: sceneView(state.scenes[id]), warnings };
   },
 });
@@ -110,15 +110,15 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
       const device = devices[index];
       if (!device.online) return outcomeOf(device, 'skipped_offline');
       const { device_id: _id, ...target } = entity;
-      return outcomeOf(device, applyTarget(device, target, ctx.now) ? 'changed' : 'unchanged');
+      return outcomeOf(device, applyTarget(device, target, stamp(ctx.now)) ? 'changed' : 'unchanged');
     });
-    scene.last_activated = ctx.now;
+    scene.last_activated = stamp(ctx.now);
     const changed = results.filter((r) => r.status === 'changed').length;
     return {
       scene_id: scene.id,
       name: scene.name,
       status: offline.length > 0 ? 'partial' : 'complete',
-      activated_at: ctx.now,
+      activated_at: stamp(ctx.now),
       changed_count: changed,
       unchanged_count: results.length - changed - offline.length,
       skipped_count: offline.length,
@@ -169,7 +169,7 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
       if (!device.capabilities.includes('on_off')) ctx.fail(`device_ids[${index}]: ${unsupportedMessage(device, 'on_off')} Groups hold switchable devices: lights, switches, plugs and speakers`);
     }
     const id = ctx.nextId('grp');
-    state.groups[id] = { id, home_id: home.id, name, device_ids: [...seen], created_at: ctx.now };
+    state.groups[id] = { id, home_id: home.id, name, device_ids: [...seen], created_at: stamp(ctx.now) };
     return { group: groupView(state, state.groups[id]) };
   },
 });

@@ -10,6 +10,8 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   shopping: () => import('./shopping/ShoppingDomain.js').then((m) => m.shoppingDomain),
   iot_devices: () => import('./iot_devices/IotDevicesDomain.js').then((m) => m.iotDevicesDomain),
   travel_booking: () => import('./travel_booking/TravelBookingDomain.js').then((m) => m.travelBookingDomain),
+  banking: () => import('./banking/BankingDomain.js').then((m) => m.bankingDomain),
+  calendar: () => import('./calendar/CalendarDomain.js').then((m) => m.calendarDomain),
 };
 
 /** Names of the built-in domains, sorted. */

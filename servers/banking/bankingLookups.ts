@@ -1,0 +1,110 @@
+import { isDraft, original } from 'immer';
+import type { ToolContext } from '../kit/Domain.js';
+import {
+  MAX_SCHEDULE_DAYS,
+  addDays,
+  formatMoney,
+  hasCentPrecision,
+  idNumber,
+  isCalendarDate,
+  locate,
+  type BankAccount,
+  type BankCard,
+  type BankCustomer,
+  type BankingState,
+  type BankPayee,
+  type BankTransfer,
+} from './BankingState.js';
+
+/**
+ * The checks every banking tool shares: finding entities by id (with a message that names the tool
+ * that lists them when the id is wrong), amounts, execution dates. All lookups read the frozen
+ * base state, so that searching does not create copy-on-write drafts of records a call never changes.
+ */
+
+type Context = ToolContext<BankingState>;
+
+/** The frozen state a call started from (lookups read it; mutations go through `ctx.state`). */
+export function baseState(ctx: Context): BankingState {
+  const state = ctx.state as unknown as BankingState;
+  return isDraft(state) ? (original(state) as BankingState) : state;
+}
+
+function customerRange(state: BankingState): string {
+  const ids = Object.keys(state.customers).sort((a, b) => idNumber(a) - idNumber(b));
+  return ids.length === 0 ? 'none' : `${ids[0]} … ${ids[ids.length - 1]}`;
+}
+
+export function requireCustomer(ctx: Context, customerId: string): BankCustomer {
+  const state = baseState(ctx);
+  if (!Object.hasOwn(state.customers, customerId)) ctx.fail(`customer ${customerId} not found; customer ids run ${customerRange(state)}`);
+  return state.customers[customerId];
+}
+
+export function requireAccount(ctx: Context, accountId: string): { customer: BankCustomer; account: BankAccount } {
+  const state = baseState(ctx);
+  const found = locate(state, 'accounts', accountId);
+  if (found === undefined) ctx.fail(`account ${accountId} not found; list_bank_accounts with the customer's customer_id lists their accounts`);
+  return { customer: state.customers[found.customerId], account: found.entity };
+}
+
+export function requireCard(ctx: Context, cardId: string): { customer: BankCustomer; card: BankCard } {
+  const state = baseState(ctx);
+  const found = locate(state, 'cards', cardId);
+  if (found === undefined) ctx.fail(`card ${cardId} not found; list_bank_cards with the customer's customer_id lists their cards`);
+  return { customer: state.customers[found.customerId], card: found.entity };
+}
+
+export function requirePayee(ctx: Context, customer: BankCustomer, payeeId: string): BankPayee {
+  if (Object.hasOwn(customer.payees, payeeId)) return customer.payees[payeeId];
+  const elsewhere = locate(baseState(ctx), 'payees', payeeId);
+  const active = Object.values(customer.payees).filter((p) => p.status === 'active');
+  const known = active.length === 0 ? 'they have none yet (add_bank_payee adds one)' : `theirs are ${active.map((p) => `${p.payee_id} (${p.name})`).join(', ')}`;
+  ctx.fail(`${elsewhere === undefined ? `payee ${payeeId} not found` : `payee ${payeeId} belongs to another customer`}; ${customer.customer_id} can pay only their own payees: ${known}`);
+}
+
+export function requireTransfer(ctx: Context, transferId: string): { customer: BankCustomer; transfer: BankTransfer } {
+  const state = baseState(ctx);
+  const found = locate(state, 'transfers', transferId);
+  if (found === undefined) ctx.fail(`transfer ${transferId} not found; list_bank_transfers with the customer's customer_id lists their transfers and payments`);
+  return { customer: state.customers[found.customerId], transfer: found.entity };
+}
+
+/** `Everyday Checking ••4821 (acc_3)`, for messages. */
+export function describeAccount(account: BankAccount): string {
+  return `${account.account_id} (${account.name} ••${account.mask})`;
+}
+
+export function requireOpen(ctx: Context, customer: BankCustomer, account: BankAccount): void {
+  if (account.status === 'open') return;
+  const open = Object.values(customer.accounts).filter((a) => a.status === 'open');
+  ctx.fail(`account ${describeAccount(account)} was closed on ${account.closed_on}; ${customer.customer_id}'s open accounts are ${open.map(describeAccount).join(', ') || 'none'}`);
+}
+
+export function requireCents(ctx: Context, amount: number, name = 'amount'): void {
+  if (!hasCentPrecision(amount)) ctx.fail(`${name} ${amount} has more than two decimals; amounts are in major units with at most two decimals, e.g. 120.50`);
+}
+
+/** The execution day of a transfer: today when `scheduled` is omitted, else a day from today up to a year ahead. */
+export function executionDate(ctx: Context, scheduled: string | undefined): string {
+  if (scheduled === undefined) return ctx.today;
+  const latest = addDays(ctx.today, MAX_SCHEDULE_DAYS);
+  if (!isCalendarDate(scheduled)) ctx.fail(`scheduled_date "${scheduled}" is not a calendar day; use YYYY-MM-DD between ${ctx.today} and ${latest}`);
+  if (scheduled < ctx.today) ctx.fail(`scheduled_date ${scheduled} is in the past; today is ${ctx.today}, so use a day between ${ctx.today} and ${latest}`);
+  if (scheduled > latest) ctx.fail(`scheduled_date ${scheduled} is more than ${MAX_SCHEDULE_DAYS} days ahead; the latest possible day is ${latest}`);
+  return scheduled;
+}
+
+/** Rejects a transfer that would take the account beyond its arranged overdraft (or credit limit). */
+export function requireFunds(ctx: Context, account: BankAccount, amount: number): void {
+  const spendable = account.available_balance + account.overdraft_limit;
+  if (Math.round(amount * 100) <= Math.round(spendable * 100)) return;
+  const parts =
+    account.overdraft_limit > 0
+      ? ` (available balance ${formatMoney(account.available_balance)} + overdraft limit ${formatMoney(account.overdraft_limit)})`
+      : '';
+  ctx.fail(
+    `insufficient funds: account ${describeAccount(account)} has only ${formatMoney(Math.max(0, spendable), account.currency)} available${parts}; ` +
+      `requested ${formatMoney(amount, account.currency)}`,
+  );
+}

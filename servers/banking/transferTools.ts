@@ -1,0 +1,371 @@
+import type { ToolContext } from '../kit/Domain.js';
+import { defineTool } from '../kit/Domain.js';
+import {
+  NEW_PAYEE_DAILY_LIMIT,
+  TRANSFER_STATUSES,
+  addMoney,
+  compareNewestFirst,
+  findTransaction,
+  formatMoney,
+  sentOn,
+  toCents,
+  type BankAccount,
+  type BankCustomer,
+  type BankingState,
+  type BankTransaction,
+  type BankTransfer,
+  type TransactionCategory,
+} from './BankingState.js';
+import {
+  describeAccount,
+  executionDate,
+  requireAccount,
+  requireCents,
+  requireCustomer,
+  requireFunds,
+  requireOpen,
+  requirePayee,
+  requireTransfer,
+} from './bankingLookups.js';
+import { balanceSchema, balanceView, listOf, resultSchema, transferSchema, transferView } from './bankingViews.js';
+
+type Context = ToolContext<BankingState>;
+
+const amount = {
+  type: 'number',
+  exclusiveMinimum: 0,
+  maximum: 1_000_000,
+  description: 'Amount in major units of the account currency, at most two decimals (250.75).',
+};
+const memo = { type: 'string', maxLength: 140, description: 'Optional note, up to 140 characters, shown on both statements.' };
+const scheduledDate = {
+  type: 'string',
+  format: 'date',
+  description: 'Day to execute, YYYY-MM-DD, today up to a year ahead. Omit to execute now. Scheduled transfers move no money until that day and can be cancelled.',
+};
+
+/** Rejects a transfer that would push what leaves the account on `date` past its daily limit. */
+function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAccount, date: string, value: number): void {
+  const sent = sentOn(customer, account.account_id, date);
+  if (toCents(sent) + toCents(value) <= toCents(account.daily_transfer_limit)) return;
+  const remaining = Math.max(0, addMoney(account.daily_transfer_limit, -sent));
+  ctx.fail(
+    `daily transfer limit exceeded: account ${describeAccount(account)} may send ${formatMoney(account.daily_transfer_limit, account.currency)} per day; ` +
+      `${formatMoney(sent, account.currency)} is already sent or scheduled for ${date}, so at most ${formatMoney(remaining, account.currency)} remains that day ` +
+      `(requested ${formatMoney(value, account.currency)}); schedule the rest for a later day`,
+  );
+}
+
+/** Books a transaction on a draft account and moves its balances. */
+function book(ctx: Context, account: BankAccount, entry: Omit<BankTransaction, 'transaction_id' | 'account_id' | 'currency' | 'date'>): string {
+  const transactionId = ctx.nextId('txn');
+  const month = ctx.today.slice(0, 7);
+  if (!Object.hasOwn(account.ledger, month)) account.ledger[month] = {};
+  account.ledger[month][transactionId] = {
+    transaction_id: transactionId,
+    account_id: account.account_id,
+    date: ctx.today,
+    currency: account.currency,
+    ...entry,
+  };
+  const signed = entry.direction === 'debit' ? -entry.amount : entry.amount;
+  if (entry.status === 'posted') account.current_balance = addMoney(account.current_balance, signed);
+  // Pending credits are not available yet (as at real banks); pending debits already hold funds.
+  if (entry.status === 'posted' || entry.direction === 'debit') account.available_balance = addMoney(account.available_balance, signed);
+  return transactionId;
+}
+
+interface InternalTransferArgs {
+  from_account_id: string;
+  to_account_id: string;
+  amount: number;
+  memo?: string;
+  scheduled_date?: string;
+}
+
+export const transferBetweenBankAccounts = defineTool<BankingState, InternalTransferArgs>({
+  name: 'transfer_between_bank_accounts',
+  description:
+    'Move money between two accounts of the SAME customer (e.g. savings to checking, or checking to a credit card to pay it). ' +
+    'Both accounts must be open and in the same currency; credit card accounts can receive but not send. Without scheduled_date ' +
+    'it posts immediately; with one it is stored as scheduled. Rejected when the amount exceeds what the source account has ' +
+    'available (including its overdraft) or its daily transfer limit. Returns the transfer and both accounts\' balances afterwards. ' +
+    'To pay someone else use pay_bank_payee.',
+  input: {
+    type: 'object',
+    properties: {
+      from_account_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Account the money leaves (checking or savings).' },
+      to_account_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Account of the same customer that receives it.' },
+      amount,
+      memo,
+      scheduled_date: scheduledDate,
+    },
+    required: ['from_account_id', 'to_account_id', 'amount'],
+    additionalProperties: false,
+  },
+  output: resultSchema({
+    transfer: transferSchema,
+    from_account: balanceSchema,
+    to_account: balanceSchema,
+  }),
+  annotations: { title: 'Transfer between own accounts', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  handler(args, ctx) {
+    if (args.from_account_id === args.to_account_id) ctx.fail(`from_account_id and to_account_id are both ${args.from_account_id}; choose two different accounts`);
+    const { customer, account: from } = requireAccount(ctx, args.from_account_id);
+    const { customer: toOwner, account: to } = requireAccount(ctx, args.to_account_id);
+    if (toOwner.customer_id !== customer.customer_id) {
+      ctx.fail(`account ${args.to_account_id} belongs to another customer; transfers move money only between ${customer.customer_id}'s own accounts — to pay someone else use pay_bank_payee`);
+    }
+    requireCents(ctx, args.amount);
+    requireOpen(ctx, customer, from);
+    requireOpen(ctx, customer, to);
+    if (from.type === 'credit_card') ctx.fail(`account ${describeAccount(from)} is a credit card account and cannot send transfers; pay the card from checking or savings instead`);
+    if (from.currency !== to.currency) {
+      const sameCurrency = Object.values(customer.accounts).filter((a) => a.status === 'open' && a.currency === from.currency && a.account_id !== from.account_id);
+      ctx.fail(
+        `currency mismatch: ${describeAccount(from)} is in ${from.currency} but ${describeAccount(to)} is in ${to.currency}; transfers need the same currency (no conversion). ` +
+          `${from.currency} accounts of ${customer.customer_id}: ${sameCurrency.map(describeAccount).join(', ') || 'none other'}`,
+      );
+    }
+    const date = executionDate(ctx, args.scheduled_date);
+    const immediate = date === ctx.today;
+    if (immediate) requireFunds(ctx, from, args.amount);
+    requireDailyLimit(ctx, customer, from, date, args.amount);
+
+    const draft = ctx.state.customers[customer.customer_id];
+    const transferId = ctx.nextId('trf');
+    const transfer: BankTransfer = {
+      transfer_id: transferId,
+      customer_id: customer.customer_id,
+      kind: 'internal',
+      from_account_id: from.account_id,
+      to_account_id: to.account_id,
+      payee_id: null,
+      amount: args.amount,
+      currency: from.currency,
+      memo: args.memo ?? null,
+      status: immediate ? 'posted' : 'scheduled',
+      created_at: ctx.now,
+      execution_date: date,
+      cancelled_at: null,
+      transaction_ids: [],
+    };
+    if (immediate) {
+      const category: TransactionCategory = to.type === 'credit_card' ? 'payment' : 'transfer';
+      const common = { amount: args.amount, status: 'posted', merchant_name: null, category, channel: 'transfer', card_id: null, transfer_id: transferId } as const;
+      const memoText = args.memo ? ` — ${args.memo}` : '';
+      transfer.transaction_ids.push(
+        book(ctx, draft.accounts[from.account_id], { ...common, direction: 'debit', description: `Transfer to ${to.name} ••${to.mask}${memoText}` }),
+        book(ctx, draft.accounts[to.account_id], { ...common, direction: 'credit', description: `Transfer from ${from.name} ••${from.mask}${memoText}` }),
+      );
+    }
+    draft.transfers[transferId] = transfer;
+    const sentNow = immediate ? args.amount : 0;
+    return {
+      transfer: transferView(customer, transfer),
+      from_account: balanceView(draft.accounts[from.account_id], addMoney(sentOn(customer, from.account_id, ctx.today), sentNow), ctx.now),
+      to_account: balanceView(draft.accounts[to.account_id], sentOn(customer, to.account_id, ctx.today), ctx.now),
+    };
+  },
+});
+
+interface PaymentArgs {
+  from_account_id: string;
+  payee_id: string;
+  amount: number;
+  memo?: string;
+  scheduled_date?: string;
+}
+
+export const payBankPayee = defineTool<BankingState, PaymentArgs>({
+  name: 'pay_bank_payee',
+  description:
+    'Send money from a checking account to one of the same customer\'s saved payees (list_bank_payees; add_bank_payee adds one). ' +
+    'The payee must be active and paid in the account\'s currency. Without scheduled_date the payment is submitted now as ' +
+    '"pending": the money is held at once (available balance drops) and it posts in 1-2 business days; it can be cancelled only ' +
+    'on the day it was submitted. With scheduled_date it waits until that day. Rejected beyond the available funds (with ' +
+    'overdraft), beyond the daily transfer limit, and above 1000.00 per day to a payee added today. Returns the payment and the balance afterwards.',
+  input: {
+    type: 'object',
+    properties: {
+      from_account_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Checking account the money leaves.' },
+      payee_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Payee of the same customer, e.g. pye_31.' },
+      amount,
+      memo,
+      scheduled_date: scheduledDate,
+    },
+    required: ['from_account_id', 'payee_id', 'amount'],
+    additionalProperties: false,
+  },
+  output: resultSchema({ transfer: transferSchema, from_account: balanceSchema }),
+  annotations: { title: 'Pay a payee', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  handler(args, ctx) {
+    const { customer, account } = requireAccount(ctx, args.from_account_id);
+    const payee = requirePayee(ctx, customer, args.payee_id);
+    requireCents(ctx, args.amount);
+    if (payee.status === 'removed') ctx.fail(`payee ${payee.payee_id} (${payee.name}) was removed on ${payee.removed_on}; add it again with add_bank_payee to pay it`);
+    requireOpen(ctx, customer, account);
+    if (account.type !== 'checking') {
+      const checking = Object.values(customer.accounts).filter((a) => a.status === 'open' && a.type === 'checking');
+      ctx.fail(
+        `payments to payees must come from a checking account; ${describeAccount(account)} is a ${account.type.replace('_', ' ')} account. ` +
+          `${customer.customer_id}'s checking accounts: ${checking.map(describeAccount).join(', ') || 'none'} (transfer_between_bank_accounts can fund one first)`,
+      );
+    }
+    if (payee.currency !== account.currency) {
+      const matching = Object.values(customer.accounts).filter((a) => a.status === 'open' && a.type === 'checking' && a.currency === payee.currency);
+      ctx.fail(
+        `currency mismatch: payee ${payee.payee_id} (${payee.name}) is paid in ${payee.currency} but ${describeAccount(account)} is in ${account.currency}; ` +
+          `pay from a ${payee.currency} checking account: ${matching.map(describeAccount).join(', ') || 'the customer has none'}`,
+      );
+    }
+    const date = executionDate(ctx, args.scheduled_date);
+    const immediate = date === ctx.today;
+    if (immediate) requireFunds(ctx, account, args.amount);
+    requireDailyLimit(ctx, customer, account, date, args.amount);
+    if (payee.added_on === ctx.today && date === ctx.today) {
+      let already = 0;
+      for (const t of Object.values(customer.transfers)) {
+        if (t.payee_id === payee.payee_id && t.execution_date === date && t.status !== 'cancelled') already += toCents(t.amount);
+      }
+      if (already + toCents(args.amount) > toCents(NEW_PAYEE_DAILY_LIMIT)) {
+        ctx.fail(
+          `payee ${payee.payee_id} (${payee.name}) was added today; payments to a new payee may total ${formatMoney(NEW_PAYEE_DAILY_LIMIT, payee.currency)} on the day it is added ` +
+            `(${formatMoney(already / 100, payee.currency)} already sent), so at most ${formatMoney(Math.max(0, NEW_PAYEE_DAILY_LIMIT - already / 100), payee.currency)} now — schedule the rest for tomorrow or later`,
+        );
+      }
+    }
+
+    const draft = ctx.state.customers[customer.customer_id];
+    const transferId = ctx.nextId('trf');
+    const transfer: BankTransfer = {
+      transfer_id: transferId,
+      customer_id: customer.customer_id,
+      kind: 'payee',
+      from_account_id: account.account_id,
+      to_account_id: null,
+      payee_id: payee.payee_id,
+      amount: args.amount,
+      currency: account.currency,
+      memo: args.memo ?? null,
+      status: immediate ? 'pending' : 'scheduled',
+      created_at: ctx.now,
+      execution_date: date,
+      cancelled_at: null,
+      transaction_ids: [],
+    };
+    if (immediate) {
+      transfer.transaction_ids.push(
+        book(ctx, draft.accounts[account.account_id], {
+          amount: args.amount,
+          direction: 'debit',
+          status: 'pending',
+          description: `Payment to ${payee.name}${args.memo ? ` — ${args.memo}` : ''}`,
+          merchant_name: payee.type === 'business' ? payee.name : null,
+          category: payee.category,
+          channel: 'ach',
+          card_id: null,
+          transfer_id: transferId,
+        }),
+      );
+    }
+    draft.transfers[transferId] = transfer;
+    const sentToday = addMoney(sentOn(customer, account.account_id, ctx.today), immediate ? args.amount : 0);
+    return { transfer: transferView(customer, transfer), from_account: balanceView(draft.accounts[account.account_id], sentToday, ctx.now) };
+  },
+});
+
+export const listBankTransfers = defineTool<BankingState, { customer_id: string; status?: string; account_id?: string; payee_id?: string; kind?: string }>({
+  name: 'list_bank_transfers',
+  description:
+    'List a customer\'s transfers between own accounts and payments to payees, newest execution date first. Use it to find ' +
+    'scheduled or pending ones to cancel (cancel_bank_transfer) or to check what was paid to whom. Filter by status, kind, ' +
+    'source account or payee.',
+  input: {
+    type: 'object',
+    properties: {
+      customer_id: { type: 'string', minLength: 1, maxLength: 40, description: 'The customer, e.g. cus_7.' },
+      status: { type: 'string', enum: [...TRANSFER_STATUSES], description: 'Only transfers in this status.' },
+      kind: { type: 'string', enum: ['internal', 'payee'], description: 'internal: between own accounts; payee: payments.' },
+      account_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Only transfers leaving or entering this account.' },
+      payee_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Only payments to this payee.' },
+    },
+    required: ['customer_id'],
+    additionalProperties: false,
+  },
+  output: resultSchema({
+    customer_id: { type: 'string', description: 'The customer.' },
+    transfers: listOf(transferSchema, 'Matching transfers, newest execution date first.'),
+    count: { type: 'integer', description: 'Number of transfers returned.' },
+  }),
+  annotations: { title: 'List transfers and payments', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler(args, ctx) {
+    const customer = requireCustomer(ctx, args.customer_id);
+    if (args.account_id !== undefined && !Object.hasOwn(customer.accounts, args.account_id)) {
+      ctx.fail(`account ${args.account_id} is not one of ${customer.customer_id}'s accounts; theirs are ${Object.keys(customer.accounts).join(', ')}`);
+    }
+    if (args.payee_id !== undefined) requirePayee(ctx, customer, args.payee_id);
+    const transfers = Object.values(customer.transfers)
+      .filter(
+        (t) =>
+          (args.status === undefined || t.status === args.status) &&
+          (args.kind === undefined || t.kind === args.kind) &&
+          (args.account_id === undefined || t.from_account_id === args.account_id || t.to_account_id === args.account_id) &&
+          (args.payee_id === undefined || t.payee_id === args.payee_id),
+      )
+      .sort((a, b) => compareNewestFirst({ date: a.execution_date, id: a.transfer_id }, { date: b.execution_date, id: b.transfer_id }))
+      .map((t) => transferView(customer, t));
+    return { customer_id: customer.customer_id, transfers, count: transfers.length };
+  },
+});
+
+export const cancelBankTransfer = defineTool<BankingState, { transfer_id: string }>({
+  name: 'cancel_bank_transfer',
+  description:
+    'Cancel a scheduled transfer or payment, or a payment to a payee that was submitted today and is still pending (its hold is ' +
+    'released). Posted transfers, and pending payments submitted on an earlier day (already with the payee\'s bank), cannot be ' +
+    'cancelled. Returns the cancelled transfer and the source account\'s balance afterwards.',
+  input: {
+    type: 'object',
+    properties: { transfer_id: { type: 'string', minLength: 1, maxLength: 40, description: 'The transfer, e.g. trf_40 (list_bank_transfers gives them).' } },
+    required: ['transfer_id'],
+    additionalProperties: false,
+  },
+  output: resultSchema({ transfer: transferSchema, from_account: balanceSchema }),
+  annotations: { title: 'Cancel transfer or payment', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  handler(args, ctx) {
+    const { customer, transfer } = requireTransfer(ctx, args.transfer_id);
+    if (transfer.status === 'cancelled') ctx.fail(`transfer ${transfer.transfer_id} was already cancelled at ${transfer.cancelled_at}`);
+    if (transfer.status === 'posted') {
+      ctx.fail(
+        `transfer ${transfer.transfer_id} already posted on ${transfer.execution_date} and cannot be cancelled; only scheduled transfers and payments submitted today can be. ` +
+          (transfer.kind === 'internal' ? 'Send the money back with transfer_between_bank_accounts instead' : 'Ask the payee for a refund instead'),
+      );
+    }
+    if (transfer.status === 'pending' && transfer.created_at.slice(0, 10) !== ctx.today) {
+      ctx.fail(
+        `payment ${transfer.transfer_id} was submitted on ${transfer.created_at.slice(0, 10)} and is already being processed by the payee's bank; ` +
+          `only payments submitted today (${ctx.today}) and scheduled ones can be cancelled`,
+      );
+    }
+    const draft = ctx.state.customers[customer.customer_id];
+    const target = draft.transfers[transfer.transfer_id];
+    const account = draft.accounts[transfer.from_account_id];
+    if (transfer.status === 'pending') {
+      // Releasing the hold: the pending debit disappears from the ledger, as card holds do.
+      const base = customer.accounts[transfer.from_account_id];
+      for (const transactionId of transfer.transaction_ids) {
+        const entry = findTransaction(base, transactionId);
+        if (entry !== undefined && entry.status === 'pending') {
+          account.available_balance = addMoney(account.available_balance, entry.amount);
+          delete account.ledger[entry.date.slice(0, 7)][transactionId];
+        }
+      }
+      target.transaction_ids = [];
+    }
+    target.status = 'cancelled';
+    target.cancelled_at = ctx.now;
+    const sentToday = addMoney(sentOn(customer, transfer.from_account_id, ctx.today), transfer.execution_date === ctx.today ? -transfer.amount : 0);
+    return { transfer: transferView(customer, target), from_account: balanceView(account, sentToday, ctx.now) };
+  },
+});

@@ -16,6 +16,11 @@ export function freshId(ctx: Context, prefix: string, taken: (id: string) => boo
   }
 }
 
+/** The number in an id such as `cart_12`, for natural ordering. */
+function idNumber(id: string): number {
+  return Number(id.slice(id.lastIndexOf('_') + 1)) || 0;
+}
+
 function listSome(ids: readonly string[], max = 10): string {
   if (ids.length === 0) return '(none)';
   return ids.length > max ? `${ids.slice(0, max).join(', ')} … (${ids.length} in all)` : ids.join(', ');
@@ -31,7 +36,7 @@ export function describeVariants(state: ShoppingState, product: Product): string
   return product.variant_ids
     .map((id) => {
       const variant = state.variants[id];
-      const options = Object.entries(variant.options).map(([name, value]) => `${name}=${value}`).join(', ');
+      const options = product.option_names.map((name) => `${name}=${variant.options[name]}`).join(', ');
       const stock = variant.stock > 0 ? `${variant.stock} in stock` : 'out of stock';
       return `${id} (${options ? `${options}; ` : ''}${stock})`;
     })
@@ -69,8 +74,10 @@ export function requireVariant(ctx: Context, variantId: string): Variant {
 export function requireCart(ctx: Context, cartId: string): Cart {
   const cart = ctx.state.carts[cartId];
   if (cart === undefined) {
-    const open = Object.keys(ctx.state.carts).filter((id) => ctx.state.carts[id].status === 'open');
-    return ctx.fail(`cart ${cartId} does not exist; open carts: ${listSome(open)}; create one with create_cart`);
+    const open = Object.keys(ctx.state.carts)
+      .filter((id) => ctx.state.carts[id].status === 'open')
+      .sort((a, b) => idNumber(b) - idNumber(a));
+    return ctx.fail(`cart ${cartId} does not exist; open carts, newest first: ${listSome(open)}; create one with create_cart`);
   }
   return cart;
 }

@@ -1,4 +1,5 @@
 import type { ExecutedCall, ToolCall } from '../../core/index.js';
+import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY } from './argumentValuesEqual.js';
 import { isMalformedCall } from './isMalformedCall.js';
 import type { PreparedExample } from './PreparedExample.js';
 
@@ -61,8 +62,10 @@ function hasKeys(args: Record<string, unknown>, keys: readonly string[]): boolea
  * `step` numbers when every call has one, else their indices (each call its own step).
  *
  * Of all one-to-one alignments the one with the most ordered matches wins, then the one with the
- * most matches, then the first found by a search that gives each ground-truth call, in dependency
- * order, the earliest model call that keeps the order, else the earliest that matches at all.
+ * most matches, then the one whose pairs agree on the most argument values (default equality
+ * rules; this keeps parallel calls emitted in another order paired with their own arguments),
+ * then the first found by a search that gives each ground-truth call, in dependency order, the
+ * earliest model call that keeps the order, else the earliest that matches at all.
  */
 export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCall | ExecutedCall)[], options: CoverageOptions): CoverageResult {
   const gt = example.calls;
@@ -115,25 +118,50 @@ export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCal
     const remaining = new Int32Array(n + 1);
     for (let g = n - 1; g >= 0; g--) remaining[g] = remaining[g + 1] + (candidates[g].length > 0 ? 1 : 0);
     const used = new Uint8Array(N);
+    // Share of the ground-truth call's argument values the model call got right, computed once per pair.
+    const agreementMemo = new Float64Array(n * N).fill(-1);
+    const agreement = (g: number, i: number): number => {
+      let value = agreementMemo[g * N + i];
+      if (value < 0) {
+        const want = gt[g];
+        const got = calls[i].arguments;
+        let equal = 0;
+        for (let k = 0; k < want.keys.length; k++) {
+          const key = want.keys[k];
+          if (Object.hasOwn(got, key) && argumentValuesEqual(got[key], want.arguments[key], DEFAULT_VALUE_EQUALITY)) equal++;
+        }
+        value = want.keys.length === 0 ? 1 : equal / want.keys.length;
+        agreementMemo[g * N + i] = value;
+      }
+      return value;
+    };
+    const EPS = 1e-9;
     let best = assign.slice();
     let bestOrdered = -1;
     let bestMatched = -1;
+    let bestAgreement = -1;
     let nodes = 0;
-    const search = (g: number, ordered: number, matched: number): void => {
+    const search = (g: number, ordered: number, matched: number, agreed: number): void => {
       if (++nodes > COVERAGE_SEARCH_NODES) {
         exhaustive = false;
         return;
       }
       if (g === n) {
-        if (ordered > bestOrdered || (ordered === bestOrdered && matched > bestMatched)) {
+        if (ordered > bestOrdered || (ordered === bestOrdered && (matched > bestMatched || (matched === bestMatched && agreed > bestAgreement + EPS)))) {
           bestOrdered = ordered;
           bestMatched = matched;
+          bestAgreement = agreed;
           best = assign.slice();
         }
         return;
       }
+      // Prune when even matching every remaining ground-truth call could not beat the best (ties keep the first found).
       const bound = remaining[g];
-      if (ordered + bound < bestOrdered || (ordered + bound === bestOrdered && matched + bound <= bestMatched)) return;
+      if (ordered + bound < bestOrdered) return;
+      if (ordered + bound === bestOrdered) {
+        if (matched + bound < bestMatched) return;
+        if (matched + bound === bestMatched && agreed + bound <= bestAgreement + EPS) return;
+      }
       const list = candidates[g];
       for (let pass = 0; pass < 2; pass++) {
         for (let c = 0; c < list.length; c++) {
@@ -143,15 +171,15 @@ export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCal
           if (inOrder !== (pass === 0)) continue;
           used[i] = 1;
           assign[g] = i;
-          search(g + 1, ordered + (inOrder ? 1 : 0), matched + 1);
+          search(g + 1, ordered + (inOrder ? 1 : 0), matched + 1, agreed + agreement(g, i));
           used[i] = 0;
           assign[g] = -1;
           if (!exhaustive) return;
         }
       }
-      search(g + 1, ordered, matched);
+      search(g + 1, ordered, matched, agreed);
     };
-    search(0, 0, 0);
+    search(0, 0, 0, 0);
     assign.set(best);
   }
 

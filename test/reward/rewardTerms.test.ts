@@ -141,6 +141,23 @@ describe('coverage: dependency order, parallel calls, duplicates, distractors', 
     expect(coverage(ex, separate).value).to.equal(1);
   });
 
+  it('parallel calls emitted in another order stay paired with their own arguments', () => {
+    const ex = example(
+      [step('s1', [call('get_balance', { account: 'a' }), call('get_balance', { account: 'b' })]), step('s2', [call('transfer', { from: 'a', to: 'b', amount: 5 })], ['s1'])],
+      [tool('get_balance', { account: 'string' }), tool('transfer', { from: 'string', to: 'string', amount: 'number' })],
+    );
+    const calls = [ran('get_balance', { account: 'b' }, true, 0), ran('get_balance', { account: 'a' }, true, 0), ran('transfer', { from: 'a', to: 'b', amount: 5 }, true, 1)];
+    expect(coverage(ex, calls).alignment.map((a) => a.call)).to.deep.equal([1, 0, 2]);
+    expect(args(ex, calls).value).to.equal(1);
+  });
+
+  it('between equally good alignments, the one whose values agree wins: a retry with the right value is the one scored', () => {
+    const ex = fourCallTask();
+    const calls = [ran('search_products', { query: 'usb cabel' }), ran('search_products', { query: 'usb cable' })];
+    expect(coverage(ex, calls).alignment[0].call).to.equal(1);
+    expect(args(ex, calls).value).to.equal(1);
+  });
+
   it('a call emitted in the same message as its dependency is not after it: it could not have seen the result', () => {
     const ex = example(
       [step('s1', [call('get_balance', { account: 'a' })]), step('s2', [call('transfer', { from: 'a', to: 'b', amount: 5 })], ['s1'])],

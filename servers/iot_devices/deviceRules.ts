@@ -271,7 +271,7 @@ export function resolveThermostat(device: Device, change: ThermostatChange): The
 /** Problems with a scene target (or a command) for a device: capability, ranges, combinations. */
 export function targetProblem(device: Device, target: Omit<SceneEntity, 'device_id'>): string | undefined {
   const has = (capability: Capability): boolean => device.capabilities.includes(capability);
-  const keys = Object.keys(target).filter((key) => (target as Record<string, unknown>)[key] !== undefined);
+  const keys = Object.keys(target).filter((key) => key !== 'device_id' && (target as Record<string, unknown>)[key] !== undefined);
   if (keys.length === 0) return `no target state given for ${deviceLabel(device)}; set at least one of on, brightness_pct, color_temp_kelvin, rgb_color, hvac_mode, target_temperature_c, position_pct, locked, volume_pct, recording`;
   if (target.on !== undefined && !has('on_off')) return unsupportedMessage(device, 'on_off (field "on")');
   if (target.brightness_pct !== undefined) {

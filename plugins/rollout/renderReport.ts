@@ -41,8 +41,8 @@ function termChart(byDomain: Record<string, SliceSummary>, terms: string[]): str
   const values = domains.flatMap((d) => terms.map((t) => byDomain[d].terms[t] ?? 0));
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
-  const bar = 14;
-  const gap = 24;
+  const bar = 18;
+  const gap = 30;
   const groupWidth = terms.length * bar + gap;
   const left = 44;
   const plotHeight = 220;
@@ -125,7 +125,7 @@ function renderRollout({ record, example }: ReportedRollout, terms: string[]): s
 
 const STYLE = `body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:24px;color:#1d2329;max-width:1400px}
 h1{font-size:22px}h2{font-size:17px;margin-top:28px}table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #d5dbe1;padding:3px 8px;text-align:right}
-th:first-child{text-align:left}thead th{background:#f1f4f7}.muted{color:#66717c}.ok{color:#2e7d32;font-weight:600}.bad{color:#c62828;font-weight:600}
+th:first-child{text-align:left}th.sub{padding-left:22px;font-weight:normal}td.left{text-align:left}thead th{background:#f1f4f7}.muted{color:#66717c}.ok{color:#2e7d32;font-weight:600}.bad{color:#c62828;font-weight:600}
 svg text{font-size:11px;fill:#444}.grid{stroke:#e3e7eb}.axis{stroke:#555}.legend .key{margin-right:14px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:16px}.msg{border-left:3px solid #ccd3da;padding:2px 8px;margin:6px 0}.msg.user{border-color:#3b6ea5}.msg.assistant{border-color:#4a9d5b}
 .msg.tool{border-color:#9aa5b1;background:#f7f9fa}.msg.failed{border-color:#c62828;background:#fdf1f1}.msg.system{border-color:#b9a037}pre{white-space:pre-wrap;word-break:break-word;margin:2px 0;font:12px/1.4 ui-monospace,Menlo,monospace}
@@ -133,7 +133,8 @@ ul.calls{margin:2px 0;padding-left:18px;font:12px ui-monospace,Menlo,monospace}d
 
 /** report.html: self-contained (inline CSS and SVG, no script, nothing fetched), every value escaped. */
 export function renderReport(summary: EvalSummary, worst: readonly ReportedRollout[]): string {
-  const terms = Object.keys(summary.terms);
+  // The combiner's order (the paper's: validity, coverage, efficiency, name, args), then any other term.
+  const terms = [...Object.keys(summary.weights).filter((t) => t in summary.terms), ...Object.keys(summary.terms).filter((t) => !(t in summary.weights))];
   const failures = Object.entries(summary.validityFailures)
     .map(([kind, n]) => `${kind} ${n}`)
     .join(', ');
@@ -145,7 +146,7 @@ export function renderReport(summary: EvalSummary, worst: readonly ReportedRollo
     ['policy', `${summary.model ?? '(configured)'}${summary.policy ? ` at ${summary.policy}` : ''}`],
     ['examples × group', `${summary.examples} × ${summary.groupSize} = ${summary.rollouts} rollouts`],
     ['mean reward', `${num(summary.reward)} of ${num(summary.maxReward, 2)}`],
-    ...terms.map((t): [string, string] => [`  ${t}${summary.weights[t] !== undefined ? ` (weight ${summary.weights[t]})` : ''}`, num(summary.terms[t])]),
+    ...terms.map((t): [string, string] => [`· ${t}${summary.weights[t] !== undefined ? ` (weight ${summary.weights[t]})` : ''}`, num(summary.terms[t])]),
     ['state check (BFCL)', pct(summary.stateCheck)],
     ['response check', pct(summary.responseCheck)],
     ['both checks', pct(summary.bothChecks)],
@@ -162,7 +163,7 @@ export function renderReport(summary: EvalSummary, worst: readonly ReportedRollo
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>prove eval · ${escapeHtml(summary.model ?? summary.dataset)}</title><style>${STYLE}</style></head>
 <body><h1>prove eval · ${escapeHtml(summary.model ?? 'policy')}</h1>
-<h2>Summary</h2><table><tbody>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td style="text-align:left">${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>
+<h2>Summary</h2><table><tbody>${rows.map(([k, v]) => `<tr><th${k.startsWith('· ') ? ' class="sub"' : ''}>${escapeHtml(k)}</th><td class="left">${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>
 <h2>Reward terms per domain</h2>${termChart(summary.byDomain, terms)}
 ${sliceTable('By domain', summary.byDomain, terms)}
 ${sliceTable('By example kind', summary.byKind, terms)}

@@ -3,7 +3,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Example } from '../../core/index.js';
 import type { RolloutRecord } from '../../plugins/rollout/evaluateRollout.js';
+import { readExamples } from '../../plugins/rollout/readExamples.js';
 import type { EvalSummary } from '../../plugins/rollout/EvalSummaryBuilder.js';
+import { runCli } from '../../core/cli/main.js';
 import { makeProject, REPO_ROOT, runProve } from '../support/project.js';
 import { groundTruthScript } from './support/groundTruthPolicy.js';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from './support/ScriptedOpenAIServer.js';
@@ -27,6 +29,13 @@ const examples: Example[] = [
   walletExample({ id: 'wallet-abstain', kind: 'abstention', turns: [{ user: 'Order a pizza <script>alert(1)</script> for me.' }], groundTruth: [] }),
   walletExample({ id: 'wallet-train', split: 'train', turns: [{ user: 'Only in training.' }], groundTruth: [] }),
 ];
+
+async function runInProcess(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { cwd, isTTY: false, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
 
 describe('prove eval (child process)', function () {
   this.timeout(120_000);
@@ -78,6 +87,24 @@ describe('prove eval (child process)', function () {
     expect(html).to.contain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it('evaluates the hand-written fixture examples on the built-in domains with the project configuration', async () => {
+    const dataset = join(REPO_ROOT, 'fixtures/examples/iot_devices.jsonl');
+    const fixtures = readExamples(dataset);
+    const replaying = await startScriptedOpenAIServer(groundTruthScript(fixtures));
+    try {
+      const result = await runProve(['eval', '--dataset', dataset, '--policy', replaying.baseURL, '--model', 'gt-replay', '--group', '2', '--out', join(project.dir, 'runs/fixtures')]);
+      expect(result.code, result.stderr).to.equal(0);
+      const summary = JSON.parse(readFileSync(join(project.dir, 'runs/fixtures/summary.json'), 'utf8')) as EvalSummary;
+      expect(summary.rollouts).to.equal(fixtures.length * 2);
+      expect(summary.reward).to.be.closeTo(1.3, 1e-9);
+      expect(summary.stateCheck).to.equal(1);
+      expect(summary.responseCheck).to.equal(1);
+      expect(Object.keys(summary.byKind)).to.include.members(['multi_turn', 'clarification', 'abstention']);
+    } finally {
+      await replaying.close();
+    }
+  });
+
   it('fails every rollout of an unreachable server with a clear error and exits 1', async () => {
     const result = await runProve(['eval', '--dataset', 'data/examples.jsonl', '--policy', 'http://127.0.0.1:9/v1', '--model', 'm', '--retries', '0', '--limit', '1', '--out', 'runs/down'], { cwd: project.dir });
     expect(result.code).to.equal(1);
@@ -96,8 +123,9 @@ describe('prove eval (child process)', function () {
       [['--dataset', 'data/examples.jsonl', '--split', 'dev', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--split "dev" is invalid: must be test, train or all/],
       [['--dataset', 'data/examples.jsonl', '--group', '0', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--group "0" is invalid: must be an integer of at least 1/],
     ];
+    // In-process (the same CLI code without a process start per case).
     for (const [args, message] of cases) {
-      const result = await runProve(['eval', ...args], { cwd: project.dir });
+      const result = await runInProcess(['eval', ...args], project.dir);
       expect(result.code, args.join(' ')).to.equal(1);
       expect(result.stderr, args.join(' ')).to.match(message);
     }
@@ -106,7 +134,7 @@ describe('prove eval (child process)', function () {
 
   it('names the splits present when the asked one is empty', async () => {
     writeFileSync(join(project.dir, 'data/train.jsonl'), `${JSON.stringify(examples[3])}\n`);
-    const result = await runProve(['eval', '--dataset', 'data/train.jsonl', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/empty'], { cwd: project.dir });
+    const result = await runInProcess(['eval', '--dataset', 'data/train.jsonl', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/empty'], project.dir);
     expect(result.code).to.equal(1);
     expect(result.stderr).to.contain('no example in split "test"; splits present: train 1').and.contain('--split all');
   });

@@ -1,0 +1,173 @@
+/**
+ * The hand-written examples of fixtures/examples/<domain>.jsonl, used by the evaluation tests and
+ * the rollout benchmark until synthesis writes real datasets. Turns and ground truth are written by
+ * hand against the committed worlds (real ids); candidate tools come from the live domains, and the
+ * conversation is the ground truth played in a live session, so the file cannot drift from the
+ * domains unnoticed (a test compares it with what this script builds).
+ *
+ *   npx tsx test/rollout/support/exampleFixtures.ts     # rewrites fixtures/examples/*.jsonl
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createEngine, resolveConfig, type Example, type ExampleKind, type GroundTruthStep, type ToolSchema } from '../../../core/index.js';
+import { RolloutRunner } from '../../../plugins/rollout/RolloutRunner.js';
+import { environmentsPreset } from '../../../presets/environments.js';
+import { loadDomain } from '../../../servers/index.js';
+import { domainRuntime } from '../../../servers/kit/DomainSession.js';
+import { GroundTruthPolicyPlugin } from './groundTruthPolicy.js';
+
+/** One example as written by hand. */
+export interface ExampleSpec {
+  id: string;
+  kind: ExampleKind;
+  servers: string[];
+  turns: string[];
+  /** The assistant's closing answer of each turn, as the teacher would have phrased it. */
+  answers: string[];
+  groundTruth: GroundTruthStep[];
+  /** Tools of other domains added to the candidates (the distractor perturbation). */
+  distractors?: string[];
+  /** Tools of the example's servers hidden from the candidates (the missing-function perturbation). */
+  hidden?: string[];
+  split?: 'train' | 'test';
+}
+
+const step = (id: string, turn: number, calls: Array<[string, Record<string, unknown>]>, dependsOn: string[] = []): GroundTruthStep => ({
+  id,
+  turn,
+  calls: calls.map(([name, args]) => ({ name, arguments: args })),
+  dependsOn,
+});
+
+export const EXAMPLE_SPECS: Record<string, ExampleSpec[]> = {
+  iot_devices: [
+    {
+      id: 'iot_devices-floor-lamp-and-thermostat',
+      kind: 'multi_turn',
+      servers: ['iot_devices'],
+      turns: [
+        'At the Birchwood Family Home, can you set the Living Room Floor Lamp to 30 % with a warm white around 2700 K?',
+        'Nice. And drop the Main Thermostat there to 20 degrees, keep it on heat.',
+      ],
+      answers: ['The Living Room Floor Lamp is on at 30 % brightness, 2700 K.', 'The Main Thermostat is heating to 20 °C now.'],
+      groundTruth: [
+        step('s1', 0, [['list_devices', { home_id: 'home_1', name_contains: 'Floor Lamp' }]]),
+        step('s2', 0, [['set_light_state', { device_id: 'dev_7', brightness_pct: 30, color_temp_kelvin: 2700 }]], ['s1']),
+        step('s3', 1, [['list_devices', { home_id: 'home_1', type: 'thermostat' }]]),
+        step('s4', 1, [['set_thermostat', { device_id: 'dev_44', hvac_mode: 'heat', target_temperature_c: 20 }]], ['s3']),
+      ],
+    },
+    {
+      id: 'iot_devices-leaving-home',
+      kind: 'multi_turn',
+      servers: ['iot_devices'],
+      turns: ['Heading out now. Lock the Front Door Lock (dev_1) and close the Living Room Blind (dev_9) all the way.', 'Also switch off the Office Desk plug, dev_41.'],
+      answers: ['The front door is locked and the living room blind is closed.', 'The Office Desk plug is off.'],
+      groundTruth: [
+        step('s1', 0, [
+          ['lock_device', { device_id: 'dev_1' }],
+          ['set_cover_position', { device_id: 'dev_9', position_pct: 0 }],
+        ]),
+        step('s2', 1, [['turn_off_device', { target_id: 'dev_41' }]]),
+      ],
+    },
+    {
+      id: 'iot_devices-energy-then-heater',
+      kind: 'multi_turn',
+      servers: ['iot_devices'],
+      turns: ['How much electricity has home_1 used over the last 24 hours, and what did it cost?', 'OK. Turn the Master Bedroom Space Heater (dev_21) on for the night.'],
+      answers: ['Here is the usage and cost of the last 24 hours.', 'The space heater in the master bedroom is on.'],
+      groundTruth: [step('s1', 0, [['get_energy_usage', { home_id: 'home_1' }]]), step('s2', 1, [['turn_on_device', { target_id: 'dev_21' }]])],
+      distractors: ['get_account_balance', 'search_flights', 'add_to_cart'],
+    },
+    {
+      id: 'iot_devices-thermostat-cool-clarify',
+      kind: 'clarification',
+      servers: ['iot_devices'],
+      turns: ['Switch the Main Thermostat (dev_44) to cooling, please.', 'Make it 24 degrees.'],
+      answers: ['Sure. Which temperature should it cool to?', 'The thermostat is cooling to 24 °C.'],
+      groundTruth: [step('s1', 1, [['set_thermostat', { device_id: 'dev_44', hvac_mode: 'cool', target_temperature_c: 24 }]])],
+    },
+    {
+      id: 'iot_devices-order-coffee-abstain',
+      kind: 'abstention',
+      servers: ['iot_devices'],
+      turns: ['Can you reorder the coffee pods we always buy and have them delivered tomorrow?'],
+      answers: ['I can control the devices of your home, but I have no tool to order or deliver groceries.'],
+      groundTruth: [],
+    },
+  ],
+};
+
+/** Agent-visible tool schemas by name, over every built-in domain that loads. */
+async function toolIndex(domains: readonly string[]): Promise<Map<string, ToolSchema>> {
+  const index = new Map<string, ToolSchema>();
+  for (const name of domains) {
+    try {
+      for (const tool of domainRuntime(await loadDomain(name)).tools) index.set(tool.function.name, tool);
+    } catch {
+      // A domain that is not built in (yet) offers no distractors.
+    }
+  }
+  return index;
+}
+
+/** Build the examples of one domain: candidates from the live domains, the conversation from a live replay. */
+export async function buildExamples(domain: string): Promise<Example[]> {
+  const specs = EXAMPLE_SPECS[domain] ?? [];
+  const { domainNames } = await import('../../../servers/index.js');
+  const tools = await toolIndex(domainNames());
+  const servers = [...new Set(specs.flatMap((s) => s.servers))];
+  const engine = await createEngine(await resolveConfig('(fixtures)', { presets: [[environmentsPreset, { domains: servers }]], plugins: [new GroundTruthPolicyPlugin()] }));
+  const runner = new RolloutRunner(engine);
+  const examples: Example[] = [];
+  try {
+    for (const spec of specs) {
+      const own = spec.servers.flatMap((server) => [...engine.environment(server).tools]).filter((tool) => !(spec.hidden ?? []).includes(tool.function.name));
+      const distractors = (spec.distractors ?? []).map((name) => tools.get(name)).filter((tool): tool is ToolSchema => tool !== undefined);
+      const runtime = domainRuntime(await loadDomain(spec.servers[0]));
+      const example: Example = {
+        id: spec.id,
+        kind: spec.kind,
+        servers: spec.servers,
+        tools: [...own, ...distractors],
+        world: { seed: 7, referenceDate: runtime.domain.defaultReferenceDate },
+        turns: spec.turns.map((user) => ({ user })),
+        messages: [],
+        groundTruth: spec.groundTruth,
+        perturbations: [...(distractors.length ? ['distractors'] : []), ...(spec.hidden?.length ? ['missing_function'] : [])],
+        meta: { source: 'hand-written', informationLevel: spec.kind === 'clarification' ? 'missing' : 'complete', ...(distractors.length ? { distractors: distractors.map((t) => t.function.name) } : {}) },
+        split: spec.split ?? 'test',
+      };
+      const played = await runner.play(example);
+      if (played.trajectory.finishReason !== 'completed' || played.trajectory.calls.some((call) => !call.ok)) {
+        throw new Error(`example ${spec.id}: its ground truth does not replay cleanly: ${JSON.stringify(played.trajectory.calls.filter((c) => !c.ok).map((c) => c.error))}`);
+      }
+      let turn = -1;
+      const messages = played.trajectory.messages.map((message, index, all) => {
+        if (message.role === 'user') turn++;
+        const closes = message.role === 'assistant' && !message.tool_calls && (all[index + 1] === undefined || all[index + 1].role === 'user');
+        return closes ? { ...message, content: spec.answers[turn] ?? message.content } : message;
+      });
+      examples.push({ ...example, messages });
+    }
+  } finally {
+    await engine.close();
+  }
+  return examples;
+}
+
+/** The JSONL text of a domain's fixture file. */
+export async function exampleFixtureText(domain: string): Promise<string> {
+  return (await buildExamples(domain)).map((example) => JSON.stringify(example)).join('\n') + '\n';
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'examples');
+  mkdirSync(dir, { recursive: true });
+  for (const domain of Object.keys(EXAMPLE_SPECS)) {
+    writeFileSync(join(dir, `${domain}.jsonl`), await exampleFixtureText(domain));
+    console.log(`wrote fixtures/examples/${domain}.jsonl`);
+  }
+}

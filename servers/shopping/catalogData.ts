@@ -11,7 +11,7 @@ export interface OptionTemplate {
   pick: [number, number];
   /** Price added per step along the values (dollars), for options such as size or capacity. */
   priceStep?: number;
-  /** Weight factor per step along the values. */
+  /** Weight factor per step along the template's values (from the first value, so that e.g. 24 kg weighs 24 kg wherever a product's range starts). */
   weightStep?: number;
 }
 
@@ -161,11 +161,11 @@ export const CATEGORY_TEMPLATES: CategoryTemplate[] = [
     styles: ['Pro', 'Studio', 'Home Gym', 'Performance', 'Essential', 'Competition'],
     types: [
       { noun: 'Yoga Mat', blurb: 'Non-slip natural rubber mat with alignment markings.', price: [39, 98], weightGrams: [1800, 2600], tags: ['yoga', 'mat', 'pilates'], options: [{ name: 'Thickness', values: ['4 mm', '6 mm'], pick: [1, 2], priceStep: 12, weightStep: 0.3 }, color(['Black', 'Lavender', 'Teal', 'Sand'], [1, 3])] },
-      { noun: 'Adjustable Dumbbell', blurb: 'Dial-select dumbbell that replaces a full rack of weights.', price: [149, 329], weightGrams: [11000, 24000], tags: ['dumbbell', 'strength', 'home gym'], options: [{ name: 'Max Weight', values: ['25 lb', '52 lb', '90 lb'], pick: [1, 2], priceStep: 100, weightStep: 1 }] },
+      { noun: 'Adjustable Dumbbell', blurb: 'Dial-select dumbbell that replaces a full rack of weights.', price: [149, 229], weightGrams: [11500, 12500], tags: ['dumbbell', 'strength', 'home gym'], options: [{ name: 'Max Weight', values: ['25 lb', '52 lb', '90 lb'], pick: [1, 2], priceStep: 100, weightStep: 0.9 }] },
       { noun: 'Resistance Band Set', blurb: 'Five latex-free bands with handles, ankle straps and a door anchor.', price: [24, 49], weightGrams: [600, 900], tags: ['resistance bands', 'strength', 'travel'], options: [] },
       { noun: 'High-Density Foam Roller', blurb: 'Textured foam roller for deep-tissue recovery.', price: [22, 45], weightGrams: [500, 900], tags: ['foam roller', 'recovery'], options: [{ name: 'Length', values: ['13 in', '18 in', '36 in'], pick: [2, 3], priceStep: 8, weightStep: 0.5 }] },
       { noun: 'Speed Jump Rope', blurb: 'Ball-bearing speed rope with an adjustable steel cable.', price: [15, 32], weightGrams: [150, 250], tags: ['jump rope', 'cardio', 'conditioning'], options: [] },
-      { noun: 'Cast Iron Kettlebell', blurb: 'Single-piece cast iron kettlebell with a wide, smooth handle.', price: [35, 99], weightGrams: [8000, 20000], tags: ['kettlebell', 'strength'], options: [{ name: 'Weight', values: ['8 kg', '12 kg', '16 kg', '20 kg', '24 kg'], pick: [3, 4], priceStep: 12, weightStep: 0.45 }] },
+      { noun: 'Cast Iron Kettlebell', blurb: 'Single-piece cast iron kettlebell with a wide, smooth handle.', price: [35, 59], weightGrams: [8100, 8300], tags: ['kettlebell', 'strength'], options: [{ name: 'Weight', values: ['8 kg', '12 kg', '16 kg', '20 kg', '24 kg'], pick: [3, 4], priceStep: 12, weightStep: 0.5 }] },
       { noun: 'Padded Cycling Gloves', blurb: 'Gel-padded half-finger gloves with a breathable mesh back.', price: [22, 42], weightGrams: [60, 90], tags: ['cycling', 'gloves'], options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'], pick: [3, 4] }] },
     ],
   },

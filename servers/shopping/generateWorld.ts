@@ -147,7 +147,7 @@ function generateCatalog(random: Random, state: ShoppingState): void {
           options[option.name] = option.values[valueIndex];
           const step = indices.indexOf(valueIndex);
           dollars += (option.priceStep ?? 0) * step;
-          weight *= 1 + (option.weightStep ?? 0) * step;
+          weight *= 1 + (option.weightStep ?? 0) * valueIndex;
         });
         const price = priceCents(random, dollars);
         const stockRoll = random.next();

@@ -5,7 +5,7 @@ import type { ToolCase } from '../ToolCase.js';
  * Conformance cases of the shopping domain, played in order on one fresh session of the seed-42
  * world (fixtures/shopping/world.json, reference date 2026-03-16). Sienna Nguyen (cust_101, Madison
  * WI, card pm_1) browses, builds cart cart_11, checks out as order ord_1201, cancels it and returns
- * an item of an earlier order; fixture carts cart_1 (more units than in stock) and cart_8 (coupon
+ * an item of a delivered order (ord_1161); fixture carts cart_1 (more units than in stock) and cart_8 (coupon
  * SAVE15) cover the remaining failures.
  */
 export const shoppingCases: ToolCase[] = [
@@ -75,9 +75,11 @@ export const shoppingCases: ToolCase[] = [
     args: { product_id: 'prod_138', sort: 'highest_rating' },
     ok: true,
     check: (r) => {
-      expect(r.review_count).to.equal(3);
       const histogram = r.rating_histogram as Record<string, number>;
-      expect(Object.values(histogram).reduce((a, b) => a + b, 0)).to.equal(3);
+      expect(r.review_count).to.be.above(0);
+      expect(Object.values(histogram).reduce((a, b) => a + b, 0)).to.equal(r.review_count);
+      const ratings = r.reviews.map((review: { rating: number }) => review.rating);
+      expect(ratings).to.deep.equal([...ratings].sort((a: number, b: number) => b - a));
     },
   },
   {
@@ -428,7 +430,8 @@ export const shoppingCases: ToolCase[] = [
     args: { order_id: 'ord_1186' },
     ok: true,
     check: (r) => {
-      expect(r).to.include({ status: 'in_transit', carrier: 'FedEx', delivered_at: null });
+      expect(r).to.include({ order_id: 'ord_1186', status: 'in_transit', delivered_at: null });
+      expect(r.tracking_url).to.include(r.tracking_number);
       expect(r.events.map((e: { status: string }) => e.status)).to.include('picked_up');
     },
   },
@@ -467,68 +470,68 @@ export const shoppingCases: ToolCase[] = [
   {
     title: 'returning more units than bought is rejected',
     tool: 'request_order_return',
-    args: { order_id: 'ord_1170', items: [{ variant_id: 'var_1319', quantity: 2 }], reason: 'too_small' },
+    args: { order_id: 'ord_1161', items: [{ variant_id: 'var_1276', quantity: 2 }], reason: 'too_small' },
     ok: false,
-    errorIncludes: ['at most 1 can be returned', 'var_1319'],
+    errorIncludes: ['at most 1 can be returned', 'var_1276'],
   },
   {
     title: 'a final-sale item cannot be returned',
     tool: 'request_order_return',
-    args: { order_id: 'ord_1161', items: [{ variant_id: 'var_1017', quantity: 1 }], reason: 'too_large' },
+    args: { order_id: 'ord_1161', items: [{ variant_id: 'var_1276', quantity: 1 }, { variant_id: 'var_1232', quantity: 1 }], reason: 'too_large' },
     ok: false,
-    errorIncludes: ['final-sale', 'var_1017'],
+    errorIncludes: ['final-sale', 'var_1232'],
   },
   {
     title: 'a delivered item within the window is returned',
     tool: 'request_order_return',
-    args: { order_id: 'ord_1170', items: [{ variant_id: 'var_1319', quantity: 1 }], reason: 'too_small', comment: 'Runs a size small.' },
+    args: { order_id: 'ord_1161', items: [{ variant_id: 'var_1276', quantity: 1 }], reason: 'too_small', comment: 'Runs a size small.' },
     ok: true,
     check: (r) => {
-      expect(r).to.include({ return_id: 'ret_18', order_id: 'ord_1170', status: 'requested', ship_back_by: '2026-03-30' });
-      expect(r.items[0]).to.include({ variant_id: 'var_1319', quantity: 1 });
+      expect(r).to.include({ return_id: 'ret_21', order_id: 'ord_1161', status: 'requested', ship_back_by: '2026-03-30' });
+      expect(r.items[0]).to.include({ variant_id: 'var_1276', quantity: 1 });
     },
   },
   {
     title: 'the return is looked up by id',
     tool: 'get_return_status',
-    args: { return_id: 'ret_18' },
+    args: { return_id: 'ret_21' },
     ok: true,
     check: (r) => expect(r).to.include({ status: 'requested', comment: 'Runs a size small.' }),
   },
   {
     title: 'an order id given as return id lists that order\'s returns',
     tool: 'get_return_status',
-    args: { return_id: 'ord_1170' },
+    args: { return_id: 'ord_1161' },
     ok: false,
-    errorIncludes: ['is an order, not a return', 'ret_18'],
+    errorIncludes: ['is an order, not a return', 'ret_21'],
   },
   {
     title: 'checking out a cart that asks for more than is left fails and names what remains',
     tool: 'complete_checkout',
     args: { cart_id: 'cart_1' },
     ok: false,
-    errorIncludes: ['insufficient stock', 'only 2 units', 'var_1013', 'update_cart_line'],
+    errorIncludes: ['insufficient stock', 'only 2 units', 'var_1338', 'update_cart_line'],
   },
   {
     title: 'the short line is removed from the cart',
     tool: 'remove_cart_line',
     args: { cart_id: 'cart_1', line_id: 'line_1' },
     ok: true,
-    check: (r) => expect(r.lines.map((l: { line_id: string }) => l.line_id)).to.deep.equal(['line_2']),
+    check: (r) => expect(r.lines.map((l: { line_id: string }) => l.line_id)).to.deep.equal(['line_2', 'line_3']),
   },
   {
     title: 'removing the same line again names the remaining lines',
     tool: 'remove_cart_line',
     args: { cart_id: 'cart_1', line_id: 'line_1' },
     ok: false,
-    errorIncludes: ['no line line_1', 'line_2'],
+    errorIncludes: ['no line line_1', 'line_2', 'line_3'],
   },
   {
     title: 'the coupon is taken off a cart',
     tool: 'remove_cart_coupon',
     args: { cart_id: 'cart_8' },
     ok: true,
-    check: (r) => expect(r).to.include({ coupon: null, discount_total: 0, total: 149.99 }),
+    check: (r) => expect(r).to.include({ coupon: null, discount_total: 0, subtotal: 1021.96, total: 1021.96 }),
   },
   {
     title: 'removing a coupon from a cart without one is refused',

@@ -1,0 +1,428 @@
+import { isDraft, original } from 'immer';
+import { closestName } from '../kit/DomainSession.js';
+import type { AccessRole, Attendee, Calendar, CalendarEvent, CalendarState, DirectoryEntry } from './CalendarState.js';
+import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
+import { DAY, formatInZone, MINUTE, parseDateTime } from './zonedTime.js';
+
+/**
+ * The rules every calendar tool shares: resolving event and occurrence ids, expanding series,
+ * access roles, conflicts, room bookings and free/busy. Everything reads a plain (frozen) state;
+ * write tools pass the base state of their draft (`baseState`) so that scans do not create drafts.
+ */
+
+/** Conflicts and room bookings of a repeating series are checked this far past the reference date. */
+export const CONFLICT_HORIZON_DAYS = 366;
+/** Longest single event (and occurrence). */
+export const MAX_EVENT_DAYS = 14;
+
+export const ROLE_RANK: Readonly<Record<AccessRole, number>> = { freeBusyReader: 1, reader: 2, writer: 3, owner: 4 };
+
+/** The state a handler may scan cheaply: the draft's base for write tools, the state itself otherwise. */
+export function baseState(state: CalendarState): CalendarState {
+  return isDraft(state) ? (original(state) as CalendarState) : state;
+}
+
+export function startMs(event: Pick<CalendarEvent, 'start' | 'time_zone'>): number {
+  return parseDateTime(event.start, event.time_zone)!.utcMs;
+}
+
+export function endMs(event: Pick<CalendarEvent, 'end' | 'time_zone'>): number {
+  return parseDateTime(event.end, event.time_zone)!.utcMs;
+}
+
+export function ruleOf(event: CalendarEvent): RecurrenceRule | undefined {
+  if (event.recurrence === undefined || event.recurrence.length === 0) return undefined;
+  const rule = parseRecurrence(event.recurrence[0]);
+  return typeof rule === 'string' ? undefined : rule;
+}
+
+export function seriesShape(event: CalendarEvent): SeriesShape | undefined {
+  const rule = ruleOf(event);
+  if (rule === undefined) return undefined;
+  const start = startMs(event);
+  return { rule, startMs: start, durationMs: endMs(event) - start, timeZone: event.time_zone };
+}
+
+/** One concrete span on the timeline: a single event, a modified occurrence, or an occurrence of a series. */
+export interface Span {
+  /** The id a tool would use: the event id, or `<series>_<YYYYMMDD>` for an occurrence. */
+  id: string;
+  /** The stored event it comes from (the series master for a plain occurrence). */
+  event: CalendarEvent;
+  startMs: number;
+  endMs: number;
+  /** Date key of a plain occurrence of a series. */
+  dateKey?: string;
+}
+
+interface ExpandedSeries {
+  occurrences: Occurrence[];
+  /** Every occurrence starting before this instant is in the list. */
+  coveredTo: number;
+  /** The rule has no occurrences beyond the list. */
+  complete: boolean;
+}
+
+/** Expanded series by shape (start, end, zone, rule): expansion is the hot part of every scan. */
+const expansions = new Map<string, ExpandedSeries>();
+const EXPANSION_MARGIN = 400 * DAY;
+
+function occurrencesOf(event: CalendarEvent, shape: SeriesShape, toMs: number): Occurrence[] {
+  const key = `${event.start}|${event.end}|${event.time_zone}|${shape.rule.text}`;
+  let expanded = expansions.get(key);
+  if (expanded === undefined || (!expanded.complete && expanded.coveredTo < toMs)) {
+    const coveredTo = toMs >= Number.MAX_SAFE_INTEGER - EXPANSION_MARGIN ? toMs : toMs + EXPANSION_MARGIN;
+    const occurrences: Occurrence[] = [];
+    let complete = true;
+    forEachOccurrence(shape, (occurrence) => {
+      if (occurrence.startMs >= coveredTo) {
+        complete = false;
+        return false;
+      }
+      occurrences.push(occurrence);
+      return true;
+    });
+    expanded = { occurrences, coveredTo, complete };
+    if (expansions.size >= 20_000) expansions.clear();
+    expansions.set(key, expanded);
+  }
+  return expanded.occurrences;
+}
+
+/**
+ * Calls `visit` with every span of `event` that overlaps [fromMs, toMs): the event itself, or the
+ * occurrences of a series except cancelled ones and those stored as modified events.
+ */
+export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, visit: (span: Span) => void): void {
+  const shape = seriesShape(event);
+  if (shape === undefined) {
+    const start = startMs(event);
+    const end = endMs(event);
+    if (start < toMs && end > fromMs) visit({ id: event.id, event, startMs: start, endMs: end });
+    return;
+  }
+  const occurrences = occurrencesOf(event, shape, toMs);
+  const cancelled = event.cancelled_occurrences ?? [];
+  const modified = event.modified_occurrences ?? [];
+  // All occurrences have the same length, so their ends ascend like their starts: binary search the first one ending after fromMs.
+  let low = 0;
+  let high = occurrences.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (occurrences[middle].endMs <= fromMs) low = middle + 1;
+    else high = middle;
+  }
+  for (let i = low; i < occurrences.length; i++) {
+    const occurrence = occurrences[i];
+    if (occurrence.startMs >= toMs) break;
+    if (occurrence.endMs > fromMs && !cancelled.includes(occurrence.dateKey) && !modified.includes(occurrence.dateKey)) {
+      visit({ id: `${event.id}_${occurrence.dateKey}`, event, startMs: occurrence.startMs, endMs: occurrence.endMs, dateKey: occurrence.dateKey });
+    }
+  }
+}
+
+/** The spans of an event from its start up to the conflict horizon (for a series) or its end. */
+export function spansToHorizon(event: CalendarEvent, referenceMs: number): Span[] {
+  const spans: Span[] = [];
+  const start = startMs(event);
+  const horizon = Math.max(start, referenceMs) + CONFLICT_HORIZON_DAYS * DAY;
+  forEachSpan(event, start, event.recurrence ? horizon : endMs(event), (span) => spans.push(span));
+  return spans;
+}
+
+/** The occurrence of `master` on local date `dateKey`, or undefined when the rule has none that day. */
+export function occurrenceOn(master: CalendarEvent, dateKey: string): { startMs: number; endMs: number } | undefined {
+  const shape = seriesShape(master);
+  const day = dayOfDateKey(dateKey);
+  if (shape === undefined || day === undefined) return undefined;
+  let found: { startMs: number; endMs: number } | undefined;
+  forEachOccurrence(shape, (occurrence) => {
+    if (occurrence.day === day) found = { startMs: occurrence.startMs, endMs: occurrence.endMs };
+    return occurrence.day < day;
+  });
+  return found;
+}
+
+/** Ids of the occurrences of `master` nearest to `dateKey` (up to two before and two after), for messages. */
+export function nearbyOccurrenceIds(master: CalendarEvent, dateKey: string): string[] {
+  const shape = seriesShape(master);
+  const day = dayOfDateKey(dateKey) ?? 0;
+  if (shape === undefined) return [];
+  const before: string[] = [];
+  const after: string[] = [];
+  forEachOccurrence(shape, (occurrence) => {
+    if (occurrence.day < day) {
+      before.push(`${master.id}_${occurrence.dateKey}`);
+      if (before.length > 2) before.shift();
+      return true;
+    }
+    if (occurrence.day > day) after.push(`${master.id}_${occurrence.dateKey}`);
+    return after.length < 2;
+  });
+  return [...before, ...after];
+}
+
+/** What an event id names. */
+export type EventRef =
+  | { kind: 'stored'; event: CalendarEvent }
+  | { kind: 'occurrence'; id: string; master: CalendarEvent; dateKey: string; startMs: number; endMs: number };
+
+/** Resolve an event id (stored event, series, modified or plain occurrence), or say why it names nothing. */
+export function resolveEvent(state: CalendarState, id: string): EventRef | string {
+  const stored = state.events[id];
+  if (stored !== undefined) return { kind: 'stored', event: stored };
+  const match = /^(.+)_(\d{8})$/.exec(id);
+  if (match !== null) {
+    const master = state.events[match[1]];
+    if (master !== undefined && master.recurrence !== undefined) {
+      const dateKey = match[2];
+      if (master.cancelled_occurrences?.includes(dateKey)) {
+        return `occurrence ${id} of the series ${master.id} ("${master.summary}") was deleted; list_event_instances lists the remaining occurrences`;
+      }
+      const occurrence = occurrenceOn(master, dateKey);
+      if (occurrence === undefined) {
+        const nearby = nearbyOccurrenceIds(master, dateKey);
+        return `the series ${master.id} ("${master.summary}", ${master.recurrence[0]}) has no occurrence on ${dateKey}; occurrences near that date: ${nearby.join(', ') || '(none)'}`;
+      }
+      return { kind: 'occurrence', id, master, dateKey, ...occurrence };
+    }
+    if (master !== undefined) return `event ${match[1]} is not a recurring series, so ${id} names no occurrence; use the event id ${match[1]}`;
+  }
+  return `event ${id} not found; list_events lists the events of a calendar (ids look like evt_12, occurrences of a series like evt_12_20260318)`;
+}
+
+/** The signed-in user's access to a calendar (every calendar of the world is on the user's list). */
+export function accessTo(state: CalendarState, calendarId: string): AccessRole | undefined {
+  return state.calendars[calendarId]?.access_role;
+}
+
+/** A calendar by id, or a message naming the closest ids and the tool that lists them. */
+export function findCalendar(state: CalendarState, id: string): Calendar | string {
+  const calendar = state.calendars[id];
+  if (calendar !== undefined) return calendar;
+  const closest = closestName(id, Object.keys(state.calendars));
+  return `calendar ${id} not found${closest ? `; did you mean ${closest}?` : ''} list_calendars lists the ${Object.keys(state.calendars).length} calendars you can see`;
+}
+
+/** A directory entry by email, or a message naming the closest entries. */
+export function findPerson(state: CalendarState, email: string): DirectoryEntry | string {
+  const entry = state.people[email.toLowerCase()];
+  if (entry !== undefined) return entry;
+  const emails = Object.keys(state.people);
+  let closest = closestName(email, emails);
+  if (closest === undefined) {
+    const word = email.toLowerCase().split(/[@.\s_-]+/)[0];
+    if (word.length > 2) closest = emails.find((e) => e.startsWith(word) || state.people[e].name.toLowerCase().includes(word));
+  }
+  return `no person or room with email ${email} in the directory${closest ? `; did you mean ${closest} (${state.people[closest].name})?` : ''} search_calendar_directory finds people and rooms by name`;
+}
+
+/** Whether the signed-in user may see the details (not only free/busy) of an event. */
+export function canSeeDetails(state: CalendarState, event: CalendarEvent): boolean {
+  if (ROLE_RANK[state.calendars[event.calendar_id]?.access_role ?? 'freeBusyReader'] >= ROLE_RANK.reader) return true;
+  if (event.organizer === state.user) return true;
+  for (const attendee of event.attendees) {
+    if (attendee.email === state.user) return true;
+    const role = state.calendars[attendee.email]?.access_role;
+    if (role !== undefined && ROLE_RANK[role] >= ROLE_RANK.reader) return true;
+  }
+  return false;
+}
+
+/** Why the user may not change events of `calendarId`, or undefined when they may. */
+export function writeProblem(state: CalendarState, calendarId: string, action: string): string | undefined {
+  const calendar = state.calendars[calendarId];
+  if (calendar === undefined) return findCalendar(state, calendarId) as string;
+  if (calendar.kind === 'resource') {
+    return `${calendar.id} is the calendar of the room "${calendar.summary}"; rooms cannot be written to directly: book a room by adding its email as an attendee (add_event_attendees or create_event attendees)`;
+  }
+  if (ROLE_RANK[calendar.access_role] >= ROLE_RANK.writer) return undefined;
+  const writable = Object.values(state.calendars)
+    .filter((c) => ROLE_RANK[c.access_role] >= ROLE_RANK.writer)
+    .map((c) => c.id);
+  return `cannot ${action}: you have ${calendar.access_role} access to ${calendar.id} ("${calendar.summary}"), writing needs writer or owner; calendars you can write to: ${writable.join(', ')}`;
+}
+
+/**
+ * Busy spans of a person, room or calendar in a window: events on the calendar and invitations not
+ * declined. Transparent events do not make a person busy, but a room they book is occupied.
+ */
+export function busySpans(state: CalendarState, id: string, fromMs: number, toMs: number, skip?: (span: Span) => boolean): Span[] {
+  const isIdentity = state.people[id] !== undefined;
+  const isRoom = state.people[id]?.kind === 'room';
+  const spans: Span[] = [];
+  for (const eventId in state.events) {
+    const event = state.events[eventId];
+    if (event.transparency === 'transparent' && !isRoom) continue;
+    let involved = event.calendar_id === id;
+    if (!involved && isIdentity) {
+      for (const attendee of event.attendees) {
+        if (attendee.email === id) {
+          involved = attendee.response_status !== 'declined';
+          break;
+        }
+      }
+    }
+    if (!involved) continue;
+    forEachSpan(event, fromMs, toMs, (span) => {
+      if (skip === undefined || !skip(span)) spans.push(span);
+    });
+  }
+  spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
+  return spans;
+}
+
+/** Spans of `others` overlapping any of `spans` (both sorted by start). */
+export function overlapping(spans: Span[], others: Span[]): Array<{ span: Span; other: Span }> {
+  const found: Array<{ span: Span; other: Span }> = [];
+  let first = 0;
+  for (const span of spans) {
+    while (first < others.length && others[first].endMs <= span.startMs - MAX_EVENT_DAYS * DAY) first++;
+    for (let i = first; i < others.length && others[i].startMs < span.endMs; i++) {
+      if (others[i].endMs > span.startMs) found.push({ span, other: others[i] });
+    }
+  }
+  return found;
+}
+
+/** A span in messages: `evt_12_20260318 "Standup" 2026-03-18T09:30:00+01:00–09:45`. */
+export function describeSpan(span: Span): string {
+  const zone = span.event.time_zone;
+  return `${span.id} "${span.event.summary}" ${formatInZone(span.startMs, zone)} to ${formatInZone(span.endMs, zone).slice(11)}`;
+}
+
+/** Spans that belong to the candidate itself and must not count as its conflicts. */
+export interface SelfIds {
+  eventIds: ReadonlySet<string>;
+  spanIds: ReadonlySet<string>;
+}
+
+function isSelf(self: SelfIds, span: Span): boolean {
+  return self.eventIds.has(span.event.id) || self.spanIds.has(span.id);
+}
+
+/** Stored events of `calendarId` overlapping the candidate's spans, when neither may overlap. */
+export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Span[] {
+  if (candidate.transparency === 'transparent' || candidate.allow_conflicts || spans.length === 0) return [];
+  const from = spans[0].startMs;
+  const to = spans[spans.length - 1].endMs;
+  const others: Span[] = [];
+  for (const eventId in state.events) {
+    const event = state.events[eventId];
+    if (event.calendar_id !== candidate.calendar_id || event.transparency === 'transparent') continue;
+    forEachSpan(event, from, to, (span) => {
+      if (!isSelf(self, span)) others.push(span);
+    });
+  }
+  others.sort((a, b) => a.startMs - b.startMs);
+  return uniqueOthers(overlapping(spans, others));
+}
+
+function uniqueOthers(pairs: Array<{ span: Span; other: Span }>): Span[] {
+  const seen = new Set<string>();
+  const result: Span[] = [];
+  for (const { other } of pairs) {
+    if (!seen.has(other.id)) {
+      seen.add(other.id);
+      result.push(other);
+    }
+  }
+  return result;
+}
+
+/** Room attendees of the candidate that are already booked at one of its spans, with the bookings. */
+export function roomConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ room: string; bookings: Span[] }> {
+  const result: Array<{ room: string; bookings: Span[] }> = [];
+  if (spans.length === 0) return result;
+  for (const attendee of candidate.attendees) {
+    if (!attendee.resource || attendee.response_status === 'declined') continue;
+    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span));
+    const clashes = uniqueOthers(overlapping(spans, booked));
+    if (clashes.length > 0) result.push({ room: attendee.email, bookings: clashes });
+  }
+  return result;
+}
+
+/** Rooms free at every one of `spans`, with at least `seats` seats (for messages that suggest an alternative). */
+export function freeRooms(state: CalendarState, spans: Span[], seats: number, self: SelfIds): string[] {
+  const rooms: string[] = [];
+  if (spans.length === 0) return rooms;
+  for (const email in state.people) {
+    const room = state.people[email];
+    if (room.kind !== 'room' || (room.capacity ?? 0) < seats) continue;
+    const booked = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span));
+    if (overlapping(spans, booked).length === 0) rooms.push(`${email} (${room.name}, ${room.capacity} seats)`);
+  }
+  return rooms;
+}
+
+/** Person attendees already busy (elsewhere) during the candidate's spans: warnings, not errors. */
+export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ email: string; event_ids: string[] }> {
+  const result: Array<{ email: string; event_ids: string[] }> = [];
+  if (spans.length === 0 || candidate.transparency === 'transparent') return result;
+  const people = new Set<string>();
+  for (const attendee of candidate.attendees) if (!attendee.resource && attendee.response_status !== 'declined') people.add(attendee.email);
+  const owner = state.calendars[candidate.calendar_id]?.owner;
+  if (owner !== undefined && state.people[owner]?.kind === 'person') people.add(owner);
+  for (const email of people) {
+    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span) || span.event.calendar_id === candidate.calendar_id);
+    const clashes = uniqueOthers(overlapping(spans, busy));
+    if (clashes.length > 0) result.push({ email, event_ids: clashes.slice(0, 5).map((s) => s.id) });
+  }
+  return result;
+}
+
+/** The number of people (not rooms) attending. */
+export function headcount(attendees: readonly Attendee[]): number {
+  let count = 0;
+  for (const attendee of attendees) if (!attendee.resource) count++;
+  return count;
+}
+
+/**
+ * Check a new or changed event against the calendar's other events and its rooms' bookings; fail
+ * with the conflicting ids and what would work instead. Returns the attendee warnings.
+ */
+export function checkPlacement(
+  state: CalendarState,
+  candidate: CalendarEvent,
+  self: SelfIds,
+  referenceMs: number,
+  fail: (message: string) => never,
+): Array<{ email: string; event_ids: string[] }> {
+  const spans = spansToHorizon(candidate, referenceMs);
+  for (let i = 1; i < spans.length; i++) {
+    if (spans[i].startMs < spans[i - 1].endMs) {
+      fail(`occurrences of ${candidate.id} would overlap each other (${spans[i - 1].id} ends after ${spans[i].id} starts); shorten the event or space the recurrence further apart`);
+    }
+  }
+  const conflicts = calendarConflicts(state, candidate, spans, self);
+  if (conflicts.length > 0) {
+    const shown = conflicts.slice(0, 5).map(describeSpan).join('; ');
+    fail(
+      `conflict on calendar ${candidate.calendar_id}: ${formatInZone(spans[0].startMs, candidate.time_zone)} overlaps ${conflicts.length} event${conflicts.length === 1 ? '' : 's'}: ${shown}${conflicts.length > 5 ? '; …' : ''}. ` +
+        `Pick another time (find_free_slot finds one) or pass allow_conflicts: true to keep both`,
+    );
+  }
+  const rooms = roomConflicts(state, candidate, spans, self);
+  if (rooms.length > 0) {
+    const { room, bookings } = rooms[0];
+    const alternatives = freeRooms(state, spans, headcount(candidate.attendees), self).slice(0, 4);
+    fail(
+      `room ${room} (${state.people[room]?.name}) is already booked then: ${bookings.slice(0, 3).map(describeSpan).join('; ')}; rooms are never double-booked. ` +
+        `Free rooms with enough seats at that time: ${alternatives.join(', ') || '(none)'}`,
+    );
+  }
+  return attendeeConflicts(state, candidate, spans, self);
+}
+
+/** A weekday code and `HH:MM` window check for working hours: the minutes of a local day inside it. */
+export function workingWindow(entry: DirectoryEntry): { days: Set<number>; startMinute: number; endMinute: number } | undefined {
+  const hours = entry.working_hours;
+  if (hours === undefined) return undefined;
+  const toMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const codes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
+  return { days: new Set(hours.days.map((d) => codes.indexOf(d))), startMinute: toMinutes(hours.start), endMinute: toMinutes(hours.end) };
+}
+
+export { MINUTE };

@@ -1,0 +1,127 @@
+import { DAY, MINUTE, WEEKDAY_NAMES, weekdayOf } from './zonedTime.js';
+
+/**
+ * The small natural-language grammar of quick_add_event (Google Calendar's quickAdd, made
+ * deterministic): "<title> [at <location>] <day> <time>[-<time>] [for <n> minutes|hours]".
+ */
+
+export interface QuickAddParse {
+  summary: string;
+  location: string;
+  /** Local wall-clock start and end (counted like UTC timestamps) in the calendar's zone. */
+  startWall: number;
+  endWall: number;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_PATTERN = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const WEEKDAY_PATTERN = '(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)';
+
+function monthIndex(word: string): number {
+  return MONTHS.findIndex((month) => month.startsWith(word.slice(0, 3)));
+}
+
+function hourOf(hour: number, meridiem: string | undefined): number | undefined {
+  if (meridiem === undefined) return hour <= 23 ? hour : undefined;
+  if (hour < 1 || hour > 12) return undefined;
+  if (meridiem === 'am') return hour === 12 ? 0 : hour;
+  return hour === 12 ? 12 : hour + 12;
+}
+
+/**
+ * Parse quick-add text. `todayWall` is the local midnight of today and `nowWall` the local time now
+ * (both in the calendar's zone). Returns the event, or a message saying what is missing.
+ */
+export function parseQuickAdd(text: string, todayWall: number, nowWall: number): QuickAddParse | string {
+  let rest = ` ${text.replace(/\s+/g, ' ').trim()} `;
+  const take = (pattern: RegExp): RegExpExecArray | null => {
+    const match = pattern.exec(rest);
+    if (match !== null) rest = `${rest.slice(0, match.index)} ${rest.slice(match.index + match[0].length)}`;
+    return match;
+  };
+  const today = todayWall / DAY;
+  let day: number | undefined;
+
+  let match = take(/\s(?:on\s+)?(\d{4})-(\d{2})-(\d{2})(?=\s)/i);
+  if (match !== null) {
+    const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+    if (new Date(wall).getUTCDate() !== Number(match[3])) return `"${match[0].trim()}" is not a real date`;
+    day = wall / DAY;
+  }
+  if (day === undefined && (match = take(/\s(today|tonight)(?=\s)/i)) !== null) day = today;
+  if (day === undefined && (match = take(/\s(tomorrow)(?=\s)/i)) !== null) day = today + 1;
+  if (day === undefined && (match = take(new RegExp(`\\s(?:on\\s+)?(?:next\\s+)?${WEEKDAY_PATTERN}(?=\\s)`, 'i'))) !== null) {
+    const target = WEEKDAY_NAMES.findIndex((name) => name.startsWith(match![1].toLowerCase().slice(0, 3)));
+    day = today + (((target - weekdayOf(today) + 6) % 7) + 1);
+  }
+  if (day === undefined) {
+    match = take(new RegExp(`\\s(?:on\\s+)?${MONTH_PATTERN}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?=\\s)`, 'i'));
+    let month: number | undefined;
+    let dom: number | undefined;
+    if (match !== null) {
+      month = monthIndex(match[1].toLowerCase());
+      dom = Number(match[2]);
+    } else if ((match = take(new RegExp(`\\s(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_PATTERN}(?=\\s)`, 'i'))) !== null) {
+      month = monthIndex(match[2].toLowerCase());
+      dom = Number(match[1]);
+    }
+    if (month !== undefined && dom !== undefined) {
+      const year = new Date(todayWall).getUTCFullYear();
+      for (const y of [year, year + 1]) {
+        const wall: number = Date.UTC(y, month, dom);
+        if (new Date(wall).getUTCDate() !== dom) return `"${match![0].trim()}" is not a real date`;
+        if (wall / DAY >= today) {
+          day = wall / DAY;
+          break;
+        }
+      }
+    }
+  }
+
+  let startMinute: number | undefined;
+  let endMinute: number | undefined;
+  const range = take(/\s(?:at\s+|from\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to|until)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?=\s)/i);
+  if (range !== null) {
+    const endMeridiem = range[6]?.toLowerCase();
+    let startMeridiem = range[3]?.toLowerCase();
+    const endHour = hourOf(Number(range[4]), endMeridiem);
+    if (startMeridiem === undefined && endMeridiem !== undefined) {
+      startMeridiem = endMeridiem;
+      const guess = hourOf(Number(range[1]), startMeridiem);
+      if (guess !== undefined && endHour !== undefined && guess * 60 + Number(range[2] ?? 0) >= endHour * 60 + Number(range[5] ?? 0)) startMeridiem = startMeridiem === 'pm' ? 'am' : 'pm';
+    }
+    const startHour = hourOf(Number(range[1]), startMeridiem);
+    if (startHour === undefined || endHour === undefined || Number(range[2] ?? 0) > 59 || Number(range[5] ?? 0) > 59) return `"${range[0].trim()}" is not a valid time range`;
+    startMinute = startHour * 60 + Number(range[2] ?? 0);
+    endMinute = endHour * 60 + Number(range[5] ?? 0);
+    if (endMinute <= startMinute) return `the time range "${range[0].trim()}" ends before it starts`;
+  } else {
+    const time = take(/\s(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)(?=\s)/i) ?? take(/\s(?:at\s+)?(\d{1,2}):(\d{2})(?=\s)/i);
+    if (time !== null) {
+      const hour = hourOf(Number(time[1]), time[3]?.toLowerCase());
+      if (hour === undefined || Number(time[2] ?? 0) > 59) return `"${time[0].trim()}" is not a valid time`;
+      startMinute = hour * 60 + Number(time[2] ?? 0);
+    } else if (take(/\s(?:at\s+)?noon(?=\s)/i) !== null) startMinute = 12 * 60;
+  }
+  if (startMinute === undefined) {
+    return `found no start time in "${text}"; write it like "Lunch with Ana at Cafe Einstein tomorrow 12:30-13:30", "Call with Acme on 2026-03-20 at 3pm for 30 minutes" or "Review friday 10am"`;
+  }
+  const duration = take(/\sfor\s+(\d{1,3}(?:\.\d)?)\s*(minutes?|mins?|m|hours?|hrs?|h)(?=\s)/i);
+  if (endMinute === undefined) {
+    const minutes = duration === null ? 60 : Math.round(Number(duration[1]) * (duration[2].toLowerCase().startsWith('h') ? 60 : 1));
+    if (minutes < 1 || minutes > 24 * 60) return `duration "${duration![0].trim()}" must be between 1 minute and 24 hours`;
+    endMinute = startMinute + minutes;
+  }
+  if (day === undefined) day = todayWall + startMinute * MINUTE > nowWall ? today : today + 1;
+
+  let summary = rest.replace(/\s+/g, ' ').trim();
+  let location = '';
+  const at = / (?:at|@) (.+)$/i.exec(summary);
+  if (at !== null) {
+    location = at[1].trim();
+    summary = summary.slice(0, at.index).trim();
+  }
+  summary = summary.replace(/\s+(on|at|from)$/i, '').trim();
+  if (summary === '') return `"${text}" has a time but no title; put the title first, e.g. "Dentist tomorrow 9am"`;
+  return { summary, location, startWall: day * DAY + startMinute * MINUTE, endWall: day * DAY + endMinute * MINUTE };
+}

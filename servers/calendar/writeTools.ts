@@ -1,0 +1,759 @@
+import type { JsonSchema } from '../../core/index.js';
+import { defineTool } from '../kit/Domain.js';
+import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
+import {
+  baseState,
+  canSeeDetails,
+  checkPlacement,
+  endMs,
+  type EventRef,
+  findCalendar,
+  findPerson,
+  freeRooms,
+  headcount,
+  MAX_EVENT_DAYS,
+  resolveEvent,
+  ROLE_RANK,
+  seriesShape,
+  type SelfIds,
+  spansToHorizon,
+  startMs,
+  writeProblem,
+} from './calendarModel.js';
+import { ATTENDEE_CONFLICTS_SCHEMA, EVENT_SCHEMA, eventView } from './calendarViews.js';
+import { parseQuickAdd } from './quickAdd.js';
+import { forEachOccurrence, parseRecurrence, SUPPORTED_RULE_PARTS } from './recurrence.js';
+import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, instantArg, TIME_ZONE_SCHEMA, zoneArg } from './toolSupport.js';
+import { DAY, formatInZone, localToUtc, utcToLocal } from './zonedTime.js';
+
+const REMINDERS_INPUT: JsonSchema = {
+  type: 'object',
+  properties: {
+    use_default: { type: 'boolean', description: 'true: use the calendar\'s default reminders (then overrides must be empty).' },
+    overrides: {
+      type: 'array',
+      maxItems: 5,
+      description: 'Custom reminders (at most 5).',
+      items: {
+        type: 'object',
+        properties: {
+          method: { type: 'string', enum: ['email', 'popup'], description: 'How to remind.' },
+          minutes: { type: 'integer', minimum: 0, maximum: 40320, description: 'Minutes before the start (0 to 40320 = 4 weeks).' },
+        },
+        required: ['method', 'minutes'],
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+};
+
+const START_SCHEMA: JsonSchema = {
+  type: 'string',
+  minLength: 10,
+  maxLength: 40,
+  description: 'Start, ISO-8601: with offset (2026-03-18T10:00:00+01:00 or …Z), or without (2026-03-18T10:00, read in time_zone).',
+};
+const END_SCHEMA: JsonSchema = { ...START_SCHEMA, description: 'End, same formats as start; must be after start (at most 14 days later).' };
+const RECURRENCE_SCHEMA: JsonSchema = {
+  type: 'string',
+  maxLength: 200,
+  description: `Repeat rule, one RRULE line, e.g. RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10 or RRULE:FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20261231. Supported: ${SUPPORTED_RULE_PARTS}. The start must be the first occurrence.`,
+};
+const ALLOW_CONFLICTS_SCHEMA: JsonSchema = {
+  type: 'boolean',
+  description: 'Keep the event even if it overlaps other events of the same calendar (default false: an overlap is rejected with the conflicting ids). Rooms are never double-booked.',
+};
+
+const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+
+const EVENT_RESULT: JsonSchema = {
+  type: 'object',
+  properties: { event: EVENT_SCHEMA, attendee_conflicts: ATTENDEE_CONFLICTS_SCHEMA },
+  required: ['event', 'attendee_conflicts'],
+};
+
+function cloneEvent(event: CalendarEvent): CalendarEvent {
+  const copy: CalendarEvent = {
+    ...event,
+    attendees: event.attendees.map((attendee) => ({ ...attendee })),
+    reminders: { use_default: event.reminders.use_default, overrides: event.reminders.overrides.map((r) => ({ ...r })) },
+  };
+  if (event.recurrence !== undefined) copy.recurrence = [...event.recurrence];
+  if (event.cancelled_occurrences !== undefined) copy.cancelled_occurrences = [...event.cancelled_occurrences];
+  if (event.modified_occurrences !== undefined) copy.modified_occurrences = [...event.modified_occurrences];
+  return copy;
+}
+
+/** The stored event a change applies to: the event itself, or a plain occurrence turned into its own (modified) event. */
+function editable(ref: EventRef): { candidate: CalendarEvent; materialized?: { masterId: string; dateKey: string } } {
+  if (ref.kind === 'stored') return { candidate: cloneEvent(ref.event) };
+  const copy = cloneEvent(ref.master);
+  delete copy.recurrence;
+  delete copy.cancelled_occurrences;
+  delete copy.modified_occurrences;
+  copy.id = ref.id;
+  copy.start = formatInZone(ref.startMs, copy.time_zone);
+  copy.end = formatInZone(ref.endMs, copy.time_zone);
+  copy.recurring_event_id = ref.master.id;
+  copy.original_start_time = copy.start;
+  return { candidate: copy, materialized: { masterId: ref.master.id, dateKey: ref.dateKey } };
+}
+
+/** Store a changed event (and record a newly modified occurrence on its series). */
+function store(ctx: Ctx, candidate: CalendarEvent, materialized?: { masterId: string; dateKey: string }): void {
+  candidate.updated = ctx.now;
+  ctx.state.events[candidate.id] = candidate;
+  if (materialized !== undefined) {
+    const master = ctx.state.events[materialized.masterId];
+    (master.modified_occurrences ??= []).push(materialized.dateKey);
+  }
+}
+
+function selfOf(candidate: CalendarEvent): SelfIds {
+  return { eventIds: new Set([candidate.id]), spanIds: new Set([candidate.id]) };
+}
+
+function resolveOrFail(ctx: Ctx, state: CalendarState, id: string): EventRef {
+  const ref = must(ctx, resolveEvent(state, id));
+  return ref;
+}
+
+function ownerEvent(ref: EventRef): CalendarEvent {
+  return ref.kind === 'stored' ? ref.event : ref.master;
+}
+
+function requireWrite(ctx: Ctx, state: CalendarState, event: CalendarEvent, action: string): void {
+  const problem = writeProblem(state, event.calendar_id, action);
+  if (problem === undefined) return;
+  const invited = event.attendees.some((a) => a.email === state.user);
+  ctx.fail(invited ? `${problem}. You are invited to ${event.id}: respond_to_event answers the invitation` : problem);
+}
+
+/** The organiser of events on a calendar: its owner for a person's calendar, the signed-in user otherwise. */
+function organizerOf(state: CalendarState, calendar: Calendar): string {
+  return calendar.kind === 'primary' && calendar.owner !== undefined ? calendar.owner : state.user;
+}
+
+function newAttendee(state: CalendarState, email: string, optional: boolean, organizer: string): Attendee {
+  const room = state.people[email].kind === 'room';
+  return { email, response_status: room || email === organizer ? 'accepted' : 'needsAction', optional: room ? false : optional, organizer: email === organizer, resource: room };
+}
+
+/** Add people and rooms by email (failing on unknown ones); returns the emails added and those already there. */
+function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emails: readonly string[], optional: boolean): { added: string[]; already: string[] } {
+  const added: string[] = [];
+  const already: string[] = [];
+  for (const raw of emails) {
+    const entry = must(ctx, findPerson(state, raw.trim()));
+    if (event.attendees.some((a) => a.email === entry.email)) {
+      if (!added.includes(entry.email)) already.push(entry.email);
+      continue;
+    }
+    event.attendees.push(newAttendee(state, entry.email, optional, event.organizer));
+    added.push(entry.email);
+  }
+  if (event.attendees.length > 0 && state.people[event.organizer]?.kind === 'person' && !event.attendees.some((a) => a.email === event.organizer)) {
+    event.attendees.unshift(newAttendee(state, event.organizer, false, event.organizer));
+  }
+  return { added, already };
+}
+
+/** Rooms must seat everyone invited. */
+function checkCapacity(ctx: Ctx, state: CalendarState, event: CalendarEvent): void {
+  const people = headcount(event.attendees);
+  for (const attendee of event.attendees) {
+    if (!attendee.resource) continue;
+    const room = state.people[attendee.email];
+    if ((room.capacity ?? 0) < people) {
+      const spans = spansToHorizon(event, Date.parse(ctx.now));
+      const alternatives = freeRooms(state, spans, people, selfOf(event)).slice(0, 4);
+      ctx.fail(
+        `room ${room.email} (${room.name}) seats ${room.capacity} but ${event.id} has ${people} people attending; ` +
+          `free rooms with at least ${people} seats at that time: ${alternatives.join(', ') || '(none)'}`,
+      );
+    }
+  }
+}
+
+/** A series must have a valid rule whose first occurrence is its start. */
+function checkSeries(ctx: Ctx, event: CalendarEvent): void {
+  if (event.recurrence === undefined) return;
+  const rule = must(ctx, parseRecurrence(event.recurrence[0]));
+  event.recurrence = [rule.text];
+  const shape = seriesShape(event)!;
+  let first: number | undefined;
+  forEachOccurrence(shape, (occurrence) => {
+    first = occurrence.startMs;
+    return false;
+  });
+  if (first === undefined) ctx.fail(`${rule.text} produces no occurrence on or after ${event.start}; check UNTIL, BYDAY and BYMONTHDAY`);
+  if (first !== shape.startMs) {
+    ctx.fail(`a series starts on its first occurrence, but ${event.start} does not match ${rule.text}; the first occurrence after it is ${formatInZone(first, event.time_zone)}: use that as start (and end accordingly)`);
+  }
+}
+
+/** Start and end in order and not longer than the limit. */
+function checkTimes(ctx: Ctx, start: number, end: number, zone: string): void {
+  if (end <= start) ctx.fail(`end ${formatInZone(end, zone)} must be after start ${formatInZone(start, zone)}`);
+  if (end - start > MAX_EVENT_DAYS * DAY) ctx.fail(`an event may last at most ${MAX_EVENT_DAYS} days; ${formatInZone(start, zone)} to ${formatInZone(end, zone)} is longer`);
+}
+
+interface NewEventFields {
+  summary: string;
+  start: number;
+  end: number;
+  time_zone: string;
+  description?: string;
+  location?: string;
+  attendees?: string[];
+  optional_attendees?: string[];
+  recurrence?: string;
+  transparency?: 'opaque' | 'transparent';
+  status?: 'confirmed' | 'tentative';
+  reminders?: { use_default?: boolean; overrides?: Reminder[] };
+  allow_conflicts?: boolean;
+}
+
+function remindersFrom(ctx: Ctx, input: { use_default?: boolean; overrides?: Reminder[] } | undefined): Reminders {
+  if (input === undefined) return { use_default: true, overrides: [] };
+  const overrides: Reminder[] = [];
+  for (const reminder of input.overrides ?? []) {
+    if (!overrides.some((r) => r.method === reminder.method && r.minutes === reminder.minutes)) overrides.push({ method: reminder.method, minutes: reminder.minutes });
+  }
+  if (input.use_default === true && overrides.length > 0) ctx.fail('reminders: use_default true means the calendar\'s default reminders; give either use_default: true or overrides, not both');
+  return { use_default: input.use_default ?? overrides.length === 0, overrides };
+}
+
+/** Create an event on a calendar: the shared path of create_event and quick_add_event. */
+function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { event: Record<string, unknown>; attendee_conflicts: Array<{ email: string; event_ids: string[] }> } {
+  const state = baseState(ctx.state as CalendarState);
+  const calendar = must(ctx, findCalendar(state, calendarId));
+  const problem = writeProblem(state, calendar.id, 'create events there');
+  if (problem !== undefined) ctx.fail(problem);
+  checkTimes(ctx, fields.start, fields.end, fields.time_zone);
+  const organizer = organizerOf(state, calendar);
+  const event: CalendarEvent = {
+    id: ctx.nextId('evt'),
+    calendar_id: calendar.id,
+    summary: fields.summary,
+    description: fields.description ?? '',
+    location: fields.location ?? '',
+    start: formatInZone(fields.start, fields.time_zone),
+    end: formatInZone(fields.end, fields.time_zone),
+    time_zone: fields.time_zone,
+    status: fields.status ?? 'confirmed',
+    transparency: fields.transparency ?? 'opaque',
+    organizer,
+    creator: state.user,
+    attendees: [],
+    reminders: remindersFrom(ctx, fields.reminders),
+    allow_conflicts: fields.allow_conflicts ?? false,
+    created: ctx.now,
+    updated: ctx.now,
+  };
+  while (state.events[event.id] !== undefined) event.id = ctx.nextId('evt');
+  addAttendees(ctx, state, event, fields.attendees ?? [], false);
+  addAttendees(ctx, state, event, fields.optional_attendees ?? [], true);
+  if (fields.recurrence !== undefined) {
+    event.recurrence = [fields.recurrence];
+    event.cancelled_occurrences = [];
+    event.modified_occurrences = [];
+    checkSeries(ctx, event);
+  }
+  checkCapacity(ctx, state, event);
+  const attendeeConflicts = checkPlacement(state, event, selfOf(event), Date.parse(ctx.now), ctx.fail);
+  store(ctx, event);
+  return { event: eventView(state, event), attendee_conflicts: attendeeConflicts };
+}
+
+type CreateArgs = {
+  calendar_id: string;
+  summary: string;
+  start: string;
+  end: string;
+  time_zone?: string;
+  description?: string;
+  location?: string;
+  attendees?: string[];
+  optional_attendees?: string[];
+  recurrence?: string;
+  transparency?: 'opaque' | 'transparent';
+  status?: 'confirmed' | 'tentative';
+  reminders?: { use_default?: boolean; overrides?: Reminder[] };
+  allow_conflicts?: boolean;
+};
+
+export const createEventTool = defineTool<CalendarState, CreateArgs>({
+  name: 'create_event',
+  description:
+    'Create an event on a calendar you can write to (writer or owner), optionally recurring (RRULE) and with attendees: people by email are invited (response needsAction), ' +
+    'rooms by email are booked. An overlap with another event of the same calendar is rejected with the conflicting ids unless allow_conflicts is true; a booked or too small room ' +
+    'is always rejected. Attendees busy elsewhere are reported in attendee_conflicts. Returns the event with its new id.',
+  input: {
+    type: 'object',
+    properties: {
+      calendar_id: { type: 'string', minLength: 1, maxLength: 120, description: 'Calendar to create the event on (list_calendars with min_access_role writer lists them; your primary calendar is your email).' },
+      summary: { type: 'string', minLength: 1, maxLength: 200, description: 'Title.' },
+      start: START_SCHEMA,
+      end: END_SCHEMA,
+      time_zone: { ...TIME_ZONE_SCHEMA, description: `Time zone of the event (default: the calendar's). ${TIME_ZONE_SCHEMA.description as string}` },
+      description: { type: 'string', maxLength: 2000, description: 'Notes, agenda.' },
+      location: { type: 'string', maxLength: 200, description: 'Free-text place or video link; to book a room add its email to attendees.' },
+      attendees: EMAIL_LIST_SCHEMA('Emails of people to invite and rooms to book (search_calendar_directory finds them).', 50),
+      optional_attendees: EMAIL_LIST_SCHEMA('Emails of people invited as optional.', 50),
+      recurrence: RECURRENCE_SCHEMA,
+      transparency: { type: 'string', enum: ['opaque', 'transparent'], description: 'opaque (default): blocks time; transparent: shows as free (does not conflict).' },
+      status: { type: 'string', enum: ['confirmed', 'tentative'], description: 'Default confirmed.' },
+      reminders: REMINDERS_INPUT,
+      allow_conflicts: ALLOW_CONFLICTS_SCHEMA,
+    },
+    required: ['calendar_id', 'summary', 'start', 'end'],
+    additionalProperties: false,
+  },
+  output: EVENT_RESULT,
+  annotations: { title: 'Create event', ...WRITE, idempotentHint: false },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const calendar = must(ctx, findCalendar(state, args.calendar_id));
+    const zone = zoneArg(ctx, args.time_zone, calendar.time_zone);
+    return createEvent(ctx, calendar.id, {
+      ...args,
+      summary: args.summary.trim() || args.summary,
+      start: instantArg(ctx, 'start', args.start, zone),
+      end: instantArg(ctx, 'end', args.end, zone),
+      time_zone: zone,
+    });
+  },
+});
+
+export const quickAddEvent = defineTool<CalendarState, { calendar_id: string; text: string; allow_conflicts?: boolean }>({
+  name: 'quick_add_event',
+  description:
+    'Create an event from a short sentence, like Google Calendar\'s quick add: "<title> [at <location>] <day> <time>[-<time>] [for <n> minutes|hours]". Day: today, tomorrow, a weekday ' +
+    '(the next one after today), 2026-03-20, March 20 or 20 March; without a day, the next time that clock time comes. Time: 3pm, 15:00, 10:30am, noon, or a range 10-11am / 14:00-15:30. ' +
+    'Default length 60 minutes. Times are read in the calendar\'s time zone. Same conflict rules as create_event. Returns the event and how the text was read.',
+  input: {
+    type: 'object',
+    properties: {
+      calendar_id: { type: 'string', minLength: 1, maxLength: 120, description: 'Calendar to add the event to (you need writer access).' },
+      text: { type: 'string', minLength: 3, maxLength: 300, description: 'The sentence, e.g. "Lunch with Ana at Cafe Einstein tomorrow 12:30-13:30".' },
+      allow_conflicts: ALLOW_CONFLICTS_SCHEMA,
+    },
+    required: ['calendar_id', 'text'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      event: EVENT_SCHEMA,
+      attendee_conflicts: ATTENDEE_CONFLICTS_SCHEMA,
+      parsed: { type: 'object', properties: { summary: { type: 'string' }, location: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' } }, required: ['summary', 'location', 'start', 'end'] },
+    },
+    required: ['event', 'attendee_conflicts', 'parsed'],
+  },
+  annotations: { title: 'Quick add event', ...WRITE, idempotentHint: false },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const calendar = must(ctx, findCalendar(state, args.calendar_id));
+    const zone = calendar.time_zone;
+    const nowWall = utcToLocal(zone, Date.parse(ctx.now));
+    const parsed = must(ctx, parseQuickAdd(args.text, Math.floor(nowWall / DAY) * DAY, nowWall), (problem) => `could not read "${args.text}": ${problem}`);
+    const start = localToUtc(zone, parsed.startWall);
+    const end = localToUtc(zone, parsed.endWall);
+    const created = createEvent(ctx, calendar.id, { summary: parsed.summary, location: parsed.location, start, end, time_zone: zone, allow_conflicts: args.allow_conflicts });
+    return { ...created, parsed: { summary: parsed.summary, location: parsed.location, start: formatInZone(start, zone), end: formatInZone(end, zone) } };
+  },
+});
+
+type UpdateArgs = {
+  event_id: string;
+  summary?: string;
+  description?: string;
+  location?: string;
+  start?: string;
+  end?: string;
+  time_zone?: string;
+  status?: 'confirmed' | 'tentative';
+  transparency?: 'opaque' | 'transparent';
+  recurrence?: string;
+  allow_conflicts?: boolean;
+};
+
+const UPDATABLE = ['summary', 'description', 'location', 'start', 'end', 'time_zone', 'status', 'transparency', 'recurrence', 'allow_conflicts'] as const;
+
+export const updateEvent = defineTool<CalendarState, UpdateArgs>({
+  name: 'update_event',
+  description:
+    'Change an event (patch: only the fields given change). A series id changes the whole series; an occurrence id (evt_12_20260318) changes only that occurrence. ' +
+    'Moving start alone keeps the duration. The new time must not overlap other events of the calendar (unless allow_conflicts) and its rooms must be free. ' +
+    'Needs writer access to the event\'s calendar. Attendees: add_event_attendees / remove_event_attendee; reminders: set_event_reminders.',
+  input: {
+    type: 'object',
+    properties: {
+      event_id: EVENT_ID_SCHEMA,
+      summary: { type: 'string', minLength: 1, maxLength: 200, description: 'New title.' },
+      description: { type: 'string', maxLength: 2000, description: 'New notes.' },
+      location: { type: 'string', maxLength: 200, description: 'New location text.' },
+      start: START_SCHEMA,
+      end: END_SCHEMA,
+      time_zone: { ...TIME_ZONE_SCHEMA, description: `New time zone (times without offset are read in it). ${TIME_ZONE_SCHEMA.description as string}` },
+      status: { type: 'string', enum: ['confirmed', 'tentative'], description: 'New status.' },
+      transparency: { type: 'string', enum: ['opaque', 'transparent'], description: 'opaque blocks time, transparent does not.' },
+      recurrence: { ...RECURRENCE_SCHEMA, description: `New repeat rule for a single event or a whole series (not for one occurrence). ${RECURRENCE_SCHEMA.description as string}` },
+      allow_conflicts: ALLOW_CONFLICTS_SCHEMA,
+    },
+    required: ['event_id'],
+    additionalProperties: false,
+  },
+  output: EVENT_RESULT,
+  annotations: { title: 'Update event', ...WRITE, idempotentHint: true },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    requireWrite(ctx, state, ownerEvent(ref), `change ${args.event_id}`);
+    if (!UPDATABLE.some((field) => args[field] !== undefined)) ctx.fail(`nothing to change: give at least one of ${UPDATABLE.join(', ')}`);
+    const { candidate, materialized } = editable(ref);
+    if (args.recurrence !== undefined && candidate.recurring_event_id !== undefined) {
+      ctx.fail(`${candidate.id} is one occurrence of the series ${candidate.recurring_event_id}; change the rule on the series id ${candidate.recurring_event_id}`);
+    }
+    if (args.summary !== undefined) candidate.summary = args.summary;
+    if (args.description !== undefined) candidate.description = args.description;
+    if (args.location !== undefined) candidate.location = args.location;
+    if (args.status !== undefined) candidate.status = args.status;
+    if (args.transparency !== undefined) candidate.transparency = args.transparency;
+    if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
+    const zone = zoneArg(ctx, args.time_zone, candidate.time_zone);
+    const oldStart = startMs(candidate);
+    const oldEnd = endMs(candidate);
+    const start = args.start === undefined ? oldStart : instantArg(ctx, 'start', args.start, zone);
+    const end = args.end === undefined ? (args.start === undefined ? oldEnd : start + (oldEnd - oldStart)) : instantArg(ctx, 'end', args.end, zone);
+    checkTimes(ctx, start, end, zone);
+    candidate.time_zone = zone;
+    candidate.start = formatInZone(start, zone);
+    candidate.end = formatInZone(end, zone);
+    if (args.recurrence !== undefined) {
+      candidate.recurrence = [args.recurrence];
+      candidate.cancelled_occurrences ??= [];
+      candidate.modified_occurrences ??= [];
+    }
+    checkSeries(ctx, candidate);
+    checkCapacity(ctx, state, candidate);
+    const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
+    store(ctx, candidate, materialized);
+    return { event: eventView(state, candidate), attendee_conflicts: attendeeConflicts };
+  },
+});
+
+export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
+  name: 'delete_event',
+  description:
+    'Delete an event. A series id (evt_12) deletes the whole series with all its occurrences; an occurrence id (evt_12_20260318) deletes only that occurrence and keeps the rest of the series. ' +
+    'Needs writer access to the event\'s calendar (an invitee who cannot attend should decline with respond_to_event instead).',
+  input: { type: 'object', properties: { event_id: EVENT_ID_SCHEMA }, required: ['event_id'], additionalProperties: false },
+  output: {
+    type: 'object',
+    properties: {
+      deleted: { type: 'string' },
+      scope: { type: 'string', enum: ['event', 'series', 'occurrence'] },
+      removed_event_ids: { type: 'array', items: { type: 'string' }, description: 'Stored events removed (the series and its edited occurrences).' },
+    },
+    required: ['deleted', 'scope', 'removed_event_ids'],
+  },
+  annotations: { title: 'Delete event', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    requireWrite(ctx, state, ownerEvent(ref), `delete ${args.event_id}`);
+    const draft = ctx.state.events;
+    if (ref.kind === 'occurrence') {
+      (draft[ref.master.id].cancelled_occurrences ??= []).push(ref.dateKey);
+      return { deleted: ref.id, scope: 'occurrence', removed_event_ids: [] };
+    }
+    const event = ref.event;
+    if (event.recurring_event_id !== undefined) {
+      const master = draft[event.recurring_event_id];
+      const dateKey = event.id.slice(event.recurring_event_id.length + 1);
+      delete draft[event.id];
+      if (master !== undefined) {
+        master.modified_occurrences = (master.modified_occurrences ?? []).filter((key) => key !== dateKey);
+        (master.cancelled_occurrences ??= []).push(dateKey);
+      }
+      return { deleted: event.id, scope: 'occurrence', removed_event_ids: [event.id] };
+    }
+    const removed = [event.id];
+    for (const dateKey of event.modified_occurrences ?? []) {
+      const id = `${event.id}_${dateKey}`;
+      if (draft[id] !== undefined) {
+        delete draft[id];
+        removed.push(id);
+      }
+    }
+    delete draft[event.id];
+    return { deleted: event.id, scope: event.recurrence === undefined ? 'event' : 'series', removed_event_ids: removed };
+  },
+});
+
+export const moveEvent = defineTool<CalendarState, { event_id: string; destination_calendar_id: string; allow_conflicts?: boolean }>({
+  name: 'move_event',
+  description:
+    'Move an event, or a whole recurring series with its edited occurrences, to another calendar (e.g. from your calendar to a team calendar). The organizer becomes the destination\'s ' +
+    'owner (or you, for a team or shared calendar). Needs writer access to both calendars; single occurrences cannot be moved on their own. Same conflict rules as create_event.',
+  input: {
+    type: 'object',
+    properties: {
+      event_id: { type: 'string', minLength: 1, maxLength: 80, description: 'Id of the event or series to move (not an occurrence id).' },
+      destination_calendar_id: { type: 'string', minLength: 1, maxLength: 120, description: 'Calendar to move it to (writer access needed).' },
+      allow_conflicts: ALLOW_CONFLICTS_SCHEMA,
+    },
+    required: ['event_id', 'destination_calendar_id'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: { event: EVENT_SCHEMA, from_calendar_id: { type: 'string' }, to_calendar_id: { type: 'string' }, moved_event_ids: { type: 'array', items: { type: 'string' } } },
+    required: ['event', 'from_calendar_id', 'to_calendar_id', 'moved_event_ids'],
+  },
+  annotations: { title: 'Move event to another calendar', ...WRITE, idempotentHint: true },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    if (ref.kind === 'occurrence' || ref.event.recurring_event_id !== undefined) {
+      const series = ref.kind === 'occurrence' ? ref.master.id : ref.event.recurring_event_id;
+      return ctx.fail(`${args.event_id} is one occurrence of the series ${series}; occurrences cannot change calendar alone: move the series ${series}`);
+    }
+    const event = ref.event;
+    requireWrite(ctx, state, event, `move ${event.id} away from ${event.calendar_id}`);
+    const destination = must(ctx, findCalendar(state, args.destination_calendar_id));
+    if (destination.id === event.calendar_id) ctx.fail(`${event.id} is already on ${destination.id}; pick another calendar (list_calendars with min_access_role writer)`);
+    const problem = writeProblem(state, destination.id, `move events to ${destination.id}`);
+    if (problem !== undefined) ctx.fail(problem);
+    const organizer = organizerOf(state, destination);
+    const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => state.events[id] !== undefined)];
+    const self: SelfIds = { eventIds: new Set(ids), spanIds: new Set(ids) };
+    const moved: CalendarEvent[] = [];
+    for (const id of ids) {
+      const candidate = cloneEvent(state.events[id]);
+      candidate.calendar_id = destination.id;
+      candidate.organizer = organizer;
+      if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
+      for (const attendee of candidate.attendees) {
+        attendee.organizer = attendee.email === organizer;
+        if (attendee.organizer) attendee.response_status = 'accepted';
+      }
+      addAttendees(ctx, state, candidate, [], false);
+      checkPlacement(state, candidate, self, Date.parse(ctx.now), ctx.fail);
+      moved.push(candidate);
+    }
+    for (const candidate of moved) store(ctx, candidate);
+    return { event: eventView(state, moved[0]), from_calendar_id: event.calendar_id, to_calendar_id: destination.id, moved_event_ids: ids };
+  },
+});
+
+export const addEventAttendees = defineTool<CalendarState, { event_id: string; attendees: string[]; optional?: boolean }>({
+  name: 'add_event_attendees',
+  description:
+    'Invite people and book rooms for an event by email (search_calendar_directory finds them). A series id invites to every occurrence, an occurrence id to that one only. ' +
+    'People already on the event are skipped. A room that is booked then, or too small for everyone invited, is rejected with free alternatives. Needs writer access to the event\'s calendar.',
+  input: {
+    type: 'object',
+    properties: {
+      event_id: EVENT_ID_SCHEMA,
+      attendees: EMAIL_LIST_SCHEMA('Emails of the people and rooms to add (1 to 50).', 50),
+      optional: { type: 'boolean', description: 'Invite the people as optional attendees (default false).' },
+    },
+    required: ['event_id', 'attendees'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      event: EVENT_SCHEMA,
+      added: { type: 'array', items: { type: 'string' } },
+      already_attendees: { type: 'array', items: { type: 'string' } },
+      attendee_conflicts: ATTENDEE_CONFLICTS_SCHEMA,
+    },
+    required: ['event', 'added', 'already_attendees', 'attendee_conflicts'],
+  },
+  annotations: { title: 'Add attendees', ...WRITE, idempotentHint: true },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    requireWrite(ctx, state, ownerEvent(ref), `invite people to ${args.event_id}`);
+    const { candidate, materialized } = editable(ref);
+    const { added, already } = addAttendees(ctx, state, candidate, args.attendees, args.optional ?? false);
+    if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
+    checkCapacity(ctx, state, candidate);
+    const conflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
+    store(ctx, candidate, materialized);
+    return { event: eventView(state, candidate), added, already_attendees: already, attendee_conflicts: conflicts.filter((c) => added.includes(c.email)) };
+  },
+});
+
+export const removeEventAttendee = defineTool<CalendarState, { event_id: string; email: string }>({
+  name: 'remove_event_attendee',
+  description:
+    'Remove one attendee (person or room) from an event: a series id removes them from the whole series, an occurrence id from that occurrence only. The organizer cannot be removed. ' +
+    'Needs writer access to the event\'s calendar.',
+  input: {
+    type: 'object',
+    properties: { event_id: EVENT_ID_SCHEMA, email: { type: 'string', minLength: 3, maxLength: 120, description: 'Email of the attendee to remove.' } },
+    required: ['event_id', 'email'],
+    additionalProperties: false,
+  },
+  output: { type: 'object', properties: { event: EVENT_SCHEMA, removed: { type: 'string' } }, required: ['event', 'removed'] },
+  annotations: { title: 'Remove attendee', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    const event = ownerEvent(ref);
+    requireWrite(ctx, state, event, `remove attendees from ${args.event_id}`);
+    const email = args.email.trim().toLowerCase();
+    const attendee = event.attendees.find((a) => a.email === email);
+    if (attendee === undefined) {
+      return ctx.fail(`${email} is not an attendee of ${args.event_id}; its attendees are: ${event.attendees.map((a) => a.email).join(', ') || '(none)'}`);
+    }
+    if (attendee.organizer || email === event.organizer) ctx.fail(`${email} organizes ${args.event_id} and cannot be removed; move_event changes the organizer, delete_event cancels the event`);
+    const { candidate, materialized } = editable(ref);
+    candidate.attendees = candidate.attendees.filter((a) => a.email !== email);
+    if (candidate.attendees.length === 1 && candidate.attendees[0].organizer) candidate.attendees = [];
+    store(ctx, candidate, materialized);
+    return { event: eventView(state, candidate), removed: email };
+  },
+});
+
+/** Whether anything of the event is still ahead of `nowMs` (for a series: a remaining occurrence). */
+function hasFuture(event: CalendarEvent, nowMs: number): boolean {
+  if (event.recurrence === undefined) return endMs(event) > nowMs;
+  const shape = seriesShape(event);
+  if (shape === undefined) return false;
+  let future = false;
+  forEachOccurrence(shape, (occurrence) => {
+    if (occurrence.endMs > nowMs && !(event.cancelled_occurrences ?? []).includes(occurrence.dateKey)) future = true;
+    return !future;
+  });
+  return future;
+}
+
+export const respondToEvent = defineTool<CalendarState, { event_id: string; response: 'accepted' | 'declined' | 'tentative'; attendee_email?: string; comment?: string }>({
+  name: 'respond_to_event',
+  description:
+    'Answer an invitation: accepted, declined or tentative. Responds for you, or for a colleague whose calendar you manage (writer access: delegate). A series id answers for the ' +
+    'whole series, an occurrence id for that occurrence only. Only events that have not ended yet (relative to now) can be answered. Declined events no longer make you busy.',
+  input: {
+    type: 'object',
+    properties: {
+      event_id: EVENT_ID_SCHEMA,
+      response: { type: 'string', enum: ['accepted', 'declined', 'tentative'], description: 'The answer.' },
+      attendee_email: { type: 'string', minLength: 3, maxLength: 120, description: 'Whose answer (default: you). Another person only if you have writer access to their calendar.' },
+      comment: { type: 'string', maxLength: 500, description: 'Optional note to the organizer.' },
+    },
+    required: ['event_id', 'response'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      event_id: { type: 'string' },
+      email: { type: 'string' },
+      response_status: { type: 'string', enum: ['accepted', 'declined', 'tentative'] },
+      previous_response_status: { type: 'string', enum: ['needsAction', 'accepted', 'declined', 'tentative'] },
+      event: EVENT_SCHEMA,
+    },
+    required: ['event_id', 'email', 'response_status', 'previous_response_status', 'event'],
+  },
+  annotations: { title: 'Respond to invitation', ...WRITE, idempotentHint: true },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    const event = ownerEvent(ref);
+    if (!canSeeDetails(state, event)) ctx.fail(`you have only free/busy access to ${event.calendar_id}; you are not invited to ${args.event_id}`);
+    const email = (args.attendee_email ?? state.user).trim().toLowerCase();
+    if (email !== state.user) {
+      const entry = must(ctx, findPerson(state, email));
+      if (entry.kind === 'room') ctx.fail(`${email} is a room; rooms accept bookings automatically and cannot respond. remove_event_attendee releases a room`);
+      const role = state.calendars[email]?.access_role;
+      if (role === undefined || ROLE_RANK[role] < ROLE_RANK.writer) {
+        const delegated = Object.values(state.calendars)
+          .filter((c) => c.kind === 'primary' && c.owner !== state.user && ROLE_RANK[c.access_role] >= ROLE_RANK.writer)
+          .map((c) => c.id);
+        ctx.fail(`you can respond for yourself, or as a delegate for people whose calendar you can write to (${delegated.join(', ') || 'none'}); you have ${role ?? 'no'} access to ${email}'s calendar`);
+      }
+    }
+    const attendee = event.attendees.find((a) => a.email === email);
+    if (attendee === undefined) {
+      ctx.fail(`${email} is not invited to ${args.event_id} ("${event.summary}"); invited: ${event.attendees.map((a) => a.email).join(', ') || 'nobody'}`);
+    }
+    const nowMs = Date.parse(ctx.now);
+    const ended = ref.kind === 'occurrence' ? ref.endMs <= nowMs : !hasFuture(ref.event, nowMs);
+    if (ended) {
+      const endText = ref.kind === 'occurrence' ? formatInZone(ref.endMs, event.time_zone) : event.recurrence === undefined ? event.end : 'its last occurrence';
+      ctx.fail(`${args.event_id} ("${event.summary}") ended (${endText}) before now (${ctx.now}); only upcoming events can be answered`);
+    }
+    const { candidate, materialized } = editable(ref);
+    const target = candidate.attendees.find((a) => a.email === email)!;
+    const previous: ResponseStatus = target.response_status;
+    target.response_status = args.response;
+    if (args.comment !== undefined) target.comment = args.comment;
+    store(ctx, candidate, materialized);
+    if (ref.kind === 'stored' && ref.event.recurrence !== undefined) {
+      for (const dateKey of ref.event.modified_occurrences ?? []) {
+        const id = `${ref.event.id}_${dateKey}`;
+        const modified = state.events[id];
+        if (modified === undefined || endMs(modified) <= nowMs) continue;
+        const index = modified.attendees.findIndex((a) => a.email === email);
+        if (index >= 0) ctx.state.events[id].attendees[index].response_status = args.response;
+      }
+    }
+    return { event_id: candidate.id, email, response_status: args.response, previous_response_status: previous, event: eventView(state, candidate) };
+  },
+});
+
+export const setEventReminders = defineTool<CalendarState, { event_id: string; use_default?: boolean; overrides?: Reminder[] }>({
+  name: 'set_event_reminders',
+  description:
+    'Set your reminders for an event: the calendar\'s defaults (use_default: true) or up to 5 custom ones (email or popup, minutes before start); use_default false with no overrides ' +
+    'turns reminders off. Works on events you organise, attend, or whose calendar you can write to; an occurrence id changes that occurrence only.',
+  input: {
+    type: 'object',
+    properties: {
+      event_id: EVENT_ID_SCHEMA,
+      use_default: { type: 'boolean', description: 'true: the calendar\'s default reminders; false: only the overrides given.' },
+      overrides: (REMINDERS_INPUT.properties as Record<string, JsonSchema>).overrides,
+    },
+    required: ['event_id'],
+    additionalProperties: false,
+  },
+  output: {
+    type: 'object',
+    properties: {
+      event_id: { type: 'string' },
+      reminders: (EVENT_SCHEMA.properties as Record<string, JsonSchema>).reminders,
+      effective_reminders: { type: 'array', items: { type: 'object', properties: { method: { type: 'string' }, minutes: { type: 'integer' } }, required: ['method', 'minutes'] } },
+    },
+    required: ['event_id', 'reminders', 'effective_reminders'],
+  },
+  annotations: { title: 'Set reminders', ...WRITE, idempotentHint: true },
+  handler(args, ctx) {
+    const state = baseState(ctx.state as CalendarState);
+    const ref = resolveOrFail(ctx, state, args.event_id);
+    const event = ownerEvent(ref);
+    const role = state.calendars[event.calendar_id]?.access_role ?? 'freeBusyReader';
+    const involved = event.organizer === state.user || event.attendees.some((a) => a.email === state.user);
+    if (!involved && ROLE_RANK[role] < ROLE_RANK.writer) {
+      ctx.fail(`you neither attend ${args.event_id} nor can write to its calendar ${event.calendar_id} (${role} access); reminders can be set on your own events and invitations`);
+    }
+    if (args.use_default === undefined && args.overrides === undefined) ctx.fail('give use_default (true for the calendar\'s defaults) or overrides (custom reminders), or use_default false to turn reminders off');
+    const reminders = remindersFrom(ctx, { use_default: args.use_default ?? false, overrides: args.overrides });
+    const { candidate, materialized } = editable(ref);
+    candidate.reminders = reminders;
+    store(ctx, candidate, materialized);
+    const calendar = state.calendars[event.calendar_id];
+    const effective = reminders.use_default ? (calendar?.default_reminders ?? []) : reminders.overrides;
+    return {
+      event_id: candidate.id,
+      reminders: { use_default: reminders.use_default, overrides: reminders.overrides.map((r) => ({ ...r })) },
+      effective_reminders: effective.map((r) => ({ method: r.method, minutes: r.minutes })),
+    };
+  },
+});

@@ -1,0 +1,181 @@
+/**
+ * Time-zone arithmetic from a small fixed table, so that every result is the same on any machine,
+ * in any `TZ` and with any ICU version. Each zone has a standard offset and, where it observes
+ * daylight saving time, one of three rules (United States, European Union, south-east Australia)
+ * as they stand since 2007/1996/2008. Intl and the machine's zone are never consulted.
+ */
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+type DaylightRule = 'us' | 'eu' | 'au';
+
+interface ZoneRule {
+  /** Standard offset from UTC in minutes. */
+  standard: number;
+  /** Daylight saving time (one hour ahead of standard) follows this rule; none when absent. */
+  daylight?: DaylightRule;
+}
+
+/** The IANA zones the calendar knows. */
+export const TIME_ZONES: Readonly<Record<string, ZoneRule>> = Object.freeze({
+  UTC: { standard: 0 },
+  'Europe/London': { standard: 0, daylight: 'eu' },
+  'Europe/Dublin': { standard: 0, daylight: 'eu' },
+  'Europe/Lisbon': { standard: 0, daylight: 'eu' },
+  'Europe/Berlin': { standard: 60, daylight: 'eu' },
+  'Europe/Paris': { standard: 60, daylight: 'eu' },
+  'Europe/Madrid': { standard: 60, daylight: 'eu' },
+  'Europe/Amsterdam': { standard: 60, daylight: 'eu' },
+  'Europe/Stockholm': { standard: 60, daylight: 'eu' },
+  'Europe/Warsaw': { standard: 60, daylight: 'eu' },
+  'Europe/Athens': { standard: 120, daylight: 'eu' },
+  'America/New_York': { standard: -300, daylight: 'us' },
+  'America/Toronto': { standard: -300, daylight: 'us' },
+  'America/Chicago': { standard: -360, daylight: 'us' },
+  'America/Denver': { standard: -420, daylight: 'us' },
+  'America/Los_Angeles': { standard: -480, daylight: 'us' },
+  'America/Sao_Paulo': { standard: -180 },
+  'Asia/Dubai': { standard: 240 },
+  'Asia/Kolkata': { standard: 330 },
+  'Asia/Singapore': { standard: 480 },
+  'Asia/Shanghai': { standard: 480 },
+  'Asia/Tokyo': { standard: 540 },
+  'Australia/Sydney': { standard: 600, daylight: 'au' },
+});
+
+/** Names of the known zones, sorted. */
+export const TIME_ZONE_NAMES: readonly string[] = Object.freeze(Object.keys(TIME_ZONES).sort());
+
+export function isKnownTimeZone(zone: string): boolean {
+  return Object.hasOwn(TIME_ZONES, zone);
+}
+
+/** Days since 1970-01-01 of the `n`-th (1-based) or, with n = -1, last `weekday` (0 = Sunday) of a month. */
+function nthWeekdayOfMonth(year: number, month: number, weekday: number, n: number): number {
+  if (n > 0) {
+    const first = Date.UTC(year, month, 1) / DAY;
+    const firstWeekday = (first + 4) % 7;
+    return first + ((weekday - firstWeekday + 7) % 7) + (n - 1) * 7;
+  }
+  const last = Date.UTC(year, month + 1, 0) / DAY;
+  const lastWeekday = (last + 4) % 7;
+  return last - ((lastWeekday - weekday + 7) % 7);
+}
+
+/** Whether daylight saving time is in effect at the instant `utcMs` under `rule`. */
+function isDaylight(rule: DaylightRule, standard: number, utcMs: number): boolean {
+  const year = new Date(utcMs).getUTCFullYear();
+  if (rule === 'eu') {
+    const start = nthWeekdayOfMonth(year, 2, 0, -1) * DAY + 1 * 3_600_000;
+    const end = nthWeekdayOfMonth(year, 9, 0, -1) * DAY + 1 * 3_600_000;
+    return utcMs >= start && utcMs < end;
+  }
+  if (rule === 'us') {
+    const start = nthWeekdayOfMonth(year, 2, 0, 2) * DAY + 2 * 3_600_000 - standard * MINUTE;
+    const end = nthWeekdayOfMonth(year, 10, 0, 1) * DAY + 2 * 3_600_000 - (standard + 60) * MINUTE;
+    return utcMs >= start && utcMs < end;
+  }
+  const end = nthWeekdayOfMonth(year, 3, 0, 1) * DAY + 3 * 3_600_000 - (standard + 60) * MINUTE;
+  const start = nthWeekdayOfMonth(year, 9, 0, 1) * DAY + 2 * 3_600_000 - standard * MINUTE;
+  return utcMs < end || utcMs >= start;
+}
+
+/** Offset of `zone` from UTC at the instant `utcMs`, in minutes. */
+export function zoneOffsetMinutes(zone: string, utcMs: number): number {
+  const rule = TIME_ZONES[zone];
+  if (rule === undefined) return 0;
+  if (rule.daylight === undefined) return rule.standard;
+  return isDaylight(rule.daylight, rule.standard, utcMs) ? rule.standard + 60 : rule.standard;
+}
+
+/**
+ * The instant at which the wall clock of `zone` shows `localMs` (a wall time counted like a UTC
+ * timestamp). An ambiguous wall time (the repeated hour in autumn) resolves to its first
+ * occurrence; a wall time that does not exist (the skipped hour in spring) moves forward by the gap,
+ * as RFC 5545 prescribes.
+ */
+export function localToUtc(zone: string, localMs: number): number {
+  const rule = TIME_ZONES[zone];
+  if (rule === undefined) return localMs;
+  if (rule.daylight === undefined) return localMs - rule.standard * MINUTE;
+  const daylight = localMs - (rule.standard + 60) * MINUTE;
+  if (zoneOffsetMinutes(zone, daylight) === rule.standard + 60) return daylight;
+  return localMs - rule.standard * MINUTE;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+export function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS±HH:MM` of `utcMs` as the wall clock of `zone` shows it (`Z` for UTC). */
+export function formatInZone(utcMs: number, zone: string): string {
+  const offset = zoneOffsetMinutes(zone, utcMs);
+  const local = new Date(utcMs + offset * MINUTE);
+  const text = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
+  return zone === 'UTC' ? `${text}Z` : `${text}${formatOffset(offset)}`;
+}
+
+/** The wall-clock time of `utcMs` in `zone`, counted like a UTC timestamp. */
+export function utcToLocal(zone: string, utcMs: number): number {
+  return utcMs + zoneOffsetMinutes(zone, utcMs) * MINUTE;
+}
+
+/** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
+export function formatDay(day: number): string {
+  const date = new Date(day * DAY);
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Weekday of a day number, 0 = Monday … 6 = Sunday. */
+export function weekdayOf(day: number): number {
+  return (((day + 3) % 7) + 7) % 7;
+}
+
+export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** A parsed date or date-time: the instant, and whether the text carried its own offset or a time. */
+export interface ParsedDateTime {
+  utcMs: number;
+  hadOffset: boolean;
+  hadTime: boolean;
+}
+
+/**
+ * Parse `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]` or either with `Z` / `±HH:MM`. Text without an
+ * offset is a wall time in `zone` (a date alone is its midnight). Returns undefined when the text
+ * is not such a date or names a day or time that does not exist (2026-02-30, 25:00).
+ */
+export function parseDateTime(text: string, zone: string): ParsedDateTime | undefined {
+  const match = DATE_TIME.exec(text.trim());
+  if (match === null) return undefined;
+  const [, y, mo, d, h, mi, s, offset] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const dayOfMonth = Number(d);
+  const hour = h === undefined ? 0 : Number(h);
+  const minute = mi === undefined ? 0 : Number(mi);
+  const second = s === undefined ? 0 : Number(s);
+  if (year < 1970 || year > 2100 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const wall = Date.UTC(year, month - 1, dayOfMonth, hour, minute, second);
+  if (new Date(wall).getUTCDate() !== dayOfMonth) return undefined;
+  if (offset !== undefined && h === undefined) return undefined;
+  if (offset === undefined) return { utcMs: localToUtc(zone, wall), hadOffset: false, hadTime: h !== undefined };
+  if (offset === 'Z') return { utcMs: wall, hadOffset: true, hadTime: true };
+  const sign = offset[0] === '-' ? -1 : 1;
+  const offsetHours = Number(offset.slice(1, 3));
+  const offsetMinutes = Number(offset.slice(4, 6));
+  if (offsetHours > 14 || offsetMinutes > 59) return undefined;
+  return { utcMs: wall - sign * (offsetHours * 60 + offsetMinutes) * MINUTE, hadOffset: true, hadTime: true };
+}
+
+export { DAY, MINUTE };

@@ -79,11 +79,9 @@ class Random {
   }
 }
 
-const FIRST_NAMES = [
-  'Maria', 'James', 'Aisha', 'Wei', 'Sofia', 'Daniel', 'Priya', 'Marcus', 'Elena', 'Kenji', 'Olivia', 'Mateo', 'Fatima', 'Noah',
-  'Grace', 'Luis', 'Hannah', 'Omar', 'Chloe', 'Raj', 'Isabella', 'Ethan', 'Amara', 'Lucas', 'Mei', 'Samuel', 'Zoe', 'Diego',
-  'Leah', 'Tomasz', 'Nadia', 'Jamal', 'Ingrid', 'Carlos', 'Yuki', 'Benjamin',
-];
+const FEMALE_NAMES = ['Maria', 'Aisha', 'Sofia', 'Priya', 'Elena', 'Olivia', 'Fatima', 'Grace', 'Hannah', 'Chloe', 'Isabella', 'Amara', 'Mei', 'Zoe', 'Leah', 'Nadia', 'Ingrid', 'Yuki'];
+const MALE_NAMES = ['James', 'Wei', 'Daniel', 'Marcus', 'Kenji', 'Mateo', 'Noah', 'Luis', 'Omar', 'Raj', 'Ethan', 'Lucas', 'Samuel', 'Diego', 'Tomasz', 'Jamal', 'Carlos', 'Benjamin'];
+const FIRST_NAMES = [...FEMALE_NAMES, ...MALE_NAMES];
 const LAST_NAMES = [
   'Lopez', 'Carter', 'Okafor', 'Zhang', 'Rossi', 'Kim', 'Patel', 'Johnson', 'Petrova', 'Tanaka', 'Nguyen', 'Hernandez', 'Haddad',
   'Williams', 'Oduya', 'Silva', 'Schmidt', 'Farouk', 'Dubois', 'Sharma', 'Moreno', 'Brooks', 'Mensah', 'Costa', 'Chen', 'Goldberg',
@@ -556,8 +554,11 @@ class WorldBuilder {
     for (const [name, category] of businesses) this.payee(customer, { name, nickname: null, type: 'business', currency: 'USD', category });
     const nicknames = r.shuffle([...PAYEE_NICKNAMES]);
     for (let i = 0, n = r.int(1, 4); i < n; i++) {
-      const last = i < 2 && nicknames[i].match(/Mom|Dad|Sister|Brother|Grandma|Cousin/) ? customer.name.split(' ')[1] : r.pick(LAST_NAMES);
-      this.payee(customer, { name: `${r.pick(FIRST_NAMES)} ${last}`, nickname: r.chance(0.7) ? nicknames[i] : null, type: 'individual', currency: 'USD', category: 'payment' });
+      const nickname = nicknames[i];
+      const family = /Mom|Dad|Sister|Brother|Grandma|Cousin/.test(nickname);
+      const first = /Mom|Sister|Grandma/.test(nickname) ? r.pick(FEMALE_NAMES) : /Dad|Brother/.test(nickname) ? r.pick(MALE_NAMES) : r.pick(FIRST_NAMES);
+      const last = family ? customer.name.split(' ')[1] : r.pick(LAST_NAMES);
+      this.payee(customer, { name: `${first} ${last}`, nickname: family || r.chance(0.6) ? nickname : null, type: 'individual', currency: 'USD', category: 'payment' });
     }
     for (const account of customer.accounts) {
       if (account.currency === 'USD' || account.type !== 'checking') continue;
@@ -870,7 +871,7 @@ class WorldBuilder {
       });
     }
     // An old payee the customer stopped paying and removed.
-    if (r.chance(0.2) && people.length > 1) {
+    if (r.chance(0.35) && people.length > 1) {
       const gone = people[people.length - 1];
       const lastPaid = customer.transfers.filter((t) => t.payee === gone).map((t) => t.execution_date).sort().pop();
       if (lastPaid === undefined || lastPaid < addDays(TODAY, -10)) {

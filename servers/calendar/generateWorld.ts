@@ -793,6 +793,10 @@ function buildExceptions(world: WorldBuilder): void {
     delete exception.recurrence;
     delete exception.cancelled_occurrences;
     delete exception.modified_occurrences;
+    if (exception.summary.endsWith('(remote)')) {
+      exception.attendees = exception.attendees.filter((a) => !a.resource);
+      exception.location = 'Google Meet';
+    }
     const own = spansToHorizon(exception, REFERENCE_MS);
     if (!world.fits(exception, own, false, (other) => other.id === id)) continue;
     world.state.events[id] = exception;

@@ -274,10 +274,12 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       return ctx.fail(`order ${order.name} (${order.id}) was delivered on ${dayOf(shipment.delivered_at)}; its ${RETURN_WINDOW_DAYS}-day return window closed on ${dayOf(windowEnd)} (today is ${ctx.today}), so it can no longer be returned`);
     }
     const seen = new Set<string>();
-    const items: ReturnItem[] = [];
     for (const item of args.items) {
       if (seen.has(item.variant_id)) return ctx.fail(`variant ${item.variant_id} appears twice in items; list each variant once with the total quantity`);
       seen.add(item.variant_id);
+    }
+    const items: ReturnItem[] = [];
+    for (const item of args.items) {
       const line = order.lines.find((l) => l.variant_id === item.variant_id);
       if (line === undefined) {
         const lines = order.lines.map((l) => `${l.variant_id} (${l.product_title} — ${l.variant_title} × ${l.quantity})`).join(', ');

@@ -155,6 +155,15 @@ function argumentSizeProblem(value: unknown): string | undefined {
   return walk(value, 0);
 }
 
+/** A copy of JSON-shaped arguments (already size-checked), cheaper than structuredClone for small objects. */
+function copyArguments(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyArguments);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copyArguments((value as Record<string, unknown>)[key]);
+  return out;
+}
+
 function describeNonObject(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -404,7 +413,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     }
     const sizeProblem = argumentSizeProblem(args);
     if (sizeProblem !== undefined) return failure('invalid_arguments', `${tool.definition.name}: ${sizeProblem}`);
-    if (tool.fillsDefaults) args = structuredClone(args);
+    if (tool.fillsDefaults) args = copyArguments(args);
     if (!tool.validate(args)) {
       const problems = formatSchemaProblems(explainSchemaErrors(tool.validate.errors, args), 'arguments');
       return failure('invalid_arguments', `invalid arguments for ${tool.definition.name}: ${problems}. Valid arguments: ${tool.signature}`);

@@ -160,7 +160,12 @@ function copyArguments(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyArguments);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copyArguments((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const item = copyArguments((value as Record<string, unknown>)[key]);
+    // An own "__proto__" key (JSON.parse makes one) must stay a key, not become the prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key] = item;
+  }
   return out;
 }
 

@@ -126,6 +126,12 @@ describe('the domain kit: fast-path sessions', () => {
       });
     }
 
+    it('an own "__proto__" key is an unknown key like any other', () => {
+      const args = JSON.parse('{"from":"acc_1","to":"acc_2","amount":1,"__proto__":{"speed":"warp"}}') as unknown;
+      const error = failed(session.call('ledger_transfer', args));
+      expect(error.message).to.include('__proto__');
+    });
+
     it('unicode is ordinary data', () => {
       const outcome = session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 1, memo: 'für 🍕 — 日本' });
       expect(outcome.ok).to.equal(true);

@@ -13,6 +13,7 @@ import {
 import {
   describeVariants,
   freshId,
+  readable,
   requireCart,
   requireCustomer,
   requireOpenCart,
@@ -35,12 +36,12 @@ const cartIdProperty = { type: 'string', maxLength: 100, description: 'Cart id, 
  * (saying how many are available) or more than the product's per-order limit.
  */
 export function checkQuantity(ctx: Context, variant: Variant, product: Product, wanted: number, inCart: number): void {
-  const label = variantLabel(ctx.state, variant);
+  const label = variantLabel(readable(ctx), variant);
   const already = inCart > 0 ? `; the cart already holds ${inCart}` : '';
   if (variant.stock === 0) {
-    const others = product.variant_ids.filter((id) => id !== variant.id && ctx.state.variants[id].stock > 0);
+    const others = product.variant_ids.filter((id) => id !== variant.id && readable(ctx).variants[id].stock > 0);
     const alternatives = others.length > 0
-      ? `in-stock variants of this product: ${others.map((id) => `${id} (${ctx.state.variants[id].title}, ${ctx.state.variants[id].stock} available)`).join(', ')}`
+      ? `in-stock variants of this product: ${others.map((id) => `${id} (${readable(ctx).variants[id].title}, ${readable(ctx).variants[id].stock} available)`).join(', ')}`
       : 'no variant of this product is in stock';
     return ctx.fail(`${label} is out of stock (0 available); ${alternatives}`);
   }
@@ -54,8 +55,8 @@ export function checkQuantity(ctx: Context, variant: Variant, product: Product, 
 
 function touch(ctx: Context, cart: Cart): Record<string, unknown> {
   cart.updated_at = timestamp(ctx.now);
-  const notices = priceCart(ctx.state, cart, ctx.now);
-  return cartView(ctx.state, cart, ctx.now, notices);
+  const notices = priceCart(readable(ctx), cart, ctx.now);
+  return cartView(readable(ctx), cart, ctx.now, notices);
 }
 
 export const createCart = defineTool<ShoppingState, { customer_id: string }>({
@@ -72,7 +73,7 @@ export const createCart = defineTool<ShoppingState, { customer_id: string }>({
   annotations: { title: 'Create cart', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
     const customer = requireCustomer(ctx, args.customer_id);
-    const id = freshId(ctx, 'cart', (candidate) => ctx.state.carts[candidate] !== undefined);
+    const id = freshId(ctx, 'cart', (candidate) => readable(ctx).carts[candidate] !== undefined);
     const cart: Cart = {
       id,
       customer_id: customer.id,
@@ -91,7 +92,7 @@ export const createCart = defineTool<ShoppingState, { customer_id: string }>({
       total_cents: 0,
     };
     ctx.state.carts[id] = cart;
-    return cartView(ctx.state, ctx.state.carts[id], ctx.now);
+    return cartView(readable(ctx), cart, ctx.now);
   },
 });
 
@@ -103,7 +104,7 @@ export const getCart = defineTool<ShoppingState, { cart_id: string }>({
   output: cartSchema,
   annotations: { title: 'Get cart', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return cartView(ctx.state, requireCart(ctx, args.cart_id), ctx.now);
+    return cartView(readable(ctx), requireCart(ctx, args.cart_id), ctx.now);
   },
 });
 
@@ -118,9 +119,9 @@ interface AddLineArgs {
 /** The variant an add_cart_line call means: by id, or by product and selected options. */
 function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
   if (args.variant_id !== undefined) {
-    if (args.product_id !== undefined && ctx.state.variants[args.variant_id]?.product_id !== args.product_id) {
+    if (args.product_id !== undefined && readable(ctx).variants[args.variant_id]?.product_id !== args.product_id) {
       const product = requireProduct(ctx, args.product_id);
-      return ctx.fail(`variant ${args.variant_id} is not a variant of '${product.title}' (${product.id}); its variants are: ${describeVariants(ctx.state, product)}`);
+      return ctx.fail(`variant ${args.variant_id} is not a variant of '${product.title}' (${product.id}); its variants are: ${describeVariants(readable(ctx), product)}`);
     }
     return requireVariant(ctx, args.variant_id);
   }
@@ -130,8 +131,8 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
   const product = requireProduct(ctx, args.product_id);
   const selected = Object.entries(args.options ?? {});
   if (selected.length === 0) {
-    if (product.variant_ids.length === 1) return ctx.state.variants[product.variant_ids[0]];
-    return ctx.fail(`'${product.title}' (${product.id}) has ${product.variant_ids.length} variants; pass variant_id or options (${product.option_names.join(', ')}); variants: ${describeVariants(ctx.state, product)}`);
+    if (product.variant_ids.length === 1) return readable(ctx).variants[product.variant_ids[0]];
+    return ctx.fail(`'${product.title}' (${product.id}) has ${product.variant_ids.length} variants; pass variant_id or options (${product.option_names.join(', ')}); variants: ${describeVariants(readable(ctx), product)}`);
   }
   for (const [name] of selected) {
     if (!product.option_names.some((known) => known.toLowerCase() === name.toLowerCase())) {
@@ -139,7 +140,7 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
     }
   }
   for (const id of product.variant_ids) {
-    const variant = ctx.state.variants[id];
+    const variant = readable(ctx).variants[id];
     const matches = selected.every(([name, value]) => {
       const known = product.option_names.find((option) => option.toLowerCase() === name.toLowerCase())!;
       return (variant.options[known] ?? '').toLowerCase() === String(value).toLowerCase();
@@ -147,7 +148,7 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
     if (matches) return variant;
   }
   const wanted = selected.map(([name, value]) => `${name}=${value}`).join(', ');
-  return ctx.fail(`no variant of '${product.title}' (${product.id}) has ${wanted}; valid variants: ${describeVariants(ctx.state, product)}`);
+  return ctx.fail(`no variant of '${product.title}' (${product.id}) has ${wanted}; valid variants: ${describeVariants(readable(ctx), product)}`);
 }
 
 export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
@@ -176,7 +177,7 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
   handler(args, ctx) {
     const cart = requireOpenCart(ctx, args.cart_id);
     const variant = resolveVariant(ctx, args);
-    const product = ctx.state.products[variant.product_id];
+    const product = readable(ctx).products[variant.product_id];
     const quantity = args.quantity ?? 1;
     const line = cart.lines.find((l) => l.variant_id === variant.id);
     const inCart = line?.quantity ?? 0;
@@ -197,7 +198,7 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
 function requireLine(ctx: Context, cart: Cart, lineId: string) {
   const line = cart.lines.find((l) => l.id === lineId);
   if (line === undefined) {
-    const lines = cart.lines.map((l) => `${l.id} (${variantLabel(ctx.state, ctx.state.variants[l.variant_id])} × ${l.quantity})`);
+    const lines = cart.lines.map((l) => `${l.id} (${variantLabel(readable(ctx), readable(ctx).variants[l.variant_id])} × ${l.quantity})`);
     return ctx.fail(`cart ${cart.id} has no line ${lineId}; its lines: ${lines.length > 0 ? lines.join(', ') : '(none: the cart is empty)'}`);
   }
   return line;
@@ -222,8 +223,8 @@ export const updateCartLine = defineTool<ShoppingState, { cart_id: string; line_
   handler(args, ctx) {
     const cart = requireOpenCart(ctx, args.cart_id);
     const line = requireLine(ctx, cart, args.line_id);
-    const variant = ctx.state.variants[line.variant_id];
-    checkQuantity(ctx, variant, ctx.state.products[variant.product_id], args.quantity, 0);
+    const variant = readable(ctx).variants[line.variant_id];
+    checkQuantity(ctx, variant, readable(ctx).products[variant.product_id], args.quantity, 0);
     line.quantity = args.quantity;
     return touch(ctx, cart);
   },
@@ -269,14 +270,14 @@ export const applyCartCoupon = defineTool<ShoppingState, { cart_id: string; code
   handler(args, ctx) {
     const cart = requireOpenCart(ctx, args.cart_id);
     const code = args.code.trim().toUpperCase();
-    const coupon = ctx.state.coupons[code];
+    const coupon = readable(ctx).coupons[code];
     if (coupon === undefined) return ctx.fail(`coupon code "${args.code}" does not exist; check the spelling of the code`);
-    if (cart.coupon_code === coupon.code) return cartView(ctx.state, cart, ctx.now);
+    if (cart.coupon_code === coupon.code) return cartView(readable(ctx), cart, ctx.now);
     if (cart.coupon_code !== null) {
       return ctx.fail(`cart ${cart.id} already has coupon ${cart.coupon_code}; only one code per cart — remove it first with remove_cart_coupon`);
     }
     if (cart.lines.length === 0) return ctx.fail(`cart ${cart.id} is empty; add items with add_cart_line before applying a coupon`);
-    const problem = couponProblem(ctx.state, coupon, cart, ctx.now);
+    const problem = couponProblem(readable(ctx), coupon, cart, ctx.now);
     if (problem !== undefined) return ctx.fail(problem);
     cart.coupon_code = coupon.code;
     return touch(ctx, cart);
@@ -301,8 +302,8 @@ export const removeCartCoupon = defineTool<ShoppingState, { cart_id: string }>({
 function destinationOf(ctx: Context, cart: Cart, countryCode: string | undefined): { country: string; postal: string | null } {
   if (countryCode !== undefined) return { country: countryCode.toUpperCase(), postal: null };
   if (cart.shipping_address !== null) return { country: cart.shipping_address.country_code, postal: cart.shipping_address.postal_code };
-  const customer = ctx.state.customers[cart.customer_id];
-  const address = customer?.default_address_id ? ctx.state.addresses[customer.default_address_id] : undefined;
+  const customer = readable(ctx).customers[cart.customer_id];
+  const address = customer?.default_address_id ? readable(ctx).addresses[customer.default_address_id] : undefined;
   if (address !== undefined) return { country: address.country_code, postal: address.postal_code };
   return ctx.fail(`cart ${cart.id} has no shipping address and its customer has no default address; pass country_code or set an address with set_cart_shipping_address`);
 }
@@ -375,7 +376,7 @@ export const estimateCartShipping = defineTool<ShoppingState, { cart_id: string;
       return ctx.fail(`postal code "${args.postal_code}" is not valid for ${country.name}; expected a format like ${country.postalExample}`);
     }
     const merchandise = cart.subtotal_cents - cart.discount_cents;
-    const quote = quoteShipping(ctx.state, cart.lines, destination.country, merchandise);
+    const quote = quoteShipping(readable(ctx), cart.lines, destination.country, merchandise);
     return {
       cart_id: cart.id,
       destination: { country_code: destination.country, postal_code: postal === null ? null : postal.trim() },

@@ -1,6 +1,6 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { freshId, requireOpenCart, variantLabel } from './shoppingLookups.js';
+import { freshId, readable, requireOpenCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { addressFields, cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
@@ -117,10 +117,11 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
     let snapshot: SnapshotAddress;
     let savedId: string | null = null;
     if (args.address_id !== undefined) {
-      const saved = ctx.state.addresses[args.address_id];
+      const base = readable(ctx);
+      const saved = base.addresses[args.address_id];
       if (saved === undefined || saved.customer_id !== cart.customer_id) {
-        const own = ctx.state.customers[cart.customer_id]?.address_ids ?? [];
-        const listing = own.map((id) => `${id} (${ctx.state.addresses[id].city}, ${ctx.state.addresses[id].country_code})`).join(', ');
+        const own = base.customers[cart.customer_id]?.address_ids ?? [];
+        const listing = own.map((id) => `${id} (${base.addresses[id].city}, ${base.addresses[id].country_code})`).join(', ');
         return ctx.fail(`address ${args.address_id} is not a saved address of customer ${cart.customer_id}; their addresses: ${listing || '(none — pass a new address instead)'}`);
       }
       if (SHIPPING_COUNTRIES[saved.country_code] === undefined) return ctx.fail(`the store does not ship to ${saved.country_code}; it ships to ${supportedCountriesText()}`);
@@ -130,7 +131,7 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
       snapshot = validateAddress(ctx, args.address!);
       if (args.save_to_address_book) {
         const customer = ctx.state.customers[cart.customer_id];
-        savedId = freshId(ctx, 'addr', (candidate) => ctx.state.addresses[candidate] !== undefined);
+        savedId = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
         ctx.state.addresses[savedId] = { id: savedId, customer_id: customer.id, ...snapshot };
         customer.address_ids.push(savedId);
         if (customer.default_address_id === null) customer.default_address_id = savedId;
@@ -138,8 +139,8 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
     }
     cart.shipping_address = snapshot;
     cart.updated_at = timestamp(ctx.now);
-    const notices = priceCart(ctx.state, cart, ctx.now);
-    return { ...cartView(ctx.state, cart, ctx.now, notices), saved_address_id: savedId };
+    const notices = priceCart(readable(ctx), cart, ctx.now);
+    return { ...cartView(readable(ctx), cart, ctx.now, notices), saved_address_id: savedId };
   },
 });
 
@@ -162,15 +163,15 @@ export const selectCartShippingMethod = defineTool<ShoppingState, { cart_id: str
     const cart = requireOpenCart(ctx, args.cart_id);
     if (cart.lines.length === 0) return ctx.fail(`cart ${cart.id} is empty; add items with add_cart_line before choosing shipping`);
     if (cart.shipping_address === null) return ctx.fail(`cart ${cart.id} has no shipping address; set one first with set_cart_shipping_address`);
-    const quote = quoteShipping(ctx.state, cart.lines, cart.shipping_address.country_code, cart.subtotal_cents - cart.discount_cents);
+    const quote = quoteShipping(readable(ctx), cart.lines, cart.shipping_address.country_code, cart.subtotal_cents - cart.discount_cents);
     const unavailable = quote.unavailable.find((u) => u.method === args.method);
     if (unavailable !== undefined) {
       return ctx.fail(`${unavailable.reason}; available methods for this cart: ${quote.rates.map((r) => r.method).join(', ')}`);
     }
     cart.shipping_method = args.method;
     cart.updated_at = timestamp(ctx.now);
-    const notices = priceCart(ctx.state, cart, ctx.now);
-    return cartView(ctx.state, cart, ctx.now, notices);
+    const notices = priceCart(readable(ctx), cart, ctx.now);
+    return cartView(readable(ctx), cart, ctx.now, notices);
   },
 });
 
@@ -186,13 +187,14 @@ function describeCard(method: PaymentMethod): string {
 }
 
 function choosePayment(ctx: Context, cart: Cart, paymentMethodId: string | undefined): PaymentMethod {
-  const customer = ctx.state.customers[cart.customer_id];
-  const own = customer.payment_method_ids.map((id) => ctx.state.payment_methods[id]);
+  const base = readable(ctx);
+  const customer = base.customers[cart.customer_id];
+  const own = customer.payment_method_ids.map((id) => base.payment_methods[id]);
   const valid = own.filter((method) => !cardExpired(method, ctx.today));
   const validText = valid.length > 0 ? `valid payment methods on file: ${valid.map(describeCard).join(', ')}` : 'the customer has no valid payment method on file';
   const id = paymentMethodId ?? customer.default_payment_method_id;
   if (id === null) return ctx.fail(`customer ${customer.id} has no default payment method; pass payment_method_id — ${validText}`);
-  const method = ctx.state.payment_methods[id];
+  const method = base.payment_methods[id];
   if (method === undefined || method.customer_id !== customer.id) {
     return ctx.fail(`payment method ${id} is not on file for customer ${customer.id}; ${validText}`);
   }
@@ -218,7 +220,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
   output: orderSchema,
   annotations: { title: 'Complete checkout', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state;
+    const state = readable(ctx);
     const cart = requireOpenCart(ctx, args.cart_id);
     if (cart.lines.length === 0) return ctx.fail(`cart ${cart.id} is empty; add items with add_cart_line before checking out`);
     if (cart.shipping_address === null) return ctx.fail(`cart ${cart.id} has no shipping address; set one with set_cart_shipping_address before checking out`);
@@ -243,8 +245,9 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     if (notices.length > 0) return ctx.fail(`the cart changed while re-pricing: ${notices.join('; ')}`);
     const payment = choosePayment(ctx, cart, args.payment_method_id);
 
+    const draft = ctx.state;
     const number = state.next_order_number;
-    state.next_order_number = number + 1;
+    draft.next_order_number = number + 1;
     const order: Order = {
       id: `ord_${number}`,
       name: `#${number}`,
@@ -282,17 +285,17 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       return_ids: [],
     };
     for (const line of cart.lines) {
-      const variant = state.variants[line.variant_id];
+      const variant = draft.variants[line.variant_id];
       variant.stock -= line.quantity;
       variant.sold += line.quantity;
     }
-    if (cart.coupon_code !== null) state.coupons[cart.coupon_code].times_used += 1;
-    state.orders[order.id] = order;
-    state.customers[cart.customer_id].order_ids.push(order.id);
+    if (cart.coupon_code !== null) draft.coupons[cart.coupon_code].times_used += 1;
+    draft.orders[order.id] = order;
+    draft.customers[cart.customer_id].order_ids.push(order.id);
     cart.status = 'completed';
     cart.order_id = order.id;
     cart.updated_at = timestamp(ctx.now);
-    return orderView(state, state.orders[order.id]);
+    return orderView(state, order);
   },
 });
 

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { money } from './cartPricing.js';
 import { cardExpired } from './checkoutTools.js';
-import { requireCustomer, requireProduct } from './shoppingLookups.js';
+import { readable, requireCustomer, requireProduct } from './shoppingLookups.js';
 import type { Customer, ShoppingState } from './ShoppingState.js';
 import { MAX_WISHLIST_ITEMS } from './ShoppingState.js';
 import { moneySchema, productPriceRange, savedAddressSchema } from './shoppingViews.js';
@@ -160,7 +160,7 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
   },
   annotations: { title: 'Update wishlist', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const customer = requireCustomer(ctx, args.customer_id);
+    const customer = ctx.state.customers[requireCustomer(ctx, args.customer_id).id];
     const product = requireProduct(ctx, args.product_id);
     const index = customer.wishlist.indexOf(product.id);
     let changed = false;
@@ -174,13 +174,13 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
       }
     } else {
       if (index < 0) {
-        const current = customer.wishlist.map((id) => `${id} (${ctx.state.products[id].title})`).join(', ');
+        const current = customer.wishlist.map((id) => `${id} (${readable(ctx).products[id].title})`).join(', ');
         return ctx.fail(`'${product.title}' (${product.id}) is not on the wishlist of ${customer.id}; the wishlist holds: ${current || '(nothing)'}`);
       }
       customer.wishlist.splice(index, 1);
       changed = true;
     }
-    return { customer_id: customer.id, changed, wishlist: wishlistView(ctx.state, customer) };
+    return { customer_id: customer.id, changed, wishlist: wishlistView(readable(ctx), customer) };
   },
 });
 

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { addDays, dayOf, money, timestamp } from './cartPricing.js';
-import { freshId, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
-import type { Order, OrderStatus, ReturnItem, ReturnReason, ShoppingState } from './ShoppingState.js';
+import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
+import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
 import { CURRENCY, RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS } from './ShoppingState.js';
 import { moneySchema, orderSchema, orderView, returnSchema, returnView, returnWindowEnd } from './shoppingViews.js';
 
@@ -64,7 +64,7 @@ export const listCustomerOrders = defineTool<ShoppingState, ListOrdersArgs>({
     const customer = requireCustomer(ctx, args.customer_id);
     const matching: Order[] = [];
     for (let i = customer.order_ids.length - 1; i >= 0; i -= 1) {
-      const order = ctx.state.orders[customer.order_ids[i]];
+      const order = readable(ctx).orders[customer.order_ids[i]];
       if (args.status === undefined || order.status === args.status) matching.push(order);
     }
     const offset = args.offset ?? 0;
@@ -90,7 +90,7 @@ export const getOrderDetails = defineTool<ShoppingState, { order_id: string }>({
   output: orderSchema,
   annotations: { title: 'Get order', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return orderView(ctx.state, requireOrder(ctx, args.order_id));
+    return orderView(readable(ctx), requireOrder(ctx, args.order_id));
   },
 });
 
@@ -130,8 +130,9 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
   },
   annotations: { title: 'Cancel order', readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state;
-    const order = requireOrder(ctx, args.order_id);
+    const state = readable(ctx);
+    const found = requireOrder(ctx, args.order_id);
+    const order = ctx.state.orders[found.id];
     if (order.status === 'cancelled') return ctx.fail(`order ${order.name} (${order.id}) was already cancelled on ${dayOf(order.cancelled_at ?? order.placed_at)}`);
     if (order.status !== 'unfulfilled') {
       const shipment = order.fulfillment;
@@ -141,12 +142,12 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       return ctx.fail(`order ${order.name} (${order.id}) cannot be cancelled: it was fulfilled (shipped) on ${dayOf(shipment?.shipped_at ?? '')} and ${where}`);
     }
     const restocked = order.lines.map((line) => {
-      const variant = state.variants[line.variant_id];
+      const variant = ctx.state.variants[line.variant_id];
       variant.stock += line.quantity;
       variant.sold -= line.quantity;
       return { variant_id: line.variant_id, quantity: line.quantity };
     });
-    if (order.coupon_code !== null && state.coupons[order.coupon_code]) state.coupons[order.coupon_code].times_used -= 1;
+    if (order.coupon_code !== null && state.coupons[order.coupon_code]) ctx.state.coupons[order.coupon_code].times_used -= 1;
     order.status = 'cancelled';
     order.financial_status = 'refunded';
     order.refunded_cents = order.total_cents;
@@ -259,7 +260,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
   output: returnSchema,
   annotations: { title: 'Request return', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state;
+    const state = readable(ctx);
     const order = requireOrder(ctx, args.order_id);
     if (order.status === 'cancelled') return ctx.fail(`order ${order.name} (${order.id}) was cancelled and refunded; there is nothing to return`);
     if (order.status === 'unfulfilled') {
@@ -296,9 +297,10 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       const net = line.quantity * line.unit_price_cents - line.discount_cents;
       items.push({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) });
     }
-    for (const item of items) order.lines.find((l) => l.variant_id === item.variant_id)!.returned_quantity += item.quantity;
+    const draftOrder = ctx.state.orders[order.id];
+    for (const item of items) draftOrder.lines.find((l) => l.variant_id === item.variant_id)!.returned_quantity += item.quantity;
     const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
-    state.returns[id] = {
+    const request: ReturnRequest = {
       id,
       order_id: order.id,
       customer_id: order.customer_id,
@@ -311,8 +313,9 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       ship_back_by: addDays(timestamp(ctx.now), RETURN_SHIP_BACK_DAYS),
       refunded_at: null,
     };
-    order.return_ids.push(id);
-    return returnView(state, state.returns[id]);
+    ctx.state.returns[id] = request;
+    draftOrder.return_ids.push(id);
+    return returnView(state, request);
   },
 });
 
@@ -329,7 +332,7 @@ export const getReturnStatus = defineTool<ShoppingState, { return_id: string }>(
   output: returnSchema,
   annotations: { title: 'Get return', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return returnView(ctx.state, requireReturn(ctx, args.return_id));
+    return returnView(readable(ctx), requireReturn(ctx, args.return_id));
   },
 });
 

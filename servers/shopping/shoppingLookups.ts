@@ -1,3 +1,4 @@
+import { isDraft, original } from 'immer';
 import type { ToolContext } from '../kit/Domain.js';
 import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
@@ -7,6 +8,17 @@ import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Vari
  */
 
 type Context = ToolContext<ShoppingState>;
+
+/**
+ * The state to read from. In a tool that changes state, `ctx.state` is an immer draft, and immer
+ * copies a whole map (473 variants, 200 orders …) the first time any entry is read through it; so
+ * handlers read from the frozen state the call started from and draft only what they change
+ * (`ctx.state.carts[id]`, `ctx.state.variants[id]` …). What the handler itself changed is only
+ * visible through the draft.
+ */
+export function readable(ctx: Context): ShoppingState {
+  return isDraft(ctx.state) ? (original(ctx.state) as ShoppingState) : (ctx.state as ShoppingState);
+}
 
 /** A fresh id from the session's counter, skipping any the world already uses. */
 export function freshId(ctx: Context, prefix: string, taken: (id: string) => boolean): string {
@@ -44,7 +56,7 @@ export function describeVariants(state: ShoppingState, product: Product): string
 }
 
 export function requireCustomer(ctx: Context, customerId: string): Customer {
-  const customer = ctx.state.customers[customerId];
+  const customer = readable(ctx).customers[customerId];
   if (customer === undefined) {
     return ctx.fail(`customer ${customerId} does not exist; customer ids look like cust_101 — find a customer by email with get_customer_account`);
   }
@@ -52,21 +64,21 @@ export function requireCustomer(ctx: Context, customerId: string): Customer {
 }
 
 export function requireProduct(ctx: Context, productId: string): Product {
-  const product = ctx.state.products[productId];
+  const product = readable(ctx).products[productId];
   if (product !== undefined) return product;
-  const variant = ctx.state.variants[productId];
+  const variant = readable(ctx).variants[productId];
   if (variant !== undefined) {
-    return ctx.fail(`${productId} is a variant id, not a product id: it belongs to product ${variant.product_id} ('${ctx.state.products[variant.product_id]?.title}'); pass product_id ${variant.product_id}`);
+    return ctx.fail(`${productId} is a variant id, not a product id: it belongs to product ${variant.product_id} ('${readable(ctx).products[variant.product_id]?.title}'); pass product_id ${variant.product_id}`);
   }
   return ctx.fail(`product ${productId} does not exist; find products and their ids with search_catalog_products`);
 }
 
 export function requireVariant(ctx: Context, variantId: string): Variant {
-  const variant = ctx.state.variants[variantId];
+  const variant = readable(ctx).variants[variantId];
   if (variant !== undefined) return variant;
-  const product = ctx.state.products[variantId];
+  const product = readable(ctx).products[variantId];
   if (product !== undefined) {
-    return ctx.fail(`${variantId} is a product id, not a variant id; the variants of '${product.title}' are: ${describeVariants(ctx.state, product)}`);
+    return ctx.fail(`${variantId} is a product id, not a variant id; the variants of '${product.title}' are: ${describeVariants(readable(ctx), product)}`);
   }
   return ctx.fail(`variant ${variantId} does not exist; get_catalog_product lists a product's variant ids and options`);
 }
@@ -86,7 +98,7 @@ export function requireCart(ctx: Context, cartId: string): Cart {
 export function requireOpenCart(ctx: Context, cartId: string): Cart {
   const cart = requireCart(ctx, cartId);
   if (cart.status !== 'open') {
-    const order = cart.order_id === null ? undefined : ctx.state.orders[cart.order_id];
+    const order = cart.order_id === null ? undefined : readable(ctx).orders[cart.order_id];
     return ctx.fail(`cart ${cartId} was already checked out as order ${order?.name ?? ''} (${cart.order_id}) and cannot change; create a new cart with create_cart`);
   }
   return cart;
@@ -101,7 +113,7 @@ export function findOrder(state: ShoppingState, ref: string): Order | undefined 
 }
 
 export function requireOrder(ctx: Context, ref: string): Order {
-  const order = findOrder(ctx.state, ref);
+  const order = findOrder(readable(ctx), ref);
   if (order === undefined) {
     return ctx.fail(`order ${ref} does not exist; order ids look like ord_1042 (number #1042) — list a customer's orders with list_customer_orders`);
   }
@@ -109,9 +121,9 @@ export function requireOrder(ctx: Context, ref: string): Order {
 }
 
 export function requireReturn(ctx: Context, returnId: string): ReturnRequest {
-  const request = ctx.state.returns[returnId];
+  const request = readable(ctx).returns[returnId];
   if (request !== undefined) return request;
-  const order = findOrder(ctx.state, returnId);
+  const order = findOrder(readable(ctx), returnId);
   if (order !== undefined) {
     return ctx.fail(`${returnId} is an order, not a return; returns of order ${order.name}: ${listSome(order.return_ids)}`);
   }

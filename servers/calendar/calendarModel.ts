@@ -22,25 +22,55 @@ export function baseState(state: CalendarState): CalendarState {
   return isDraft(state) ? (original(state) as CalendarState) : state;
 }
 
-export function startMs(event: Pick<CalendarEvent, 'start' | 'time_zone'>): number {
-  return parseDateTime(event.start, event.time_zone)!.utcMs;
+/** What scans need of an event's times, computed once per frozen (unchangeable) event object. */
+interface EventTiming {
+  startMs: number;
+  endMs: number;
+  shape: SeriesShape | undefined;
+  expanded: ExpandedSeries | undefined;
 }
 
-export function endMs(event: Pick<CalendarEvent, 'end' | 'time_zone'>): number {
-  return parseDateTime(event.end, event.time_zone)!.utcMs;
+const timings = new WeakMap<CalendarEvent, EventTiming>();
+
+function computeTiming(event: CalendarEvent): EventTiming {
+  const start = parseDateTime(event.start, event.time_zone)!.utcMs;
+  const end = parseDateTime(event.end, event.time_zone)!.utcMs;
+  let shape: SeriesShape | undefined;
+  if (event.recurrence !== undefined && event.recurrence.length > 0) {
+    const rule = parseRecurrence(event.recurrence[0]);
+    if (typeof rule !== 'string') shape = { rule, startMs: start, durationMs: end - start, timeZone: event.time_zone };
+  }
+  return { startMs: start, endMs: end, shape, expanded: undefined };
+}
+
+/**
+ * Events in the session state are frozen, so their timing can be cached by identity; events a
+ * handler is still building (not frozen) are computed afresh every time.
+ */
+function timingOf(event: CalendarEvent): EventTiming {
+  if (!Object.isFrozen(event)) return computeTiming(event);
+  let timing = timings.get(event);
+  if (timing === undefined) {
+    timing = computeTiming(event);
+    timings.set(event, timing);
+  }
+  return timing;
+}
+
+export function startMs(event: CalendarEvent): number {
+  return timingOf(event).startMs;
+}
+
+export function endMs(event: CalendarEvent): number {
+  return timingOf(event).endMs;
 }
 
 export function ruleOf(event: CalendarEvent): RecurrenceRule | undefined {
-  if (event.recurrence === undefined || event.recurrence.length === 0) return undefined;
-  const rule = parseRecurrence(event.recurrence[0]);
-  return typeof rule === 'string' ? undefined : rule;
+  return timingOf(event).shape?.rule;
 }
 
 export function seriesShape(event: CalendarEvent): SeriesShape | undefined {
-  const rule = ruleOf(event);
-  if (rule === undefined) return undefined;
-  const start = startMs(event);
-  return { rule, startMs: start, durationMs: endMs(event) - start, timeZone: event.time_zone };
+  return timingOf(event).shape;
 }
 
 /** One concrete span on the timeline: a single event, a modified occurrence, or an occurrence of a series. */
@@ -67,44 +97,39 @@ interface ExpandedSeries {
 const expansions = new Map<string, ExpandedSeries>();
 const EXPANSION_MARGIN = 400 * DAY;
 
-function occurrencesOf(event: CalendarEvent, shape: SeriesShape, toMs: number): Occurrence[] {
-  const key = `${event.start}|${event.end}|${event.time_zone}|${shape.rule.text}`;
-  let expanded = expansions.get(key);
+/** The occurrences of a series, expanded at least up to `toMs` (shared by equal shapes, kept on frozen events). */
+function occurrencesOf(event: CalendarEvent, timing: EventTiming, toMs: number): Occurrence[] {
+  let expanded = timing.expanded;
   if (expanded === undefined || (!expanded.complete && expanded.coveredTo < toMs)) {
-    const coveredTo = toMs >= Number.MAX_SAFE_INTEGER - EXPANSION_MARGIN ? toMs : toMs + EXPANSION_MARGIN;
-    const occurrences: Occurrence[] = [];
-    let complete = true;
-    forEachOccurrence(shape, (occurrence) => {
-      if (occurrence.startMs >= coveredTo) {
-        complete = false;
-        return false;
-      }
-      occurrences.push(occurrence);
-      return true;
-    });
-    expanded = { occurrences, coveredTo, complete };
-    if (expansions.size >= 20_000) expansions.clear();
-    expansions.set(key, expanded);
+    const shape = timing.shape!;
+    const key = `${timing.startMs}|${timing.endMs}|${event.time_zone}|${shape.rule.text}`;
+    expanded = expansions.get(key);
+    if (expanded === undefined || (!expanded.complete && expanded.coveredTo < toMs)) {
+      expanded = expand(shape, toMs >= Number.MAX_SAFE_INTEGER - EXPANSION_MARGIN ? toMs : toMs + EXPANSION_MARGIN);
+      if (expansions.size >= 20_000) expansions.clear();
+      expansions.set(key, expanded);
+    }
+    timing.expanded = expanded;
   }
   return expanded.occurrences;
 }
 
-/**
- * Calls `visit` with every span of `event` that overlaps [fromMs, toMs): the event itself, or the
- * occurrences of a series except cancelled ones and those stored as modified events.
- */
-export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, visit: (span: Span) => void): void {
-  const shape = seriesShape(event);
-  if (shape === undefined) {
-    const start = startMs(event);
-    const end = endMs(event);
-    if (start < toMs && end > fromMs) visit({ id: event.id, event, startMs: start, endMs: end });
-    return;
-  }
-  const occurrences = occurrencesOf(event, shape, toMs);
-  const cancelled = event.cancelled_occurrences ?? [];
-  const modified = event.modified_occurrences ?? [];
-  // All occurrences have the same length, so their ends ascend like their starts: binary search the first one ending after fromMs.
+function expand(shape: SeriesShape, coveredTo: number): ExpandedSeries {
+  const occurrences: Occurrence[] = [];
+  let complete = true;
+  forEachOccurrence(shape, (occurrence) => {
+    if (occurrence.startMs >= coveredTo) {
+      complete = false;
+      return false;
+    }
+    occurrences.push(occurrence);
+    return true;
+  });
+  return { occurrences, coveredTo, complete };
+}
+
+/** Index of the first occurrence ending after `fromMs` (all occurrences have one length, so ends ascend like starts). */
+function firstEndingAfter(occurrences: Occurrence[], fromMs: number): number {
   let low = 0;
   let high = occurrences.length;
   while (low < high) {
@@ -112,10 +137,27 @@ export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, 
     if (occurrences[middle].endMs <= fromMs) low = middle + 1;
     else high = middle;
   }
-  for (let i = low; i < occurrences.length; i++) {
+  return low;
+}
+
+/**
+ * Calls `visit` with every span of `event` that overlaps [fromMs, toMs): the event itself, or the
+ * occurrences of a series except cancelled ones and those stored as modified events.
+ */
+export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, visit: (span: Span) => void): void {
+  const timing = timingOf(event);
+  if (timing.shape === undefined) {
+    if (timing.startMs < toMs && timing.endMs > fromMs) visit({ id: event.id, event, startMs: timing.startMs, endMs: timing.endMs });
+    return;
+  }
+  if (timing.startMs >= toMs) return;
+  const occurrences = occurrencesOf(event, timing, toMs);
+  const cancelled = event.cancelled_occurrences ?? [];
+  const modified = event.modified_occurrences ?? [];
+  for (let i = firstEndingAfter(occurrences, fromMs); i < occurrences.length; i++) {
     const occurrence = occurrences[i];
     if (occurrence.startMs >= toMs) break;
-    if (occurrence.endMs > fromMs && !cancelled.includes(occurrence.dateKey) && !modified.includes(occurrence.dateKey)) {
+    if ((cancelled.length === 0 || !cancelled.includes(occurrence.dateKey)) && (modified.length === 0 || !modified.includes(occurrence.dateKey))) {
       visit({ id: `${event.id}_${occurrence.dateKey}`, event, startMs: occurrence.startMs, endMs: occurrence.endMs, dateKey: occurrence.dateKey });
     }
   }
@@ -132,15 +174,15 @@ export function spansToHorizon(event: CalendarEvent, referenceMs: number): Span[
 
 /** The occurrence of `master` on local date `dateKey`, or undefined when the rule has none that day. */
 export function occurrenceOn(master: CalendarEvent, dateKey: string): { startMs: number; endMs: number } | undefined {
-  const shape = seriesShape(master);
+  const timing = timingOf(master);
   const day = dayOfDateKey(dateKey);
-  if (shape === undefined || day === undefined) return undefined;
-  let found: { startMs: number; endMs: number } | undefined;
-  forEachOccurrence(shape, (occurrence) => {
-    if (occurrence.day === day) found = { startMs: occurrence.startMs, endMs: occurrence.endMs };
-    return occurrence.day < day;
-  });
-  return found;
+  if (timing.shape === undefined || day === undefined) return undefined;
+  // An occurrence starts on its local day, at most a day and a half from that day's UTC midnight.
+  const occurrences = occurrencesOf(master, timing, (day + 2) * DAY);
+  for (let i = firstEndingAfter(occurrences, (day - 2) * DAY); i < occurrences.length && occurrences[i].day <= day; i++) {
+    if (occurrences[i].day === day) return { startMs: occurrences[i].startMs, endMs: occurrences[i].endMs };
+  }
+  return undefined;
 }
 
 /** Ids of the occurrences of `master` nearest to `dateKey` (up to two before and two after), for messages. */

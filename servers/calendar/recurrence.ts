@@ -1,4 +1,4 @@
-import { DAY, formatDay, localToUtc, parseDateTime, utcToLocal, WEEKDAY_CODES, weekdayOf } from './zonedTime.js';
+import { civilFromDays, DAY, localToUtc, parseDateTime, utcToLocal, WEEKDAY_CODES, weekdayOf } from './zonedTime.js';
 
 /**
  * RRULE (RFC 5545) as Google Calendar accepts it, restricted to what the domain supports:
@@ -119,7 +119,8 @@ function parseUncached(line: string): RecurrenceRule | string {
 
 /** `YYYYMMDD` of a day number: the date part of occurrence ids. */
 export function dateKeyOf(day: number): string {
-  return formatDay(day).replace(/-/g, '');
+  const [year, month, dayOfMonth] = civilFromDays(day);
+  return `${year}${month < 10 ? '0' : ''}${month}${dayOfMonth < 10 ? '0' : ''}${dayOfMonth}`;
 }
 
 /** Day number of a `YYYYMMDD` key, or undefined when it is not a real date. */

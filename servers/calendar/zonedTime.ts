@@ -63,22 +63,40 @@ function nthWeekdayOfMonth(year: number, month: number, weekday: number, n: numb
   return last - ((lastWeekday - weekday + 7) % 7);
 }
 
+const RULE_INDEX: Record<DaylightRule, number> = { us: 0, eu: 1, au: 2 };
+const transitionCache = new Map<number, readonly [number, number]>();
+
+/** The two switches of a year under `rule`, as UTC instants: [start, end) of summer time (south: [end, start)). */
+function transitions(rule: DaylightRule, standard: number, year: number): readonly [number, number] {
+  const key = (year * 3 + RULE_INDEX[rule]) * 2048 + standard + 1024;
+  let pair = transitionCache.get(key);
+  if (pair === undefined) {
+    if (rule === 'eu') pair = [nthWeekdayOfMonth(year, 2, 0, -1) * DAY + 3_600_000, nthWeekdayOfMonth(year, 9, 0, -1) * DAY + 3_600_000];
+    else if (rule === 'us') pair = [nthWeekdayOfMonth(year, 2, 0, 2) * DAY + 2 * 3_600_000 - standard * MINUTE, nthWeekdayOfMonth(year, 10, 0, 1) * DAY + 2 * 3_600_000 - (standard + 60) * MINUTE];
+    else pair = [nthWeekdayOfMonth(year, 9, 0, 1) * DAY + 2 * 3_600_000 - standard * MINUTE, nthWeekdayOfMonth(year, 3, 0, 1) * DAY + 3 * 3_600_000 - (standard + 60) * MINUTE];
+    transitionCache.set(key, pair);
+  }
+  return pair;
+}
+
 /** Whether daylight saving time is in effect at the instant `utcMs` under `rule`. */
 function isDaylight(rule: DaylightRule, standard: number, utcMs: number): boolean {
-  const year = new Date(utcMs).getUTCFullYear();
-  if (rule === 'eu') {
-    const start = nthWeekdayOfMonth(year, 2, 0, -1) * DAY + 1 * 3_600_000;
-    const end = nthWeekdayOfMonth(year, 9, 0, -1) * DAY + 1 * 3_600_000;
-    return utcMs >= start && utcMs < end;
-  }
-  if (rule === 'us') {
-    const start = nthWeekdayOfMonth(year, 2, 0, 2) * DAY + 2 * 3_600_000 - standard * MINUTE;
-    const end = nthWeekdayOfMonth(year, 10, 0, 1) * DAY + 2 * 3_600_000 - (standard + 60) * MINUTE;
-    return utcMs >= start && utcMs < end;
-  }
-  const end = nthWeekdayOfMonth(year, 3, 0, 1) * DAY + 3 * 3_600_000 - (standard + 60) * MINUTE;
-  const start = nthWeekdayOfMonth(year, 9, 0, 1) * DAY + 2 * 3_600_000 - standard * MINUTE;
-  return utcMs < end || utcMs >= start;
+  const [start, end] = transitions(rule, standard, civilFromDays(Math.floor(utcMs / DAY))[0]);
+  // In the south (Australia) summer time spans the new year: it ends in April and starts in October.
+  return rule === 'au' ? utcMs < end || utcMs >= start : utcMs >= start && utcMs < end;
+}
+
+/** [year, month 1-12, day] of a day number, without Date (Howard Hinnant's civil_from_days). */
+export function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
 /** Offset of `zone` from UTC at the instant `utcMs`, in minutes. */
@@ -129,8 +147,8 @@ export function utcToLocal(zone: string, utcMs: number): number {
 
 /** `YYYY-MM-DD` of a day number (days since 1970-01-01). */
 export function formatDay(day: number): string {
-  const date = new Date(day * DAY);
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  const [year, month, dayOfMonth] = civilFromDays(day);
+  return `${year}-${month < 10 ? '0' : ''}${month}-${dayOfMonth < 10 ? '0' : ''}${dayOfMonth}`;
 }
 
 /** Weekday of a day number, 0 = Monday … 6 = Sunday. */

@@ -6,7 +6,7 @@ import type { CalendarEvent, CalendarState } from '../../../servers/calendar/Cal
 import { generateWorld } from '../../../servers/calendar/generateWorld.js';
 import { parseQuickAdd } from '../../../servers/calendar/quickAdd.js';
 import { parseRecurrence } from '../../../servers/calendar/recurrence.js';
-import { formatInZone, localToUtc, parseDateTime, zoneOffsetMinutes } from '../../../servers/calendar/zonedTime.js';
+import { formatInZone, localToUtc, parseDateTime, TIME_ZONE_NAMES, zoneOffsetMinutes } from '../../../servers/calendar/zonedTime.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { REPO_ROOT } from '../../support/project.js';
@@ -92,6 +92,24 @@ describe('calendar: time zones without the machine\'s zone', () => {
     expect(zoneOffsetMinutes('Europe/Berlin', Date.UTC(2026, 2, 29, 1, 0))).to.equal(120);
     expect(zoneOffsetMinutes('Australia/Sydney', Date.UTC(2026, 0, 10))).to.equal(660);
     expect(zoneOffsetMinutes('Asia/Kolkata', Date.UTC(2026, 5, 1))).to.equal(330);
+  });
+
+  it('the fixed table agrees with the IANA database (read through Intl here, never in the domain) for 2024 to 2027, hour by hour around every switch', () => {
+    const mismatches: string[] = [];
+    for (const zone of TIME_ZONE_NAMES) {
+      const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      const ianaOffset = (t: number): number => {
+        const match = /GMT([+-])(\d\d):(\d\d)/.exec(format.formatToParts(new Date(t)).find((part) => part.type === 'timeZoneName')!.value);
+        return match === null ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+      };
+      for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+        const switches = ianaOffset(day) !== ianaOffset(day + 86_400_000) || zoneOffsetMinutes(zone, day) !== zoneOffsetMinutes(zone, day + 86_400_000);
+        for (let t = day; t < day + 86_400_000; t += switches ? 900_000 : 86_400_000) {
+          if (zoneOffsetMinutes(zone, t) !== ianaOffset(t) && mismatches.length < 5) mismatches.push(`${zone} at ${new Date(t).toISOString()}`);
+        }
+      }
+    }
+    expect(mismatches).to.deep.equal([]);
   });
 
   it('a wall time skipped in spring moves forward; a repeated one in autumn means its first occurrence', () => {

@@ -87,11 +87,15 @@ describe('prove eval (child process)', function () {
     expect(html).to.contain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('evaluates the hand-written fixture examples on the built-in domains with the project configuration', async () => {
-    const dataset = join(REPO_ROOT, 'fixtures/examples/iot_devices.jsonl');
-    const fixtures = readExamples(dataset);
+  it('evaluates the hand-written fixture examples of the built-in domains with the project configuration', async () => {
+    // Every fixture file in one dataset: four domains, one example across two of them, every kind.
+    const dir = join(REPO_ROOT, 'fixtures/examples');
+    const fixtures = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().flatMap((f) => readExamples(join(dir, f)));
+    const dataset = join(project.dir, 'data/fixtures.jsonl');
+    writeFileSync(dataset, fixtures.map((e) => JSON.stringify(e)).join('\n') + '\n');
     const replaying = await startScriptedOpenAIServer(groundTruthScript(fixtures));
     try {
+      // Run from the repository: its prove.config.ts (the prove preset) makes every built-in domain live.
       const result = await runProve(['eval', '--dataset', dataset, '--policy', replaying.baseURL, '--model', 'gt-replay', '--group', '2', '--out', join(project.dir, 'runs/fixtures')]);
       expect(result.code, result.stderr).to.equal(0);
       const summary = JSON.parse(readFileSync(join(project.dir, 'runs/fixtures/summary.json'), 'utf8')) as EvalSummary;
@@ -100,6 +104,7 @@ describe('prove eval (child process)', function () {
       expect(summary.stateCheck).to.equal(1);
       expect(summary.responseCheck).to.equal(1);
       expect(Object.keys(summary.byKind)).to.include.members(['multi_turn', 'clarification', 'abstention']);
+      expect(Object.keys(summary.byDomain)).to.include.members(['banking', 'banking+travel_booking', 'iot_devices', 'travel_booking']);
     } finally {
       await replaying.close();
     }

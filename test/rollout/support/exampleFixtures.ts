@@ -41,6 +41,111 @@ const step = (id: string, turn: number, calls: Array<[string, Record<string, unk
 });
 
 export const EXAMPLE_SPECS: Record<string, ExampleSpec[]> = {
+  banking: [
+    {
+      id: 'banking-savings-to-checking',
+      kind: 'multi_turn',
+      servers: ['banking'],
+      turns: ['Hi, this is Yuki Reyes (customer cus_1). How much is in my High-Yield Savings right now?', 'Good. Move 500 dollars of it to my Everyday Checking.'],
+      answers: ['Your High-Yield Savings holds 27,256.07 USD.', 'Done: 500.00 USD moved from High-Yield Savings to Everyday Checking.'],
+      groundTruth: [
+        step('s1', 0, [['list_bank_accounts', { customer_id: 'cus_1' }]]),
+        step('s2', 0, [['get_bank_account_balance', { account_id: 'acc_2' }]], ['s1']),
+        step('s3', 1, [['transfer_between_bank_accounts', { from_account_id: 'acc_2', to_account_id: 'acc_1', amount: 500 }]], ['s1']),
+      ],
+    },
+    {
+      id: 'banking-rent-and-freeze',
+      kind: 'multi_turn',
+      servers: ['banking'],
+      turns: [
+        "I'm customer cus_1. Please pay Riverside Residential 1,850 from my Everyday Checking, with the memo 'March rent'.",
+        'Thanks. I also lost track of my debit card ending in 3099, freeze it for now.',
+      ],
+      answers: ['Paid 1,850.00 USD to Riverside Residential from Everyday Checking (memo: March rent).', 'Your debit card ending in 3099 is frozen.'],
+      groundTruth: [
+        step('s1', 0, [
+          ['list_bank_payees', { customer_id: 'cus_1', search: 'Riverside' }],
+          ['list_bank_accounts', { customer_id: 'cus_1', type: 'checking' }],
+        ]),
+        step('s2', 0, [['pay_bank_payee', { from_account_id: 'acc_1', payee_id: 'pye_1', amount: 1850, memo: 'March rent' }]], ['s1']),
+        step('s3', 1, [['list_bank_cards', { customer_id: 'cus_1' }]]),
+        step('s4', 1, [['freeze_bank_card', { card_id: 'card_35' }]], ['s3']),
+      ],
+      distractors: ['list_devices', 'search_hotels', 'get_energy_usage'],
+    },
+    {
+      id: 'banking-change-pin-clarify',
+      kind: 'clarification',
+      servers: ['banking'],
+      turns: ['Customer cus_1 here: I want to change the PIN of my debit card ending 3099.', 'The current PIN is 4079 and the new one should be 5521.'],
+      answers: ['I found the card. Please tell me its current PIN and the new PIN you want.', 'The PIN of your card ending in 3099 has been changed.'],
+      groundTruth: [
+        step('s1', 0, [['list_bank_cards', { customer_id: 'cus_1' }]]),
+        step('s2', 1, [['change_bank_card_pin', { card_id: 'card_35', current_pin: '4079', new_pin: '5521' }]], ['s1']),
+      ],
+    },
+    {
+      id: 'banking-mortgage-abstain',
+      kind: 'abstention',
+      servers: ['banking'],
+      turns: ['Can you get me pre-approved for a 30-year mortgage on a 400k house?'],
+      answers: ['I can work with your accounts, payments and cards, but I have no tool for mortgage applications.'],
+      groundTruth: [],
+    },
+  ],
+  travel_booking: [
+    {
+      id: 'travel_booking-nyc-hotel',
+      kind: 'multi_turn',
+      servers: ['travel_booking'],
+      turns: [
+        'Which hotels in New York (city code NYC) have rooms from 2026-04-10 to 2026-04-12 for one adult?',
+        'Book a Standard Queen at the Northstar Hotel New York Midtown for traveler trv_1 for those dates.',
+      ],
+      answers: ['Here are the hotels with rooms for those nights.', 'Your Standard Queen at Northstar Hotel New York Midtown is booked for April 10 to 12.'],
+      groundTruth: [
+        step('s1', 0, [['search_hotels', { city_code: 'NYC', check_in_date: '2026-04-10', check_out_date: '2026-04-12', adults: 1 }]]),
+        step('s2', 1, [['book_hotel_room', { hotel_id: 'NSNYC001', room_type: 'STANDARD_QUEEN', check_in_date: '2026-04-10', check_out_date: '2026-04-12', traveler_id: 'trv_1' }]], ['s1']),
+      ],
+    },
+    {
+      id: 'travel_booking-cancel-with-quote',
+      kind: 'multi_turn',
+      servers: ['travel_booking'],
+      turns: ['What would it cost me to cancel booking bkg_1?', 'Fine, cancel it. Plans changed.'],
+      answers: ['Cancelling bkg_1 now would cost the fee shown in the quote.', 'Booking bkg_1 is cancelled.'],
+      groundTruth: [
+        step('s1', 0, [['get_cancellation_quote', { booking_id: 'bkg_1' }]]),
+        step('s2', 1, [['cancel_travel_booking', { booking_id: 'bkg_1', reason: 'Plans changed' }]], ['s1']),
+      ],
+      distractors: ['get_bank_account_balance', 'list_scenes'],
+    },
+    {
+      id: 'travel_booking-car-rental-abstain',
+      kind: 'abstention',
+      servers: ['travel_booking'],
+      turns: ['Rent me a compact car at JFK for next Friday to Sunday.'],
+      answers: ['I can search and book flights and hotels, but I have no tool for car rentals.'],
+      groundTruth: [],
+    },
+  ],
+  cross_domain: [
+    {
+      id: 'cross_domain-balance-then-hotel',
+      kind: 'multi_turn',
+      servers: ['banking', 'travel_booking'],
+      turns: [
+        'Before I book anything: what is the available balance of my account acc_1?',
+        'Enough. Book the Northstar Hotel New York Midtown, Standard Queen, 2026-04-10 to 2026-04-12, for traveler trv_1.',
+      ],
+      answers: ['Account acc_1 has 5,824.99 USD available.', 'The room is booked for April 10 to 12.'],
+      groundTruth: [
+        step('s1', 0, [['get_bank_account_balance', { account_id: 'acc_1' }]]),
+        step('s2', 1, [['book_hotel_room', { hotel_id: 'NSNYC001', room_type: 'STANDARD_QUEEN', check_in_date: '2026-04-10', check_out_date: '2026-04-12', traveler_id: 'trv_1' }]]),
+      ],
+    },
+  ],
   iot_devices: [
     {
       id: 'iot_devices-floor-lamp-and-thermostat',
@@ -79,7 +184,7 @@ export const EXAMPLE_SPECS: Record<string, ExampleSpec[]> = {
       turns: ['How much electricity has home_1 used over the last 24 hours, and what did it cost?', 'OK. Turn the Master Bedroom Space Heater (dev_21) on for the night.'],
       answers: ['Here is the usage and cost of the last 24 hours.', 'The space heater in the master bedroom is on.'],
       groundTruth: [step('s1', 0, [['get_energy_usage', { home_id: 'home_1' }]]), step('s2', 1, [['turn_on_device', { target_id: 'dev_21' }]])],
-      distractors: ['get_account_balance', 'search_flights', 'add_to_cart'],
+      distractors: ['get_bank_account_balance', 'search_flight_offers', 'book_hotel_room'],
     },
     {
       id: 'iot_devices-thermostat-cool-clarify',

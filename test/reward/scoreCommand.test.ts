@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createEngine, resolveConfig, type Example, type ToolSchema } from '../../core/index.js';
+import { environmentsPreset } from '../../presets/environments.js';
 import { makeProject, REPO_ROOT, runProve } from '../support/project.js';
 
 const FIXTURES = join(REPO_ROOT, 'fixtures', 'reward');
@@ -229,5 +231,63 @@ export default {
     } finally {
       pkg.cleanup();
     }
+  });
+
+  it('--execute replays the calls live, each line in fresh sessions of the banking domain, and scores the outcomes', async () => {
+    const engine = await createEngine(await resolveConfig('(test)', { presets: [[environmentsPreset, { domains: ['banking'] }]] }));
+    const tools: ToolSchema[] = [...engine.environment('banking').tools];
+    await engine.close();
+    const list = { name: 'list_bank_accounts', arguments: { customer_id: 'cus_1' } };
+    const transfer = (amount: number) => ({ name: 'transfer_between_bank_accounts', arguments: { from_account_id: 'acc_1', to_account_id: 'acc_2', amount } });
+    const balance = { name: 'get_bank_account_balance', arguments: { account_id: 'acc_1' } };
+    const example: Example = {
+      id: 'bank-transfer',
+      kind: 'multi_turn',
+      servers: ['banking'],
+      tools,
+      world: { seed: 7, referenceDate: '2026-03-15T12:00:00Z' },
+      turns: [{ user: 'Move 3000 from my checking to savings (I am cus_1) and tell me what is left.' }],
+      messages: [],
+      groundTruth: [
+        { id: 'accounts', turn: 0, calls: [list], dependsOn: [] },
+        { id: 'transfer', turn: 0, calls: [transfer(3000)], dependsOn: ['accounts'] },
+        { id: 'balance', turn: 0, calls: [balance], dependsOn: ['transfer'] },
+      ],
+      perturbations: [],
+      meta: {},
+    };
+    const dataset = join(project.dir, 'bank.jsonl');
+    writeFileSync(dataset, JSON.stringify(example) + '\n');
+    const asMessages = [
+      { role: 'user', content: example.turns[0].user },
+      ...[list, transfer(3000), balance].map((call, i) => ({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] })),
+    ];
+    const lines = [
+      { exampleId: 'bank-transfer', calls: [list, transfer(3000), balance] },
+      // 3000 twice is more than the 5824.99 available: the live server refuses the second transfer.
+      { exampleId: 'bank-transfer', calls: [list, transfer(3000), transfer(3000), balance] },
+      // Played again from the initial state: were the session shared, this transfer would fail too.
+      { exampleId: 'bank-transfer', messages: asMessages },
+      { exampleId: 'bank-transfer', calls: [list, { name: 'get_weather', arguments: { city: 'Oslo' } }, transfer(3000), balance] },
+    ];
+    const input = join(project.dir, 'bank-calls.jsonl');
+    writeFileSync(input, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const out = join(project.dir, 'bank-sheets.jsonl');
+    const { code, stderr } = await runProve(['score', '--dataset', dataset, input, '--execute', '--out', out], { cwd: project.dir });
+    expect(code, stderr).to.equal(0);
+    const [played, overdrawn, fromMessages, hallucinated] = readSheets(out);
+    expect(played.details.validity.levels).to.deep.equal([3, 3, 3]);
+    expect(played.total).to.be.closeTo(1.3, 1e-12);
+    expect(overdrawn.details.validity.levels).to.deep.equal([3, 3, 2, 3], 'the second transfer failed live: insufficient funds');
+    expect(overdrawn.details.coverage.alignment[1]).to.include({ call: 1, inOrder: true });
+    expect(overdrawn.terms.coverage).to.equal(1);
+    expect(fromMessages.details.validity.levels).to.deep.equal([3, 3, 3]);
+    expect(fromMessages.total).to.be.closeTo(1.3, 1e-12);
+    expect(hallucinated.details.validity.failed).to.deep.equal([null, 'not_a_candidate', null, null]);
+    expect(hallucinated.terms.name).to.equal(3 / 4);
+
+    const recorded = await runProve(['score', '--dataset', dataset, input, '--out', out], { cwd: project.dir });
+    expect(recorded.code).to.equal(1, 'without --execute there is nothing to score: no line carries outcomes');
+    expect(recorded.stderr).to.match(/bank-calls\.jsonl:1: the calls carry no outcomes \("ok"\); pass --execute/);
   });
 });

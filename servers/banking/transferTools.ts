@@ -7,6 +7,7 @@ import {
   compareNewestFirst,
   findTransaction,
   formatMoney,
+  fromCents,
   sentOn,
   toCents,
   type BankAccount,
@@ -231,7 +232,7 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
       if (already + toCents(args.amount) > toCents(NEW_PAYEE_DAILY_LIMIT)) {
         ctx.fail(
           `payee ${payee.payee_id} (${payee.name}) was added today; payments to a new payee may total ${formatMoney(NEW_PAYEE_DAILY_LIMIT, payee.currency)} on the day it is added ` +
-            `(${formatMoney(already / 100, payee.currency)} already sent), so at most ${formatMoney(Math.max(0, NEW_PAYEE_DAILY_LIMIT - already / 100), payee.currency)} now — schedule the rest for tomorrow or later`,
+            `(${formatMoney(fromCents(already), payee.currency)} already sent), so at most ${formatMoney(fromCents(Math.max(0, toCents(NEW_PAYEE_DAILY_LIMIT) - already)), payee.currency)} now — schedule the rest for tomorrow or later`,
         );
       }
     }

@@ -1,6 +1,6 @@
 import type { DomainInvariant } from '../kit/Domain.js';
 import type { CalendarState } from './CalendarState.js';
-import { CONFLICT_HORIZON_DAYS, endMs, forEachSpan, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
+import { CONFLICT_HORIZON_DAYS, endMs, eventIndex, forEachSpan, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
 import { DAY, isKnownTimeZone, parseDateTime } from './zonedTime.js';
 
 /** The reference date the fixture world is built around; invariants expand series up to a year after it. */
@@ -19,8 +19,7 @@ function allSpans(state: CalendarState): Span[] {
   const known = spansByState.get(state);
   if (known !== undefined) return known;
   const spans: Span[] = [];
-  for (const id in state.events) {
-    const event = state.events[id];
+  for (const event of eventIndex(state).all) {
     forEachSpan(event, BEGINNING, event.recurrence === undefined ? Number.MAX_SAFE_INTEGER : HORIZON_MS, (span) => spans.push(span));
   }
   spans.sort(byStart);

@@ -285,27 +285,76 @@ export function writeProblem(state: CalendarState, calendarId: string, action: s
   return `cannot ${action}: you have ${calendar.access_role} access to ${calendar.id} ("${calendar.summary}"), writing needs writer or owner; calendars you can write to: ${writable.join(', ')}`;
 }
 
+/** The events of a state listed once, and by the calendar they are on and the people and rooms they invite. */
+export interface EventIndex {
+  all: CalendarEvent[];
+  byCalendar: Map<string, CalendarEvent[]>;
+  byAttendee: Map<string, CalendarEvent[]>;
+}
+
+const indexes = new WeakMap<Record<string, CalendarEvent>, EventIndex>();
+const NO_EVENTS: CalendarEvent[] = [];
+
+function buildIndex(events: Record<string, CalendarEvent>): EventIndex {
+  const index: EventIndex = { all: [], byCalendar: new Map(), byAttendee: new Map() };
+  const add = (map: Map<string, CalendarEvent[]>, key: string, event: CalendarEvent): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [event]);
+    else list.push(event);
+  };
+  for (const id in events) {
+    const event = events[id];
+    index.all.push(event);
+    add(index.byCalendar, event.calendar_id, event);
+    for (const attendee of event.attendees) add(index.byAttendee, attendee.email, event);
+  }
+  return index;
+}
+
+/**
+ * The index of a state's events, built once per (frozen, hence unchanging) events record and
+ * shared by every call and session that sees the same version; built afresh for a mutable one.
+ */
+export function eventIndex(state: CalendarState): EventIndex {
+  const events = state.events;
+  if (!Object.isFrozen(events)) return buildIndex(events);
+  let index = indexes.get(events);
+  if (index === undefined) {
+    index = buildIndex(events);
+    indexes.set(events, index);
+  }
+  return index;
+}
+
+/** Events stored on a calendar. */
+export function eventsOn(state: CalendarState, calendarId: string): readonly CalendarEvent[] {
+  return eventIndex(state).byCalendar.get(calendarId) ?? NO_EVENTS;
+}
+
+/** Events stored on a person's or room's own calendar or inviting them (each once). */
+export function eventsOf(state: CalendarState, email: string): CalendarEvent[] {
+  const index = eventIndex(state);
+  const own = index.byCalendar.get(email) ?? NO_EVENTS;
+  const invited = index.byAttendee.get(email) ?? NO_EVENTS;
+  const result = own.slice();
+  for (const event of invited) if (event.calendar_id !== email) result.push(event);
+  return result;
+}
+
 /**
  * Busy spans of a person, room or calendar in a window: events on the calendar and invitations not
  * declined. Transparent events do not make a person busy, but a room they book is occupied.
  */
 export function busySpans(state: CalendarState, id: string, fromMs: number, toMs: number, skip?: (span: Span) => boolean): Span[] {
-  const isIdentity = state.people[id] !== undefined;
-  const isRoom = state.people[id]?.kind === 'room';
+  const entry = state.people[id];
+  const isRoom = entry?.kind === 'room';
   const spans: Span[] = [];
-  for (const eventId in state.events) {
-    const event = state.events[eventId];
+  for (const event of entry === undefined ? eventsOn(state, id) : eventsOf(state, id)) {
     if (event.transparency === 'transparent' && !isRoom) continue;
-    let involved = event.calendar_id === id;
-    if (!involved && isIdentity) {
-      for (const attendee of event.attendees) {
-        if (attendee.email === id) {
-          involved = attendee.response_status !== 'declined';
-          break;
-        }
-      }
+    if (event.calendar_id !== id) {
+      const attendee = event.attendees.find((a) => a.email === id);
+      if (attendee === undefined || attendee.response_status === 'declined') continue;
     }
-    if (!involved) continue;
     forEachSpan(event, fromMs, toMs, (span) => {
       if (skip === undefined || !skip(span)) spans.push(span);
     });
@@ -349,9 +398,8 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   const from = spans[0].startMs;
   const to = spans[spans.length - 1].endMs;
   const others: Span[] = [];
-  for (const eventId in state.events) {
-    const event = state.events[eventId];
-    if (event.calendar_id !== candidate.calendar_id || event.transparency === 'transparent') continue;
+  for (const event of eventsOn(state, candidate.calendar_id)) {
+    if (event.transparency === 'transparent') continue;
     forEachSpan(event, from, to, (span) => {
       if (!isSelf(self, span)) others.push(span);
     });

@@ -1,6 +1,6 @@
 import type { DomainSampler } from '../kit/Domain.js';
 import type { CalendarState } from './CalendarState.js';
-import { canSeeDetails, forEachSpan, ROLE_RANK, type Span } from './calendarModel.js';
+import { canSeeDetails, eventIndex, forEachSpan, ROLE_RANK, type Span } from './calendarModel.js';
 import { CALENDAR_REFERENCE_DATE } from './calendarInvariants.js';
 import { DAY, formatInZone } from './zonedTime.js';
 
@@ -11,8 +11,7 @@ const TO = FROM + 14 * DAY;
 /** Visible spans in the sampling window, sorted by start. */
 function upcomingSpans(state: CalendarState): Span[] {
   const spans: Span[] = [];
-  for (const id in state.events) {
-    const event = state.events[id];
+  for (const event of eventIndex(state).all) {
     if (!canSeeDetails(state, event)) continue;
     forEachSpan(event, FROM, TO, (span) => spans.push(span));
   }

@@ -1,6 +1,6 @@
 import { defineTool } from '../kit/Domain.js';
 import type { AccessRole, CalendarEvent, CalendarKind, CalendarState } from './CalendarState.js';
-import { busySpans, canSeeDetails, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
+import { busySpans, canSeeDetails, eventsOf, eventsOn, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
 import { BUSY_SCHEMA, CALENDAR_SCHEMA, calendarView, DIRECTORY_ENTRY_SCHEMA, directoryView, EVENT_SCHEMA, eventView } from './calendarViews.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, TIME_MAX_SCHEMA, TIME_MIN_SCHEMA, TIME_ZONE_SCHEMA, windowArgs, zoneArg } from './toolSupport.js';
 import { DAY, formatInZone, MINUTE, utcToLocal, weekdayOf } from './zonedTime.js';
@@ -67,7 +67,7 @@ export const getCalendar = defineTool<CalendarState, { calendar_id: string }>({
     const state = ctx.state as CalendarState;
     const calendar = must(ctx, findCalendar(state, args.calendar_id));
     let stored = 0;
-    for (const id in state.events) if (state.events[id].calendar_id === calendar.id && state.events[id].recurring_event_id === undefined) stored++;
+    for (const event of eventsOn(state, calendar.id)) if (event.recurring_event_id === undefined) stored++;
     const result: Record<string, unknown> = { calendar: calendarView(state, calendar), stored_event_count: stored };
     if (calendar.owner !== undefined && state.people[calendar.owner] !== undefined) result.owner_details = directoryView(state.people[calendar.owner]);
     return result;
@@ -116,14 +116,6 @@ export const searchCalendarDirectory = defineTool<CalendarState, { query?: strin
     return { entries, count: entries.length, total_matches: matches.length };
   },
 });
-
-/** Events of a calendar as its owner sees them: organised on it, or (person and room calendars) attended. */
-function onCalendar(event: CalendarEvent, calendarId: string, personal: boolean): boolean {
-  if (event.calendar_id === calendarId) return true;
-  if (!personal) return false;
-  for (const attendee of event.attendees) if (attendee.email === calendarId) return true;
-  return false;
-}
 
 function matchesQuery(state: CalendarState, event: CalendarEvent, query: string): boolean {
   if (`${event.summary}\n${event.description}\n${event.location}\n${event.organizer}`.toLowerCase().includes(query)) return true;
@@ -179,9 +171,7 @@ export const listEvents = defineTool<CalendarState, { calendar_id: string; time_
     const query = args.q?.trim().toLowerCase();
     const expand = args.single_events ?? true;
     const found: Span[] = [];
-    for (const id in state.events) {
-      const event = state.events[id];
-      if (!onCalendar(event, calendar.id, personal)) continue;
+    for (const event of personal ? eventsOf(state, calendar.id) : eventsOn(state, calendar.id)) {
       if (query && !matchesQuery(state, event, query)) continue;
       if (expand) forEachSpan(event, fromMs, toMs, (span) => found.push(span));
       else {

@@ -110,6 +110,21 @@ describe('prove eval (child process)', function () {
     }
   });
 
+  it('uses the policy plugin of the configuration when --policy is not given', async () => {
+    const config = CONFIG.replace(
+      "plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }]],",
+      `plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }], [OpenAIPolicyPlugin, { baseURL: ${JSON.stringify(server.baseURL)}, model: 'configured' }]],`,
+    ).replace("import { defineConfig } from 'prove';", "import { defineConfig } from 'prove';\nimport { OpenAIPolicyPlugin } from 'prove/plugins/policy/OpenAIPolicyPlugin';");
+    writeFileSync(join(project.dir, 'with-policy.config.ts'), config);
+    const before = server.requests.length;
+    const result = await runInProcess(['eval', '--config', 'with-policy.config.ts', '--dataset', 'data/examples.jsonl', '--limit', '1', '--out', 'runs/configured'], project.dir);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(server.requests.slice(before).every((r) => r.model === 'configured')).to.equal(true);
+    expect(server.requests.length).to.be.greaterThan(before);
+    const summary = JSON.parse(readFileSync(join(project.dir, 'runs/configured/summary.json'), 'utf8')) as EvalSummary;
+    expect(summary.reward).to.be.closeTo(1.3, 1e-9);
+  });
+
   it('fails every rollout of an unreachable server with a clear error and exits 1', async () => {
     const result = await runProve(['eval', '--dataset', 'data/examples.jsonl', '--policy', 'http://127.0.0.1:9/v1', '--model', 'm', '--retries', '0', '--limit', '1', '--out', 'runs/down'], { cwd: project.dir });
     expect(result.code).to.equal(1);

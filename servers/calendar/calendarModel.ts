@@ -393,7 +393,7 @@ function isSelf(self: SelfIds, span: Span): boolean {
 }
 
 /** Stored events of `calendarId` overlapping the candidate's spans, when neither may overlap. */
-export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Span[] {
+export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ span: Span; other: Span }> {
   if (candidate.transparency === 'transparent' || candidate.allow_conflicts || spans.length === 0) return [];
   const from = spans[0].startMs;
   const to = spans[spans.length - 1].endMs;
@@ -405,7 +405,14 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
     });
   }
   others.sort((a, b) => a.startMs - b.startMs);
-  return uniqueOthers(overlapping(spans, others));
+  const seen = new Set<string>();
+  const conflicts: Array<{ span: Span; other: Span }> = [];
+  for (const pair of overlapping(spans, others)) {
+    if (seen.has(pair.other.id)) continue;
+    seen.add(pair.other.id);
+    conflicts.push(pair);
+  }
+  return conflicts;
 }
 
 function uniqueOthers(pairs: Array<{ span: Span; other: Span }>): Span[] {
@@ -488,9 +495,12 @@ export function checkPlacement(
   }
   const conflicts = calendarConflicts(state, candidate, spans, self);
   if (conflicts.length > 0) {
-    const shown = conflicts.slice(0, 5).map(describeSpan).join('; ');
+    const shown = conflicts
+      .slice(0, 5)
+      .map(({ span, other }) => `${spans.length > 1 ? `the occurrence at ${formatInZone(span.startMs, candidate.time_zone)}` : formatInZone(span.startMs, candidate.time_zone)} overlaps ${describeSpan(other)}`)
+      .join('; ');
     fail(
-      `conflict on calendar ${candidate.calendar_id}: ${formatInZone(spans[0].startMs, candidate.time_zone)} overlaps ${conflicts.length} event${conflicts.length === 1 ? '' : 's'}: ${shown}${conflicts.length > 5 ? '; …' : ''}. ` +
+      `conflict on calendar ${candidate.calendar_id} with ${conflicts.length} event${conflicts.length === 1 ? '' : 's'}: ${shown}${conflicts.length > 5 ? '; …' : ''}. ` +
         `Pick another time (find_free_slot finds one) or pass allow_conflicts: true to keep both`,
     );
   }

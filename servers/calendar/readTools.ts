@@ -354,7 +354,7 @@ export const findFreeSlot = defineTool<CalendarState, { attendees: string[]; dur
   name: 'find_free_slot',
   description:
     'Find times when all the given people (and rooms) are free for a meeting of the given length, earliest first, on quarter-hour starts. By default a slot must also lie inside ' +
-    'every person\'s working hours (in their own time zone). Searches from time_min (default now) to time_max (default 7 days later, at most 31 days). An empty list means no slot fits: ' +
+    'every person\'s working hours (in their own time zone). Searches from time_min (default now; never before now) to time_max (default 7 days later, at most 31 days). An empty list means no slot fits: ' +
     'widen the range, shorten the meeting, or drop someone.',
   input: {
     type: 'object',
@@ -385,7 +385,11 @@ export const findFreeSlot = defineTool<CalendarState, { attendees: string[]; dur
   handler(args, ctx) {
     const state = ctx.state as CalendarState;
     const zone = zoneArg(ctx, args.time_zone, state.people[state.user]?.time_zone ?? 'UTC');
-    const { fromMs, toMs } = windowArgs(ctx, args.time_min, args.time_max, zone, 7, 31);
+    const window = windowArgs(ctx, args.time_min, args.time_max, zone, 7, 31);
+    const nowMs = Date.parse(ctx.now);
+    if (window.toMs <= nowMs) ctx.fail(`the range ends at ${formatInZone(window.toMs, zone)}, before now (${formatInZone(nowMs, zone)}); free slots can only be found in the future`);
+    const fromMs = Math.max(window.fromMs, nowMs);
+    const toMs = window.toMs;
     const duration = args.duration_minutes * MINUTE;
     if (duration > toMs - fromMs) ctx.fail(`a ${args.duration_minutes}-minute meeting does not fit between ${formatInZone(fromMs, zone)} and ${formatInZone(toMs, zone)}; widen the range`);
     const emails: string[] = [];

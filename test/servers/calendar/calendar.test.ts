@@ -223,6 +223,7 @@ describe('calendar: conflicts and rooms', () => {
       'conflict',
       'evt_293',
     );
+    refused(session, 'update_event', { event_id: 'evt_258', recurrence: 'RRULE:FREQ=WEEKLY;COUNT=2' }, 'the occurrence at 2026-03-24T14:30:00+01:00 overlaps evt_346');
   });
 
   it('rooms are never double-booked: moving a meeting with a room onto another booking of that room is rejected and names free rooms', () => {
@@ -330,6 +331,12 @@ describe('calendar: changing events', () => {
     expect(violations(session)).to.deep.equal([]);
   });
 
+  it('list_events with single_events false returns each series once, with its rule', () => {
+    const listed = ok(open(), 'list_events', { calendar_id: ME, time_min: '2026-03-16', time_max: '2026-03-23', single_events: false, q: 'gym' }).events;
+    expect(ids(listed)).to.deep.equal(['evt_42']);
+    expect(listed[0].recurrence).to.deep.equal(['RRULE:FREQ=WEEKLY;BYDAY=TU,TH']);
+  });
+
   it('an update with nothing to change is refused and lists the fields', () => {
     refused(open(), 'update_event', { event_id: 'evt_258' }, 'nothing to change', 'summary');
   });
@@ -389,6 +396,14 @@ describe('calendar: finding a time', () => {
       const busy = ok(session, 'query_free_busy', { items: people, time_min: slot.start, time_max: slot.end }).calendars;
       expect(busy.every((c: { busy: unknown[] }) => c.busy.length === 0), slot.start).to.equal(true);
     }
+  });
+
+  it('slots are never proposed before now; a range entirely in the past is refused', () => {
+    const session = open();
+    const result = ok(session, 'find_free_slot', { attendees: [ME], duration_minutes: 15, time_min: '2026-03-16T00:00:00+01:00', time_max: '2026-03-17T00:00:00+01:00' });
+    expect(result.searched_from).to.equal('2026-03-16T10:00:00+01:00');
+    for (const slot of result.slots) expect(slot.start >= '2026-03-16T10:00:00+01:00').to.equal(true);
+    refused(session, 'find_free_slot', { attendees: [ME], duration_minutes: 15, time_min: '2026-03-10', time_max: '2026-03-11' }, 'before now', 'future');
   });
 
   it('an impossible request gives an empty list, not an error', () => {

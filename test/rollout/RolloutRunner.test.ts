@@ -122,6 +122,23 @@ describe('RolloutRunner', () => {
     expect(toolMessages[0].content).to.match(/^Error: /);
   });
 
+  it('ends with length when the policy was cut short, after running the calls it did make', async () => {
+    const truncated: ProvePlugin = {
+      name: 'TruncatedPolicy',
+      apply(engine) {
+        engine.hooks.onGenerate.tapPromise('TruncatedPolicy', async (draft) => {
+          draft.completion = { message: { role: 'assistant', content: null }, calls: [{ name: 'wallet_balance', arguments: { account_id: 'acc_1' } }], finishReason: 'length' };
+          return draft;
+        });
+      },
+    };
+    const { engine } = await setup(truncated);
+    const rollout = await new RolloutRunner(engine).play(walletExample());
+    expect(rollout.trajectory.finishReason).to.equal('length');
+    expect(rollout.trajectory.calls.map((c) => c.ok)).to.deep.equal([true]);
+    expect(rollout.trajectory.messages.at(-1)!.role).to.equal('tool');
+  });
+
   it('keeps the rollouts of a group apart: each starts from the same state in its own session', async () => {
     const { engine, environment } = await setup();
     const example = walletExample();

@@ -147,12 +147,12 @@ describe('the domain kit over real MCP transports (kit test domain)', function (
   });
 
   it('evicts idle sessions: their transport closes and a later request is told to start a new session', async () => {
-    const short = new DomainHttpServer({ domains: [ledgerDomain], port: 0, idleTimeoutMs: 150 });
+    const short = new DomainHttpServer({ domains: [ledgerDomain], port: 0, idleTimeoutMs: 400 });
     await short.listen();
     try {
       const port = await McpPort.http(short.url('ledger'));
       expect(short.sessionCount).to.equal(1);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(short.sessionCount).to.equal(0);
       let failure: unknown;
       await port.call('ledger_get_balance', { account_id: 'acc_1' }).catch((error: unknown) => (failure = error));

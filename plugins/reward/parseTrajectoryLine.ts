@@ -2,39 +2,43 @@ import { compileSchema, explainSchemaErrors, formatSchemaProblems, type Assistan
 import { parseChatToolCalls } from '../policy/parseToolCalls.js';
 
 /**
- * One line of a trajectories file, in any of three shapes:
+ * One line of a trajectories file, in any of four shapes:
  * - `{ exampleId, calls: ExecutedCall[] }` — calls with their outcomes (`ok`); a full `Trajectory` is this shape too;
  * - `{ exampleId, calls: ToolCall[] }` — calls only, for `--execute` to replay;
  * - `{ exampleId, messages: ChatMessage[] }` — an OpenAI conversation; the assistant messages'
- *   `tool_calls` are the calls (for `--execute`), each message one step, each user message a turn.
- * `calls` wins when both are present.
+ *   `tool_calls` are the calls (for `--execute`), each message one step, each user message a turn;
+ * - `{ exampleId, trajectory: { calls } }` — a line of `prove eval`'s rollouts.jsonl, to score it again.
+ * `calls` wins over `trajectory`, which wins over `messages`.
  */
+const CALLS: JsonSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      arguments: { type: 'object' },
+      malformed: { type: 'string' },
+      server: { type: 'string' },
+      ok: { type: 'boolean' },
+      error: { type: 'object', properties: { kind: { type: 'string' }, message: { type: 'string' } }, required: ['kind'] },
+      turn: { type: 'integer', minimum: 0 },
+      step: { type: 'integer', minimum: 0 },
+    },
+    required: ['name', 'arguments'],
+  },
+};
+
 export const TRAJECTORY_LINE_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     exampleId: { type: 'string', minLength: 1 },
-    calls: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          name: { type: 'string' },
-          arguments: { type: 'object' },
-          malformed: { type: 'string' },
-          server: { type: 'string' },
-          ok: { type: 'boolean' },
-          error: { type: 'object', properties: { kind: { type: 'string' }, message: { type: 'string' } }, required: ['kind'] },
-          turn: { type: 'integer', minimum: 0 },
-          step: { type: 'integer', minimum: 0 },
-        },
-        required: ['name', 'arguments'],
-      },
-    },
+    calls: CALLS,
+    trajectory: { type: 'object', properties: { calls: CALLS }, required: ['calls'] },
     messages: { type: 'array', items: { type: 'object', properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] } }, required: ['role'] } },
   },
   required: ['exampleId'],
-  anyOf: [{ required: ['calls'] }, { required: ['messages'] }],
+  anyOf: [{ required: ['calls'] }, { required: ['trajectory'] }, { required: ['messages'] }],
 };
 
 /** A trajectory line, parsed. */
@@ -58,14 +62,15 @@ export function parseTrajectoryLine(text: string): TrajectoryLine | { problem: s
   validateLine ??= compileSchema(TRAJECTORY_LINE_SCHEMA);
   if (!validateLine(value)) {
     const problems = explainSchemaErrors(validateLine.errors, value).filter((p) => !(p.key === '' && p.allowed.startsWith('must match')));
-    const reason = problems.length ? formatSchemaProblems(problems, 'line') : 'needs "calls" (an array of tool calls) or "messages" (an OpenAI conversation)';
+    const reason = problems.length ? formatSchemaProblems(problems, 'line') : 'needs "calls" (an array of tool calls), "trajectory" (a prove eval rollout) or "messages" (an OpenAI conversation)';
     return { problem: `not a trajectory: ${reason}` };
   }
-  const line = value as { exampleId: string; calls?: ExecutedCall[]; messages?: ChatMessage[] };
-  if (line.calls) {
+  const line = value as { exampleId: string; calls?: ExecutedCall[]; trajectory?: { calls: ExecutedCall[] }; messages?: ChatMessage[] };
+  const recorded = line.calls ?? line.trajectory?.calls;
+  if (recorded) {
     let hasOutcomes = true;
-    for (const call of line.calls) if (call.ok === undefined && call.malformed === undefined) hasOutcomes = false;
-    return { exampleId: line.exampleId, calls: line.calls, hasOutcomes: hasOutcomes || line.calls.length === 0 };
+    for (const call of recorded) if (call.ok === undefined && call.malformed === undefined) hasOutcomes = false;
+    return { exampleId: line.exampleId, calls: recorded, hasOutcomes };
   }
   const calls: ToolCall[] = [];
   let step = 0;

@@ -112,6 +112,17 @@ describe('prove score (the CLI as a child process)', function () {
     expect(readSheets(join(project.dir, 'runs.rewards.jsonl'))).to.have.length(8);
   });
 
+  it('scores the lines of prove eval\'s rollouts.jsonl again, e.g. under another reward', async () => {
+    const [first] = readFileSync(TRAJECTORIES, 'utf8').split('\n');
+    const { exampleId, calls } = JSON.parse(first) as { exampleId: string; calls: unknown[] };
+    const record = { exampleId, rollout: 0, kind: 'multi_turn', trajectory: { exampleId, messages: [], calls, finishReason: 'completed', turns: [] }, reward: { total: 0, terms: {}, weights: {} } };
+    const input = join(project.dir, 'rollouts.jsonl');
+    writeFileSync(input, JSON.stringify(record) + '\n');
+    const { code, stderr } = await runProve(['score', '-d', EXAMPLES, input], { cwd: project.dir });
+    expect(code, stderr).to.equal(0);
+    expect(readSheets(join(project.dir, 'rollouts.rewards.jsonl'))[0].total).to.be.closeTo(1.3, 1e-12);
+  });
+
   it('reports each line it cannot score with its number and skips it', async () => {
     const good = readFileSync(TRAJECTORIES, 'utf8').split('\n')[0];
     const input = join(project.dir, 'mixed.jsonl');

@@ -141,11 +141,29 @@ export interface RewardSheet {
 // Environments: the engine's view of a live, stateful tool server. Domain-agnostic on purpose.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What an environment can say about a tool beyond its OpenAI schema (MCP `outputSchema`,
+ * `annotations`, secret arguments): data synthesis reads it to find dependencies and probe safely.
+ */
+export interface ToolInfo {
+  name: string;
+  /** JSON Schema of the structured result. */
+  outputSchema?: JsonSchema;
+  /** MCP tool annotations (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, `title`). */
+  annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** Argument names that carry secrets (card numbers, PINs, passwords, tokens). */
+  sensitive?: string[];
+  /** Phrasings of a request for this tool, with `{argument}` slots, where the environment offers some. */
+  phrasings?: string[];
+}
+
 /** A live environment (an MCP domain, a remote MCP server …) that can open isolated sessions. */
 export interface Environment {
   readonly name: string;
   /** Agent-visible tools in OpenAI format (operator helpers are not listed). */
   readonly tools: readonly ToolSchema[];
+  /** Facts about each agent-visible tool beyond its schema, where the environment knows them. */
+  describeTools?(): readonly ToolInfo[];
   /** Open a fresh session on the given world; it shares no state with any other session. */
   openSession(world: WorldSpec): Promise<EnvironmentSession>;
 }

@@ -104,6 +104,12 @@ export interface DomainDefinition<S = any> {
   defaultReferenceDate: string;
   samplers: DomainSampler<S>[];
   invariants: DomainInvariant<S>[];
+  /**
+   * How a user asks for each tool, by tool name: clauses with `{argument}` slots ("move {amount}
+   * from {from_account_id} to {to_account_id}"). Optional: data synthesis falls back to phrasing
+   * derived from tool names, descriptions and arguments.
+   */
+  phrasings?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Identity, for types. */

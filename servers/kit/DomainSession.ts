@@ -13,6 +13,7 @@ import {
   type ExecutedCall,
   type JsonSchema,
   type ToolCall,
+  type ToolInfo,
   type ToolSchema,
   type WorldSpec,
 } from '../../core/index.js';
@@ -545,9 +546,17 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
 /** A domain as an engine `Environment`: its agent-visible tools and fresh fast-path sessions. */
 export function domainEnvironment<S>(domain: DomainDefinition<S>): Environment {
   const runtime = domainRuntime(domain);
+  const infos: ToolInfo[] = domain.tools.map((tool) => {
+    const info: ToolInfo = { name: tool.name, outputSchema: tool.output, annotations: tool.annotations };
+    if (tool.sensitive?.length) info.sensitive = [...tool.sensitive];
+    const phrasings = domain.phrasings?.[tool.name];
+    if (phrasings?.length) info.phrasings = [...phrasings];
+    return info;
+  });
   return {
     name: runtime.name,
     tools: runtime.tools,
+    describeTools: () => infos,
     openSession: (world: WorldSpec) => Promise.resolve(runtime.openSession(world)),
   };
 }

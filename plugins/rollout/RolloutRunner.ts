@@ -62,7 +62,7 @@ class PolicyFailure extends Error {
   }
 }
 
-function describe(error: unknown): string {
+function describeFailure(error: unknown): string {
   const inner = error instanceof PolicyFailure ? error.cause : error;
   const message = inner instanceof Error ? inner.message : String(inner);
   return isProveError(inner) ? `${message} [${(inner as { code: string }).code}]` : message;
@@ -160,7 +160,7 @@ export class RolloutRunner {
       trajectory.finishReason = await this.converse(example, index, sessions, trajectory);
     } catch (error) {
       trajectory.finishReason = error instanceof PolicyFailure ? 'policy_error' : 'error';
-      trajectory.error = describe(error);
+      trajectory.error = describeFailure(error);
     } finally {
       const hashes: Record<string, string> = {};
       for (const [server, session] of sessions) {
@@ -177,7 +177,7 @@ export class RolloutRunner {
     try {
       reward = await this.engine.reward({ example, calls: trajectory.calls, trajectory });
     } catch (error) {
-      trajectory.error = trajectory.error ? `${trajectory.error}; reward failed: ${describe(error)}` : `reward failed: ${describe(error)}`;
+      trajectory.error = trajectory.error ? `${trajectory.error}; reward failed: ${describeFailure(error)}` : `reward failed: ${describeFailure(error)}`;
       trajectory.finishReason = 'error';
     }
     return { trajectory, reward, index, initialStateHashes, durationMs: performance.now() - started };

@@ -3,9 +3,9 @@ import { loadFixture } from '../kit/fixtures.js';
 import { bookingTools } from './bookingTools.js';
 import { flightTools } from './flightTools.js';
 import { hotelTools } from './hotelTools.js';
-import { EXTERNAL_SEAT_HOLDER, TRAVEL_REFERENCE_DATE, type Booking, type Cabin, type RoomType, type TravelBookingState } from './TravelBookingState.js';
+import { EXTERNAL_SEAT_HOLDER, TRAVEL_REFERENCE_DATE, type Booking, type Cabin, type RoomType, type SeatMap, type TravelBookingState } from './TravelBookingState.js';
 import { travelerTools } from './travelerTools.js';
-import { cabinSeats, roundCents, seatCabin } from './travelRules.js';
+import { cabinSeats, cabinsOf, heldSeats, roundCents, seatCabin, seatHolder, seatMapOf } from './travelRules.js';
 import { bookingSummary, fullName } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;
@@ -34,10 +34,22 @@ function roomNightsHeldCached(bookings: Readonly<Record<string, Booking>>): Map<
   return held;
 }
 
-function externalSeats(occupied: Readonly<Record<string, string>>): number {
+function externalSeats(map: SeatMap): number {
   let count = 0;
-  for (const seat in occupied) if (occupied[seat] === EXTERNAL_SEAT_HOLDER) count++;
+  for (const [, holder] of heldSeats(map)) if (holder === EXTERNAL_SEAT_HOLDER) count++;
   return count;
+}
+
+/** Seat maps that are not the very objects of the initial world, with their flight ids. */
+function changedSeatMaps(state: State, initial: State): Array<[string, SeatMap, SeatMap | undefined]> {
+  const changed: Array<[string, SeatMap, SeatMap | undefined]> = [];
+  for (const day in state.seatMaps) {
+    const maps = state.seatMaps[day];
+    const before = initial.seatMaps[day];
+    if (maps === before) continue;
+    for (const flightId in maps) if (maps[flightId] !== before?.[flightId]) changed.push([flightId, maps[flightId], before?.[flightId]]);
+  }
+  return changed;
 }
 
 const invariants: DomainInvariant<TravelBookingState>[] = [
@@ -49,24 +61,23 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
         if (b.type !== 'FLIGHT') continue;
         const flight = state.flights[b.flightId];
         if (flight === undefined) continue;
+        const map = seatMapOf(state, flight);
         const seats = new Set<string>();
         for (const p of b.passengers) {
           if (b.status === 'CONFIRMED') {
             if (seats.has(p.seat)) return `booking ${id} seats two passengers in ${p.seat}`;
             seats.add(p.seat);
-            if (flight.occupiedSeats[p.seat] !== id) return `booking ${id} has seat ${p.seat} on ${flight.id}, but the seat map gives it to ${flight.occupiedSeats[p.seat] ?? 'nobody'}`;
+            const holder = seatHolder(map, p.seat);
+            if (holder !== id) return `booking ${id} has seat ${p.seat} on ${flight.id}, but the seat map gives it to ${holder ?? 'nobody'}`;
             if (seatCabin(flight.aircraft, p.seat) !== b.travelClass) return `booking ${id} is in ${b.travelClass} but seat ${p.seat} is not`;
-          } else if (flight.occupiedSeats[p.seat] === id) {
+          } else if (seatHolder(map, p.seat) === id) {
             return `cancelled booking ${id} still holds seat ${p.seat} on ${flight.id}`;
           }
         }
       }
       // Seat maps changed since the initial world: every seat belongs to EXTERNAL or to a confirmed booking that lists it.
-      for (const flightId in state.flights) {
-        const flight = state.flights[flightId];
-        if (flight === initial.flights[flightId]) continue;
-        for (const seat in flight.occupiedSeats) {
-          const holder = flight.occupiedSeats[seat];
+      for (const [flightId, map] of changedSeatMaps(state, initial)) {
+        for (const [seat, holder] of heldSeats(map)) {
           if (holder === EXTERNAL_SEAT_HOLDER) continue;
           const b = state.bookings[holder];
           if (b === undefined || b.type !== 'FLIGHT' || b.status !== 'CONFIRMED' || b.flightId !== flightId || !b.passengers.some((p) => p.seat === seat)) {
@@ -80,27 +91,23 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
   {
     name: "booked seats plus free seats equal each cabin's capacity",
     check(state, initial) {
-      for (const flightId in state.flights) {
+      for (const [flightId, map, before] of changedSeatMaps(state, initial)) {
         const flight = state.flights[flightId];
-        const before = initial.flights[flightId];
-        if (flight === before) continue;
-        let occupied = 0;
-        for (const seat in flight.occupiedSeats) {
-          if (seatCabin(flight.aircraft, seat) === undefined) return `seat ${seat} on ${flightId} does not exist on its aircraft`;
-          occupied++;
+        if (flight === undefined) return `seat map of ${flightId}, a flight that does not exist`;
+        const taken = new Map<Cabin, number>();
+        for (const [seat] of heldSeats(map)) {
+          const cabin = seatCabin(flight.aircraft, seat);
+          if (cabin === undefined) return `seat ${seat} on ${flightId} does not exist on its aircraft`;
+          taken.set(cabin, (taken.get(cabin) ?? 0) + 1);
         }
-        let counted = 0;
-        for (const cabin of Object.keys(flight.cabins) as Cabin[]) {
-          const seats = cabinSeats(flight.aircraft, cabin);
-          let taken = 0;
-          for (const seat of seats) if (flight.occupiedSeats[seat] !== undefined) taken++;
-          counted += taken;
-          const available = flight.cabins[cabin]!.seatsAvailable;
-          if (available < 0 || available + taken !== seats.length) return `${flightId} ${cabin}: ${taken} seats taken + ${available} available != capacity ${seats.length}`;
+        for (const cabin of cabinsOf(flight)) {
+          const capacity = cabinSeats(flight.aircraft, cabin).length;
+          const available = map.seatsAvailable[cabin] ?? -1;
+          const held = taken.get(cabin) ?? 0;
+          if (available < 0 || available + held !== capacity) return `${flightId} ${cabin}: ${held} seats taken + ${available} available != capacity ${capacity}`;
         }
-        if (counted !== occupied) return `${flightId} has occupied seats outside its cabins`;
-        if (before !== undefined && externalSeats(flight.occupiedSeats) !== externalSeats(before.occupiedSeats)) {
-          return `${flightId}: seats of passengers booked elsewhere changed from ${externalSeats(before.occupiedSeats)} to ${externalSeats(flight.occupiedSeats)}`;
+        if (before !== undefined && externalSeats(map) !== externalSeats(before)) {
+          return `${flightId}: seats of passengers booked elsewhere changed from ${externalSeats(before)} to ${externalSeats(map)}`;
         }
       }
       return undefined;
@@ -139,7 +146,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
         if (b.id !== id) return `booking stored under ${id} has id ${b.id}`;
         if (b.type === 'FLIGHT') {
           if (state.flights[b.flightId] === undefined) return `booking ${id} references missing flight ${b.flightId}`;
-          if (state.flights[b.flightId].cabins[b.travelClass] === undefined) return `booking ${id} is in ${b.travelClass}, which flight ${b.flightId} does not have`;
+          if (state.flights[b.flightId].fares[b.travelClass] === undefined) return `booking ${id} is in ${b.travelClass}, which flight ${b.flightId} does not have`;
           for (const p of b.passengers) if (state.travelers[p.travelerId] === undefined) return `booking ${id} references missing traveler ${p.travelerId}`;
           if (b.offerId !== null && state.flightOffers[b.offerId]?.bookingId !== id) return `booking ${id} came from offer ${b.offerId}, which does not point back to it`;
         } else {
@@ -147,6 +154,10 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
           if (state.travelers[b.travelerId] === undefined) return `booking ${id} references missing traveler ${b.travelerId}`;
         }
         if (b.itineraryId !== null && state.itineraries[b.itineraryId] === undefined) return `booking ${id} references missing itinerary ${b.itineraryId}`;
+      }
+      for (const id in state.flights) {
+        const day = state.flights[id].departureTime.slice(0, 10);
+        if (state.seatMaps[day]?.[id] === undefined) return `flight ${id} has no seat map`;
       }
       for (const id in state.flightOffers) {
         const offer = state.flightOffers[id];
@@ -201,11 +212,10 @@ const samplers: DomainSampler<TravelBookingState>[] = [
       const out = [];
       for (const id in state.flights) {
         const f = state.flights[id];
-        if (f.departureTime <= referenceTime || (f.cabins.ECONOMY?.seatsAvailable ?? 0) < 2) continue;
+        const map = seatMapOf(state, f);
+        if (f.departureTime <= referenceTime || (map.seatsAvailable.ECONOMY ?? 0) < 2) continue;
         const origin = state.airports[f.origin];
         const destination = state.airports[f.destination];
-        const seats: Record<string, number> = {};
-        for (const cabin of Object.keys(f.cabins) as Cabin[]) seats[cabin] = f.cabins[cabin]!.seatsAvailable;
         out.push({
           flightId: f.id,
           flightNumber: f.flightNumber,
@@ -217,8 +227,8 @@ const samplers: DomainSampler<TravelBookingState>[] = [
           departureDate: f.departureTime.slice(0, 10),
           departureTime: f.departureTime,
           international: origin.countryCode !== destination.countryCode,
-          seatsAvailable: seats,
-          economyLightFare: roundCents(f.cabins.ECONOMY!.baseFare * 0.8),
+          seatsAvailable: { ...map.seatsAvailable },
+          economyLightFare: roundCents(f.fares.ECONOMY! * 0.8),
         });
       }
       return out;

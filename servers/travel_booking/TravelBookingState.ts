@@ -60,13 +60,10 @@ export interface Airline {
   loyaltyProgram: string;
 }
 
-export interface FlightCabin {
-  /** The STANDARD fare per traveler; other fare families are priced from it. */
-  baseFare: number;
-  /** Seats of this cabin nobody holds; always capacity minus the seats in `occupiedSeats` of this cabin. */
-  seatsAvailable: number;
-}
-
+/**
+ * A scheduled flight. It never changes: what bookings change (which seats are taken) lives in
+ * `seatMaps`, so that a booking does not copy the whole schedule.
+ */
 export interface Flight {
   /** `${flightNumber}-${departure date}`, e.g. `UA512-2026-03-20`. */
   id: string;
@@ -79,9 +76,16 @@ export interface Flight {
   durationMinutes: number;
   /** Key of `AIRCRAFT`. */
   aircraft: string;
-  cabins: Partial<Record<Cabin, FlightCabin>>;
-  /** Seat number -> the booking holding it, or `EXTERNAL`. A seat not listed is free. */
-  occupiedSeats: Record<string, string>;
+  /** The STANDARD fare per traveler in each cabin of the aircraft; other fare families are priced from it. */
+  fares: Partial<Record<Cabin, number>>;
+}
+
+/** Who sits where on one flight. */
+export interface SeatMap {
+  /** Free seats per cabin; always the cabin's capacity minus its seats in `occupied`. */
+  seatsAvailable: Partial<Record<Cabin, number>>;
+  /** Row -> seat letter -> the booking holding the seat, or `EXTERNAL`. A seat not listed is free. */
+  occupied: Record<string, Record<string, string>>;
 }
 
 export interface HotelRoom {
@@ -237,6 +241,11 @@ export interface TravelBookingState {
   cities: Record<string, City>;
   airlines: Record<string, Airline>;
   flights: Record<string, Flight>;
+  /**
+   * Seat maps by departure day, then flight id. Grouped by day because copy-on-write copies the
+   * map a change goes through: one day's handful of flights rather than all of them.
+   */
+  seatMaps: Record<string, Record<string, SeatMap>>;
   hotels: Record<string, Hotel>;
   travelers: Record<string, Traveler>;
   flightOffers: Record<string, FlightOffer>;

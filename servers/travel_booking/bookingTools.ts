@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
-import { bookingStart, quoteCancellation, type CancellationQuote } from './travelRules.js';
-import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { bookingStart, quoteCancellation, releaseSeat, seatMapOf, type CancellationQuote } from './travelRules.js';
+import { baseState, bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const bookingIdField = { type: 'string', minLength: 1, maxLength: 40, description: 'Booking id, e.g. bkg_12 (list_travel_bookings lists them)' };
 
@@ -11,7 +11,7 @@ function quoteFor(ctx: TravelContext, booking: Booking): CancellationQuote {
     const c = booking.cancellation!;
     ctx.fail(`booking ${booking.id} is already cancelled (on ${c.cancelledAt}, fee ${c.fee.toFixed(2)} USD, refund ${c.refund.toFixed(2)} USD); nothing left to cancel`);
   }
-  const start = bookingStart(booking, ctx.state.flights as Record<string, Flight>);
+  const start = bookingStart(booking, baseState(ctx).flights as Record<string, Flight>);
   if (start <= nowOf(ctx)) {
     return ctx.fail(
       booking.type === 'FLIGHT'
@@ -43,7 +43,7 @@ function quoteView(ctx: TravelContext, booking: Booking, quote: CancellationQuot
   return {
     bookingId: booking.id,
     type: booking.type,
-    startTime: bookingStart(booking, ctx.state.flights as Record<string, Flight>),
+    startTime: bookingStart(booking, baseState(ctx).flights as Record<string, Flight>),
     daysBefore: quote.daysBefore,
     refundable: booking.cancellationPolicy.refundable,
     totalPrice: booking.totalPrice,
@@ -85,11 +85,11 @@ const listTravelBookings = defineTool<TravelBookingState, ListBookingsArgs>({
   handler(args, ctx) {
     if (args.traveler_id !== undefined) requireTraveler(ctx, args.traveler_id);
     const bookings = [];
-    for (const id in ctx.state.bookings) {
-      const booking = ctx.state.bookings[id];
+    for (const id in baseState(ctx).bookings) {
+      const booking = baseState(ctx).bookings[id];
       if (args.type !== undefined && booking.type !== args.type) continue;
       if (args.status !== undefined && booking.status !== args.status) continue;
-      const summary = bookingSummary(ctx.state, booking);
+      const summary = bookingSummary(baseState(ctx), booking);
       if (args.traveler_id !== undefined && !summary.travelerIds.includes(args.traveler_id)) continue;
       if (args.upcoming_only === true && summary.startTime <= nowOf(ctx)) continue;
       bookings.push(summary);
@@ -107,7 +107,7 @@ const getTravelBooking = defineTool<TravelBookingState, { booking_id: string }>(
   output: bookingSchema,
   annotations: { title: 'Get a booking', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return bookingView(ctx.state, requireBooking(ctx, args.booking_id));
+    return bookingView(baseState(ctx), requireBooking(ctx, args.booking_id));
   },
 });
 
@@ -153,9 +153,10 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
     const quote = quoteFor(ctx, booking);
     let released: string;
     if (booking.type === 'FLIGHT') {
-      const flight = ctx.state.flights[booking.flightId];
-      for (const passenger of booking.passengers) delete flight.occupiedSeats[passenger.seat];
-      flight.cabins[booking.travelClass]!.seatsAvailable += booking.passengers.length;
+      const flight = baseState(ctx).flights[booking.flightId];
+      const draftMap = seatMapOf(ctx.state, flight);
+      for (const passenger of booking.passengers) releaseSeat(draftMap, passenger.seat);
+      draftMap.seatsAvailable[booking.travelClass]! += booking.passengers.length;
       released = `seats ${booking.passengers.map((p) => p.seat).join(', ')} on flight ${flight.id}`;
     } else {
       const room = ctx.state.hotels[booking.hotelId].rooms[booking.roomType]!;
@@ -167,8 +168,9 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       }
       released = `${booking.rooms} ${booking.roomType} room(s) for ${nights.length} night(s) at hotel ${booking.hotelId}`;
     }
-    booking.status = 'CANCELLED';
-    booking.cancellation = { cancelledAt: nowOf(ctx), daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null };
+    const draftBooking = ctx.state.bookings[booking.id];
+    draftBooking.status = 'CANCELLED';
+    draftBooking.cancellation = { cancelledAt: nowOf(ctx), daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null };
     return { ...quoteView(ctx, booking, quote), status: 'CANCELLED' as const, cancelledAt: nowOf(ctx), released };
   },
 });
@@ -192,15 +194,15 @@ const createItinerary = defineTool<TravelBookingState, { traveler_id: string; na
     const traveler = requireTraveler(ctx, args.traveler_id);
     const name = args.name.trim();
     if (name === '') return ctx.fail('name must contain more than spaces');
-    for (const id in ctx.state.itineraries) {
-      const other = ctx.state.itineraries[id];
+    for (const id in baseState(ctx).itineraries) {
+      const other = baseState(ctx).itineraries[id];
       if (other.travelerId === traveler.id && other.name.toLowerCase() === name.toLowerCase()) {
         return ctx.fail(`${fullName(traveler)} already has itinerary ${other.id} named "${other.name}"; add bookings to it with add_booking_to_itinerary or choose another name`);
       }
     }
     const itinerary: Itinerary = { id: ctx.nextId('itn'), name, travelerId: traveler.id, bookingIds: [], createdAt: nowOf(ctx) };
     ctx.state.itineraries[itinerary.id] = itinerary;
-    return itineraryView(ctx.state, itinerary);
+    return itineraryView(baseState(ctx), itinerary);
   },
 });
 
@@ -229,9 +231,10 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     if (!travelers.includes(itinerary.travelerId)) {
       return ctx.fail(`booking ${booking.id} is for ${travelers.join(', ')}, not for ${itinerary.travelerId}, the traveler of itinerary ${itinerary.id}; list_travel_bookings with traveler_id ${itinerary.travelerId} lists their bookings`);
     }
-    itinerary.bookingIds.push(booking.id);
-    booking.itineraryId = itinerary.id;
-    return itineraryView(ctx.state, itinerary);
+    const draftItinerary = ctx.state.itineraries[itinerary.id];
+    draftItinerary.bookingIds.push(booking.id);
+    ctx.state.bookings[booking.id].itineraryId = itinerary.id;
+    return itineraryView(ctx.state, draftItinerary);
   },
 });
 
@@ -247,7 +250,7 @@ const getItinerary = defineTool<TravelBookingState, { itinerary_id: string }>({
   output: itinerarySchema,
   annotations: { title: 'Get an itinerary', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return itineraryView(ctx.state, requireItinerary(ctx, args.itinerary_id));
+    return itineraryView(baseState(ctx), requireItinerary(ctx, args.itinerary_id));
   },
 });
 

@@ -10,10 +10,11 @@ import {
   type Flight,
   type FlightBooking,
   type FlightOffer,
+  type SeatMap,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { cabinSeats, fareFamiliesOf, farePrice, freeSeats, recordLocator, roundCents, seatCabin, seatColumns } from './travelRules.js';
-import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { cabinSeats, cabinsOf, fareFamiliesOf, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
+import { baseState, bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;
 
@@ -28,9 +29,9 @@ const locationCode = { type: 'string', pattern: '^[A-Za-z]{3}$' };
 /** Airports a code stands for: a city code means all its airports, an airport code itself. */
 function airportsFor(ctx: TravelContext, code: string, role: string): string[] {
   const upper = code.toUpperCase();
-  const city = own(ctx.state.cities, upper);
+  const city = own(baseState(ctx).cities, upper);
   if (city !== undefined) return city.airportCodes.slice();
-  if (own(ctx.state.airports, upper) !== undefined) return [upper];
+  if (own(baseState(ctx).airports, upper) !== undefined) return [upper];
   return ctx.fail(`unknown ${role} "${code}": not an IATA airport or city code served here; search_airports_and_cities finds codes (e.g. NYC for New York, LHR for London Heathrow)`);
 }
 
@@ -39,8 +40,10 @@ function departed(flight: Flight, now: string): boolean {
 }
 
 /** "BUSINESS (3 left), FIRST (2 left)" or "none": where a traveler could still sit. */
-function cabinsWithSeats(flight: Flight, needed: number): string {
-  const list = (Object.keys(flight.cabins) as Cabin[]).filter((c) => flight.cabins[c]!.seatsAvailable >= needed).map((c) => `${c} (${flight.cabins[c]!.seatsAvailable} left)`);
+function cabinsWithSeats(flight: Flight, map: SeatMap, needed: number): string {
+  const list = cabinsOf(flight)
+    .filter((c) => map.seatsAvailable[c]! >= needed)
+    .map((c) => `${c} (${map.seatsAvailable[c]} left)`);
   return list.length ? list.join(', ') : 'none';
 }
 
@@ -57,8 +60,8 @@ function otherDepartureDates(state: State, origin: readonly string[], destinatio
   return [...dates].sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1)).slice(0, limit);
 }
 
-function sampleFreeSeats(flight: Flight, cabin: Cabin, exclude: ReadonlySet<string> = new Set()): string {
-  const free = freeSeats(flight, cabin).filter((seat) => !exclude.has(seat));
+function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: ReadonlySet<string> = new Set()): string {
+  const free = freeSeats(flight, map, cabin).filter((seat) => !exclude.has(seat));
   if (free.length === 0) return `no ${cabin} seats are free`;
   return `free ${cabin} seats include ${free.slice(0, 12).join(', ')}${free.length > 12 ? ` (${free.length} free in all; get_flight_details shows the seat map)` : ''}`;
 }
@@ -69,14 +72,14 @@ function describeCabinLayout(flight: Flight, cabin: Cabin): string {
 }
 
 /** Checks that `seat` can be taken by a passenger of `cabin` on `flight`; fails with the free seats otherwise. */
-function checkSeat(ctx: TravelContext, flight: Flight, cabin: Cabin, seat: string, alsoTaken: ReadonlySet<string>): void {
+function checkSeat(ctx: TravelContext, flight: Flight, map: SeatMap, cabin: Cabin, seat: string, alsoTaken: ReadonlySet<string>): void {
   const seatCabinName = seatCabin(flight.aircraft, seat);
   if (seatCabinName === undefined) {
-    return ctx.fail(`seat ${seat} does not exist on flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}); ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, cabin, alsoTaken)}`);
+    return ctx.fail(`seat ${seat} does not exist on flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}); ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, map, cabin, alsoTaken)}`);
   }
-  if (seatCabinName !== cabin) return ctx.fail(`seat ${seat} is in ${seatCabinName} but the booking is in ${cabin}; ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, cabin, alsoTaken)}`);
-  if (flight.occupiedSeats[seat] !== undefined || alsoTaken.has(seat)) {
-    return ctx.fail(`seat ${seat} on flight ${flight.id} is already taken; ${sampleFreeSeats(flight, cabin, alsoTaken)}`);
+  if (seatCabinName !== cabin) return ctx.fail(`seat ${seat} is in ${seatCabinName} but the booking is in ${cabin}; ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, map, cabin, alsoTaken)}`);
+  if (seatHolder(map, seat) !== undefined || alsoTaken.has(seat)) {
+    return ctx.fail(`seat ${seat} on flight ${flight.id} is already taken; ${sampleFreeSeats(flight, map, cabin, alsoTaken)}`);
   }
 }
 
@@ -148,22 +151,24 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
   handler(args, ctx) {
     const origin = airportsFor(ctx, args.origin, 'origin');
     const destination = airportsFor(ctx, args.destination, 'destination');
-    if (origin.some((code) => destination.includes(code)) || ctx.state.airports[origin[0]].cityCode === ctx.state.airports[destination[0]].cityCode) {
+    if (origin.some((code) => destination.includes(code)) || baseState(ctx).airports[origin[0]].cityCode === baseState(ctx).airports[destination[0]].cityCode) {
       return ctx.fail(`origin ${args.origin} and destination ${args.destination} are the same city; choose two different cities`);
     }
     if (args.departure_date < ctx.today) return ctx.fail(`departure_date ${args.departure_date} is in the past; today is ${ctx.today}, search ${ctx.today} or later`);
     const adults = args.adults ?? 1;
     const flights = [];
-    for (const id in ctx.state.flights) {
-      const flight = ctx.state.flights[id];
+    for (const id in baseState(ctx).flights) {
+      const flight = baseState(ctx).flights[id];
       if (!origin.includes(flight.origin) || !destination.includes(flight.destination)) continue;
       if (flight.departureTime.slice(0, 10) !== args.departure_date || departed(flight, nowOf(ctx))) continue;
       const fares = [];
+      const map = seatMapOf(baseState(ctx), flight);
       for (const cabin of CABINS) {
-        const seats = flight.cabins[cabin];
-        if (seats === undefined || (args.travel_class !== undefined && args.travel_class !== cabin)) continue;
+        const baseFare = flight.fares[cabin];
+        if (baseFare === undefined || (args.travel_class !== undefined && args.travel_class !== cabin)) continue;
+        const seatsAvailable = map.seatsAvailable[cabin]!;
         for (const fareFamily of fareFamiliesOf(cabin)) {
-          const pricePerTraveler = farePrice(seats.baseFare, fareFamily);
+          const pricePerTraveler = farePrice(baseFare, fareFamily);
           if (args.max_price !== undefined && pricePerTraveler > args.max_price) continue;
           fares.push({
             travelClass: cabin,
@@ -172,12 +177,12 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
             totalPrice: roundCents(pricePerTraveler * adults),
             currency: CURRENCY,
             refundable: FARE_RULES[fareFamily].refundable,
-            seatsAvailable: seats.seatsAvailable,
-            bookable: seats.seatsAvailable >= adults,
+            seatsAvailable,
+            bookable: seatsAvailable >= adults,
           });
         }
       }
-      if (fares.length > 0) flights.push({ ...flightView(ctx.state, flight), fares });
+      if (fares.length > 0) flights.push({ ...flightView(baseState(ctx), flight), fares });
     }
     flights.sort((a, b) => (a.departureTime < b.departureTime ? -1 : 1));
     return {
@@ -186,7 +191,7 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
       departureDate: args.departure_date,
       adults,
       flights,
-      otherDepartureDates: flights.length === 0 ? otherDepartureDates(ctx.state, origin, destination, args.departure_date, nowOf(ctx), 5) : [],
+      otherDepartureDates: flights.length === 0 ? otherDepartureDates(baseState(ctx), origin, destination, args.departure_date, nowOf(ctx), 5) : [],
     };
   },
 });
@@ -239,13 +244,14 @@ const getFlightDetails = defineTool<TravelBookingState, FlightDetailsArgs>({
   annotations: { title: 'Get flight details and seat map', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
     const flight = requireFlight(ctx, args.flight_id);
-    const cabins = (Object.keys(flight.cabins) as Cabin[]).sort((a, b) => CABINS.indexOf(b) - CABINS.indexOf(a));
+    const cabins = cabinsOf(flight).sort((a, b) => CABINS.indexOf(b) - CABINS.indexOf(a));
+    const map = seatMapOf(baseState(ctx), flight);
     if (args.travel_class !== undefined && !cabins.includes(args.travel_class)) {
       return ctx.fail(`flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}) has no ${args.travel_class} cabin; its cabins are ${cabins.join(', ')}`);
     }
     const status = flight.arrivalTime <= nowOf(ctx) ? 'LANDED' : departed(flight, nowOf(ctx)) ? 'DEPARTED' : 'SCHEDULED';
     return {
-      ...flightView(ctx.state, flight),
+      ...flightView(baseState(ctx), flight),
       status,
       cabins: cabins
         .filter((cabin) => args.travel_class === undefined || cabin === args.travel_class)
@@ -256,9 +262,9 @@ const getFlightDetails = defineTool<TravelBookingState, FlightDetailsArgs>({
             rows: `${layout.firstRow}-${layout.lastRow}`,
             columns: seatColumns(layout.columns).map((c) => ({ letter: c.letter, position: c.position })),
             capacity: cabinSeats(flight.aircraft, cabin).length,
-            seatsAvailable: flight.cabins[cabin]!.seatsAvailable,
-            availableSeats: freeSeats(flight, cabin),
-            fares: fareFamiliesOf(cabin).map((fareFamily) => ({ fareFamily, pricePerTraveler: farePrice(flight.cabins[cabin]!.baseFare, fareFamily), refundable: FARE_RULES[fareFamily].refundable })),
+            seatsAvailable: map.seatsAvailable[cabin]!,
+            availableSeats: freeSeats(flight, map, cabin),
+            fares: fareFamiliesOf(cabin).map((fareFamily) => ({ fareFamily, pricePerTraveler: farePrice(flight.fares[cabin]!, fareFamily), refundable: FARE_RULES[fareFamily].refundable })),
           };
         }),
     };
@@ -311,18 +317,20 @@ const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
     const flight = requireFlight(ctx, args.flight_id);
     const adults = args.adults ?? 1;
     if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}, before now (${nowOf(ctx)}); search_flight_offers finds later flights`);
-    const cabin = flight.cabins[args.travel_class];
-    if (cabin === undefined) return ctx.fail(`flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}) has no ${args.travel_class} cabin; its cabins are ${Object.keys(flight.cabins).join(', ')}`);
+    const baseFare = flight.fares[args.travel_class];
+    if (baseFare === undefined) return ctx.fail(`flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}) has no ${args.travel_class} cabin; its cabins are ${cabinsOf(flight).join(', ')}`);
     if (!fareFamiliesOf(args.travel_class).includes(args.fare_family)) {
       return ctx.fail(`fare family ${args.fare_family} is not sold in ${args.travel_class}; ${args.travel_class} fares are ${fareFamiliesOf(args.travel_class).join(', ')}`);
     }
-    if (cabin.seatsAvailable === 0) {
-      return ctx.fail(`flight ${flight.id} is full in ${args.travel_class}: no seats left. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, adults)}; or search_flight_offers for another day`);
+    const map = seatMapOf(baseState(ctx), flight);
+    const seatsAvailable = map.seatsAvailable[args.travel_class]!;
+    if (seatsAvailable === 0) {
+      return ctx.fail(`flight ${flight.id} is full in ${args.travel_class}: no seats left. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, map, adults)}; or search_flight_offers for another day`);
     }
-    if (cabin.seatsAvailable < adults) {
-      return ctx.fail(`flight ${flight.id} has only ${cabin.seatsAvailable} ${args.travel_class} seat(s) left for ${adults} travelers. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, adults)}`);
+    if (seatsAvailable < adults) {
+      return ctx.fail(`flight ${flight.id} has only ${seatsAvailable} ${args.travel_class} seat(s) left for ${adults} travelers. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, map, adults)}`);
     }
-    const pricePerTraveler = farePrice(cabin.baseFare, args.fare_family);
+    const pricePerTraveler = farePrice(baseFare, args.fare_family);
     const offer: FlightOffer = {
       id: ctx.nextId('off'),
       flightId: flight.id,
@@ -339,14 +347,14 @@ const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
     ctx.state.flightOffers[offer.id] = offer;
     return {
       offerId: offer.id,
-      flight: flightView(ctx.state, flight),
+      flight: flightView(baseState(ctx), flight),
       travelClass: offer.travelClass,
       fareFamily: offer.fareFamily,
       adults,
       pricePerTraveler,
       totalPrice: offer.totalPrice,
       currency: CURRENCY,
-      seatsAvailable: cabin.seatsAvailable,
+      seatsAvailable,
       cancellationPolicy: FARE_RULES[offer.fareFamily],
       status: offer.status,
     };
@@ -405,12 +413,12 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
         `passenger count mismatch: offer ${offer.id} was priced for ${offer.adults} traveler(s) but ${args.traveler_ids.length} traveler_ids were given; pass exactly ${offer.adults}, or price_flight_offer again with adults=${args.traveler_ids.length}`,
       );
     }
-    const international = ctx.state.airports[flight.origin].countryCode !== ctx.state.airports[flight.destination].countryCode;
+    const international = baseState(ctx).airports[flight.origin].countryCode !== baseState(ctx).airports[flight.destination].countryCode;
     const arrivalDay = flight.arrivalTime.slice(0, 10);
     for (const travelerId of args.traveler_ids) {
       const traveler = requireTraveler(ctx, travelerId);
-      for (const id in ctx.state.bookings) {
-        const other = ctx.state.bookings[id];
+      for (const id in baseState(ctx).bookings) {
+        const other = baseState(ctx).bookings[id];
         if (other.type === 'FLIGHT' && other.status === 'CONFIRMED' && other.flightId === flight.id && other.passengers.some((p) => p.travelerId === travelerId)) {
           return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) is already booked on flight ${flight.id} in booking ${other.id}`);
         }
@@ -425,12 +433,13 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
         }
       }
     }
-    const cabin = flight.cabins[offer.travelClass]!;
-    if (cabin.seatsAvailable < offer.adults) {
+    const map = seatMapOf(baseState(ctx), flight);
+    const seatsAvailable = map.seatsAvailable[offer.travelClass]!;
+    if (seatsAvailable < offer.adults) {
       return ctx.fail(
-        cabin.seatsAvailable === 0
-          ? `flight ${flight.id} is full in ${offer.travelClass}: no seats left. Cabins with seats for ${offer.adults}: ${cabinsWithSeats(flight, offer.adults)}`
-          : `flight ${flight.id} has only ${cabin.seatsAvailable} ${offer.travelClass} seat(s) left for ${offer.adults} travelers. Cabins with seats: ${cabinsWithSeats(flight, offer.adults)}`,
+        seatsAvailable === 0
+          ? `flight ${flight.id} is full in ${offer.travelClass}: no seats left. Cabins with seats for ${offer.adults}: ${cabinsWithSeats(flight, map, offer.adults)}`
+          : `flight ${flight.id} has only ${seatsAvailable} ${offer.travelClass} seat(s) left for ${offer.adults} travelers. Cabins with seats: ${cabinsWithSeats(flight, map, offer.adults)}`,
       );
     }
     const chosen = new Map<string, string>();
@@ -438,15 +447,15 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     for (const choice of args.seats ?? []) {
       if (!args.traveler_ids.includes(choice.traveler_id)) return ctx.fail(`seat choice for ${choice.traveler_id}, who is not among traveler_ids (${args.traveler_ids.join(', ')})`);
       if (chosen.has(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
-      checkSeat(ctx, flight, offer.travelClass, choice.seat, chosenSeats);
+      checkSeat(ctx, flight, map, offer.travelClass, choice.seat, chosenSeats);
       chosen.set(choice.traveler_id, choice.seat);
       chosenSeats.add(choice.seat);
     }
-    const autoSeats = freeSeats(flight, offer.travelClass).filter((seat) => !chosenSeats.has(seat));
+    const autoSeats = freeSeats(flight, map, offer.travelClass).filter((seat) => !chosenSeats.has(seat));
     const id = ctx.nextId('bkg');
     const passengers = args.traveler_ids.map((travelerId) => {
       const seat = chosen.get(travelerId) ?? autoSeats.shift()!;
-      const membership = ctx.state.travelers[travelerId].loyaltyPrograms.find((m) => m.programOwner === flight.carrierCode);
+      const membership = baseState(ctx).travelers[travelerId].loyaltyPrograms.find((m) => m.programOwner === flight.carrierCode);
       return { travelerId, seat, loyaltyNumber: membership?.memberId ?? null };
     });
     const booking: FlightBooking = {
@@ -467,12 +476,14 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
       createdAt: nowOf(ctx),
       cancellation: null,
     };
-    for (const passenger of passengers) flight.occupiedSeats[passenger.seat] = id;
-    cabin.seatsAvailable -= passengers.length;
-    offer.status = 'BOOKED';
-    offer.bookingId = id;
+    const draftMap = seatMapOf(ctx.state, flight);
+    for (const passenger of passengers) holdSeat(draftMap, passenger.seat, id);
+    draftMap.seatsAvailable[offer.travelClass]! -= passengers.length;
+    const draftOffer = ctx.state.flightOffers[offer.id];
+    draftOffer.status = 'BOOKED';
+    draftOffer.bookingId = id;
     ctx.state.bookings[id] = booking;
-    return bookingView(ctx.state, booking);
+    return bookingView(baseState(ctx), booking);
   },
 });
 
@@ -515,17 +526,19 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
     const booking = requireBooking(ctx, args.booking_id);
     if (booking.type !== 'FLIGHT') return ctx.fail(`booking ${booking.id} is a hotel booking; seats belong to flight bookings (list_travel_bookings with type FLIGHT)`);
     if (booking.status === 'CANCELLED') return ctx.fail(`booking ${booking.id} was cancelled on ${booking.cancellation?.cancelledAt}; only confirmed bookings have seats`);
-    const flight = ctx.state.flights[booking.flightId] as Flight;
+    const flight = baseState(ctx).flights[booking.flightId] as Flight;
     if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}; seats can no longer be changed`);
     const passenger = booking.passengers.find((p) => p.travelerId === args.traveler_id);
     if (passenger === undefined) return ctx.fail(`traveler ${args.traveler_id} is not on booking ${booking.id}; its travelers are ${booking.passengers.map((p) => p.travelerId).join(', ')}`);
     const previousSeat = passenger.seat;
     const position = (seat: string) => seatColumns(AIRCRAFT[flight.aircraft].cabins[booking.travelClass]!.columns).find((c) => c.letter === seat.slice(-1))!.position;
     if (args.seat !== previousSeat) {
-      checkSeat(ctx, flight, booking.travelClass, args.seat, new Set());
-      delete flight.occupiedSeats[previousSeat];
-      flight.occupiedSeats[args.seat] = booking.id;
-      passenger.seat = args.seat;
+      checkSeat(ctx, flight, seatMapOf(baseState(ctx), flight), booking.travelClass, args.seat, new Set());
+      const draftMap = seatMapOf(ctx.state, flight);
+      releaseSeat(draftMap, previousSeat);
+      holdSeat(draftMap, args.seat, booking.id);
+      const draftBooking = ctx.state.bookings[booking.id] as FlightBooking;
+      draftBooking.passengers.find((p) => p.travelerId === args.traveler_id)!.seat = args.seat;
     }
     return {
       bookingId: booking.id,

@@ -24,6 +24,7 @@ import {
   type HotelRoom,
   type RatePlan,
   type RoomType,
+  type SeatMap,
   type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
@@ -31,14 +32,18 @@ import {
   addDays,
   bookingStart,
   cabinSeats,
+  cabinsOf,
   DAY_MS,
   fareFamiliesOf,
   farePrice,
   freeSeats,
+  holdSeat,
   confirmationNumber,
   quoteCancellation,
   recordLocator,
+  releaseSeat,
   roundCents,
+  seatMapOf,
   stayNights,
   wholeDaysBefore,
 } from './travelRules.js';
@@ -342,14 +347,15 @@ function aircraftFor(random: SessionRandom, km: number): string {
 }
 
 /** Fills a cabin with passengers booked elsewhere: a load factor, sometimes a full cabin. */
-function fillCabin(random: SessionRandom, flight: Flight, cabin: Cabin): void {
+function fillCabin(random: SessionRandom, flight: Flight, map: SeatMap, cabin: Cabin): void {
   const roll = random.next();
   const load = roll < (cabin === 'ECONOMY' ? 0.03 : 0.07) ? 1 : between(random, 0.2, 0.9);
-  for (const seat of cabinSeats(flight.aircraft, cabin)) if (load === 1 || random.next() < load) flight.occupiedSeats[seat] = EXTERNAL_SEAT_HOLDER;
+  for (const seat of cabinSeats(flight.aircraft, cabin)) if (load === 1 || random.next() < load) holdSeat(map, seat, EXTERNAL_SEAT_HOLDER);
 }
 
 function buildFlights(random: SessionRandom, state: TravelBookingState): void {
   const flights: Flight[] = [];
+  const seatMaps = new Map<string, SeatMap>();
   const usedNumbers = new Set<string>();
   const span = LAST_DAY_OFFSET - FIRST_DAY_OFFSET + 1;
   for (const [a, b, carrier, perWeek] of ROUTES) {
@@ -383,24 +389,27 @@ function buildFlights(random: SessionRandom, state: TravelBookingState): void {
           arrivalTime: isoAt(day, minute + durationMinutes),
           durationMinutes,
           aircraft,
-          cabins: {},
-          occupiedSeats: {},
+          fares: {},
         };
         if (flights.some((other) => other.id === flight.id)) continue;
         const demand = between(random, 0.9, 1.2);
+        const map: SeatMap = { seatsAvailable: {}, occupied: {} };
         for (const cabin of Object.keys(AIRCRAFT[aircraft].cabins) as Cabin[]) {
           const factor = cabin === 'ECONOMY' ? 1 : cabin === 'PREMIUM_ECONOMY' ? 1.9 : cabin === 'BUSINESS' ? (km < 2000 ? 2.6 : 4.2) : 7;
-          flight.cabins[cabin] = { baseFare: Math.round(economyFare * factor * demand), seatsAvailable: 0 };
-          fillCabin(random, flight, cabin);
+          flight.fares[cabin] = Math.round(economyFare * factor * demand);
+          fillCabin(random, flight, map, cabin);
         }
         flights.push(flight);
+        seatMaps.set(flight.id, map);
       }
     }
   }
   flights.sort((x, y) => (x.departureTime < y.departureTime ? -1 : x.departureTime > y.departureTime ? 1 : x.id < y.id ? -1 : 1));
   for (const flight of flights) {
-    for (const cabin of Object.keys(flight.cabins) as Cabin[]) flight.cabins[cabin]!.seatsAvailable = freeSeats(flight, cabin).length;
+    const map = seatMaps.get(flight.id)!;
+    for (const cabin of cabinsOf(flight)) map.seatsAvailable[cabin] = freeSeats(flight, map, cabin).length;
     state.flights[flight.id] = flight;
+    (state.seatMaps[flight.departureTime.slice(0, 10)] ??= {})[flight.id] = map;
   }
 }
 
@@ -503,11 +512,12 @@ class TripBuilder {
   }
 
   bookFlight(flight: Flight, cabin: Cabin, fareFamily: FareFamily, travelerIds: string[], createdAt: string): FlightBooking | undefined {
-    const free = freeSeats(flight, cabin);
+    const map = seatMapOf(this.state, flight);
+    const free = freeSeats(flight, map, cabin);
     if (free.length < travelerIds.length + 2) return undefined;
     const id = `bkg_${++this.bookingCount}`;
     const start = this.random.int(0, free.length - travelerIds.length);
-    const pricePerTraveler = farePrice(flight.cabins[cabin]!.baseFare, fareFamily);
+    const pricePerTraveler = farePrice(flight.fares[cabin]!, fareFamily);
     const booking: FlightBooking = {
       id,
       type: 'FLIGHT',
@@ -530,8 +540,8 @@ class TripBuilder {
       createdAt,
       cancellation: null,
     };
-    for (const passenger of booking.passengers) flight.occupiedSeats[passenger.seat] = id;
-    flight.cabins[cabin]!.seatsAvailable -= travelerIds.length;
+    for (const passenger of booking.passengers) holdSeat(map, passenger.seat, id);
+    map.seatsAvailable[cabin]! -= travelerIds.length;
     this.state.bookings[id] = booking;
     return booking;
   }
@@ -590,8 +600,9 @@ class TripBuilder {
     const daysBefore = wholeDaysBefore(start, when);
     if (booking.type === 'FLIGHT') {
       const flight = this.state.flights[booking.flightId];
-      for (const passenger of booking.passengers) delete flight.occupiedSeats[passenger.seat];
-      flight.cabins[booking.travelClass]!.seatsAvailable += booking.passengers.length;
+      const map = seatMapOf(this.state, flight);
+      for (const passenger of booking.passengers) releaseSeat(map, passenger.seat);
+      map.seatsAvailable[booking.travelClass]! += booking.passengers.length;
       const quote = quoteCancellation(booking.cancellationPolicy, daysBefore, booking.totalPrice, booking.passengers.length, 0, 0);
       booking.cancellation = { cancelledAt: when, daysBefore, fee: quote.fee, refund: quote.refund, reason };
     } else {
@@ -619,7 +630,7 @@ class TripBuilder {
   }
 
   pickCabin(flight: Flight): Cabin {
-    const cabins = Object.keys(flight.cabins) as Cabin[];
+    const cabins = cabinsOf(flight);
     const roll = this.random.next();
     if (roll < 0.72 || cabins.length === 1) return 'ECONOMY';
     return cabins.filter((cabin) => cabin !== 'ECONOMY')[this.random.int(0, cabins.length - 2)];
@@ -649,14 +660,14 @@ function buildTrips(random: SessionRandom, state: TravelBookingState): void {
     const hotels = Object.values(state.hotels).filter((h) => h.cityCode === destination);
     if (hotels.length === 0) continue;
     const cabin = builder.pickCabin(out);
-    const backCabin: Cabin = cabin in back.cabins ? cabin : 'ECONOMY';
+    const backCabin: Cabin = cabin in back.fares ? cabin : 'ECONOMY';
     const fareFamily = builder.pickFareFamily(cabin);
     const backFareFamily: FareFamily = fareFamiliesOf(backCabin).includes(fareFamily) ? fareFamily : 'STANDARD';
     const hotel = random.pick(hotels);
     const checkInDate = out.arrivalTime.slice(0, 10);
     const checkOutDate = back.departureTime.slice(0, 10);
     const roomType = builder.roomFor(hotel, party.length, checkInDate, checkOutDate);
-    if (freeSeats(out, cabin).length < party.length + 2 || freeSeats(back, backCabin).length < party.length + 2 || roomType === undefined) continue;
+    if (freeSeats(out, seatMapOf(state, out), cabin).length < party.length + 2 || freeSeats(back, seatMapOf(state, back), backCabin).length < party.length + 2 || roomType === undefined) continue;
     const createdAt = createdBefore(out.departureTime);
     const outbound = builder.bookFlight(out, cabin, fareFamily, party, createdAt)!;
     const inbound = builder.bookFlight(back, backCabin, backFareFamily, party, createdAt)!;
@@ -703,6 +714,7 @@ export function generateWorld(seed: number): TravelBookingState {
     cities: {},
     airlines: {},
     flights: {},
+    seatMaps: {},
     hotels: {},
     travelers: {},
     flightOffers: {},

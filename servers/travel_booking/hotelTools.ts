@@ -14,7 +14,7 @@ import {
   type TravelBookingState,
 } from './TravelBookingState.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
-import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { baseState, bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const MAX_NIGHTS = 30;
 
@@ -33,17 +33,17 @@ const dateField = (description: string) => ({ type: 'string', format: 'date', de
 /** The city a code names: a city code, or the city of an airport code. */
 function requireCity(ctx: TravelContext, code: string): City {
   const upper = code.toUpperCase();
-  const city = own(ctx.state.cities, upper) ?? (own(ctx.state.airports, upper) ? ctx.state.cities[ctx.state.airports[upper].cityCode] : undefined);
+  const city = own(baseState(ctx).cities, upper) ?? (own(baseState(ctx).airports, upper) ? baseState(ctx).cities[baseState(ctx).airports[upper].cityCode] : undefined);
   if (city === undefined) {
-    return ctx.fail(`unknown city code "${code}"; cities with hotels: ${Object.keys(ctx.state.cities).join(', ')} (search_airports_and_cities finds a city's code)`);
+    return ctx.fail(`unknown city code "${code}"; cities with hotels: ${Object.keys(baseState(ctx).cities).join(', ')} (search_airports_and_cities finds a city's code)`);
   }
   return city as City;
 }
 
 /** The first and last night any hotel publishes rates for. */
 function publishedNights(ctx: TravelContext): [string, string] {
-  for (const id in ctx.state.hotels) {
-    for (const room of Object.values(ctx.state.hotels[id].rooms)) {
+  for (const id in baseState(ctx).hotels) {
+    for (const room of Object.values(baseState(ctx).hotels[id].rooms)) {
       const nights = Object.keys(room!.nightlyRates);
       if (nights.length > 0) return [nights[0], nights[nights.length - 1]];
     }
@@ -199,8 +199,8 @@ const searchHotels = defineTool<TravelBookingState, SearchHotelsArgs>({
     const rooms = args.rooms ?? 1;
     const hotels: HotelResult[] = [];
     const unavailableHotels: Array<{ hotelId: string; name: string; reason: string }> = [];
-    for (const id in ctx.state.hotels) {
-      const hotel = ctx.state.hotels[id];
+    for (const id in baseState(ctx).hotels) {
+      const hotel = baseState(ctx).hotels[id];
       if (hotel.cityCode !== city.cityCode || (args.min_star_rating !== undefined && hotel.starRating < args.min_star_rating)) continue;
       const offers: HotelResult['offers'] = [];
       let reason = args.room_type !== undefined && hotel.rooms[args.room_type] === undefined ? `has no ${args.room_type} rooms` : `sold out for ${rooms} room(s) on some night of the stay`;
@@ -305,7 +305,7 @@ const getHotelDetails = defineTool<TravelBookingState, HotelDetailsArgs>({
       hotelId: hotel.id,
       name: hotel.name,
       cityCode: hotel.cityCode,
-      cityName: ctx.state.cities[hotel.cityCode]?.name ?? hotel.cityCode,
+      cityName: baseState(ctx).cities[hotel.cityCode]?.name ?? hotel.cityCode,
       address: hotel.address,
       starRating: hotel.starRating,
       amenities: hotel.amenities.slice(),
@@ -385,7 +385,8 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       );
     }
     const nightlyRates = planRates(room, nights, ratePlan);
-    for (const night of nights) room.roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
+    const draftRoom = ctx.state.hotels[hotel.id].rooms[args.room_type]!;
+    for (const night of nights) draftRoom.roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
     const booking: HotelBooking = {
       id: ctx.nextId('bkg'),
       type: 'HOTEL',
@@ -408,7 +409,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       cancellation: null,
     };
     ctx.state.bookings[booking.id] = booking;
-    return bookingView(ctx.state, booking);
+    return bookingView(baseState(ctx), booking);
   },
 });
 

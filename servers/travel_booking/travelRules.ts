@@ -9,6 +9,7 @@ import {
   type CancellationTier,
   type FareFamily,
   type Flight,
+  type SeatMap,
 } from './TravelBookingState.js';
 
 /** Pure rules shared by the tools, the invariants and the world generator. Dates are UTC only. */
@@ -113,10 +114,54 @@ export function seatCabin(aircraft: string, seat: string): Cabin | undefined {
   return undefined;
 }
 
+/** The cabins of a flight, as its aircraft has them. */
+export function cabinsOf(flight: Flight): Cabin[] {
+  return Object.keys(flight.fares) as Cabin[];
+}
+
+/** The seat map of a flight: seat maps are grouped by departure day. */
+export function seatMapOf(state: { readonly seatMaps: Readonly<Record<string, Readonly<Record<string, SeatMap>>>> }, flight: Flight): SeatMap {
+  return state.seatMaps[flight.departureTime.slice(0, 10)][flight.id];
+}
+
+/** `'12C'` -> `['12', 'C']`. */
+function rowAndLetter(seat: string): [string, string] {
+  return [seat.slice(0, -1), seat.slice(-1)];
+}
+
+/** Who holds a seat (a booking id or `EXTERNAL`), or undefined when it is free. */
+export function seatHolder(map: SeatMap, seat: string): string | undefined {
+  const [row, letter] = rowAndLetter(seat);
+  const taken = Object.hasOwn(map.occupied, row) ? map.occupied[row] : undefined;
+  return taken !== undefined && Object.hasOwn(taken, letter) ? taken[letter] : undefined;
+}
+
+/** Marks a seat as held; `map` is a draft (or the generator's own object). */
+export function holdSeat(map: SeatMap, seat: string, holder: string): void {
+  const [row, letter] = rowAndLetter(seat);
+  (map.occupied[row] ??= {})[letter] = holder;
+}
+
+/** Frees a seat; a row with nobody left disappears. */
+export function releaseSeat(map: SeatMap, seat: string): void {
+  const [row, letter] = rowAndLetter(seat);
+  const taken = map.occupied[row];
+  if (taken === undefined) return;
+  delete taken[letter];
+  if (Object.keys(taken).length === 0) delete map.occupied[row];
+}
+
+/** Every held seat of a seat map with its holder. */
+export function heldSeats(map: SeatMap): Array<[string, string]> {
+  const seats: Array<[string, string]> = [];
+  for (const row in map.occupied) for (const letter in map.occupied[row]) seats.push([`${row}${letter}`, map.occupied[row][letter]]);
+  return seats;
+}
+
 /** The seats of a cabin nobody holds, in seat-map order. */
-export function freeSeats(flight: Flight, cabin: Cabin): string[] {
+export function freeSeats(flight: Flight, map: SeatMap, cabin: Cabin): string[] {
   const free: string[] = [];
-  for (const seat of cabinSeats(flight.aircraft, cabin)) if (flight.occupiedSeats[seat] === undefined) free.push(seat);
+  for (const seat of cabinSeats(flight.aircraft, cabin)) if (seatHolder(map, seat) === undefined) free.push(seat);
   return free;
 }
 

@@ -5,7 +5,7 @@ import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSe
 import { formatWorld, generateWorld } from '../../../servers/travel_booking/generateWorld.js';
 import { travelBookingDomain } from '../../../servers/travel_booking/TravelBookingDomain.js';
 import { EXTERNAL_SEAT_HOLDER, type Cabin, type Flight, type FlightBooking, type HotelBooking, type TravelBookingState } from '../../../servers/travel_booking/TravelBookingState.js';
-import { cabinSeats, freeSeats } from '../../../servers/travel_booking/travelRules.js';
+import { cabinSeats, freeSeats, holdSeat, seatHolder, seatMapOf } from '../../../servers/travel_booking/travelRules.js';
 import { REPO_ROOT } from '../../support/project.js';
 import { travelBookingCases } from './cases.js';
 
@@ -37,6 +37,11 @@ function rejected(session: Session, tool: string, args: Record<string, unknown>)
   return outcome.error.message;
 }
 
+/** Free seats of a cabin in a state (the world when omitted). */
+function seatsLeft(flight: Flight, cabin: Cabin, state: Readonly<TravelBookingState> = world): number | undefined {
+  return seatMapOf(state, flight).seatsAvailable[cabin];
+}
+
 function futureFlights(predicate: (f: Flight) => boolean): Flight[] {
   return Object.values(world.flights).filter((f) => f.departureTime > '2026-03-20' && predicate(f));
 }
@@ -57,39 +62,39 @@ function bookPair(session: Session, flight: Flight, cabin: Cabin, fareFamily: st
 }
 
 describe('travel_booking: flights, seats and offers', () => {
-  const flight = futureFlights((f) => !international(f) && (f.cabins.ECONOMY?.seatsAvailable ?? 0) > 20)[0];
+  const flight = futureFlights((f) => !international(f) && (seatsLeft(f, 'ECONOMY') ?? 0) > 20)[0];
   const [alice, bob, carol] = passportHolders;
 
   it('booking takes one seat per traveler: the seat map, the cabin count and the search all show it', () => {
     const session = open();
-    const before = flight.cabins.ECONOMY!.seatsAvailable;
+    const before = seatsLeft(flight, 'ECONOMY')!;
     const booking = bookPair(session, flight, 'ECONOMY', 'STANDARD', [alice, bob]);
     const details = ok(session, 'get_flight_details', { flight_id: flight.id, travel_class: 'ECONOMY' });
     expect(details.cabins[0].seatsAvailable).to.equal(before - 2);
     for (const p of booking.passengers) {
       expect(details.cabins[0].availableSeats).to.not.include(p.seat);
-      expect(session.state.flights[flight.id].occupiedSeats[p.seat]).to.equal(booking.id);
+      expect(seatHolder(seatMapOf(session.state, flight), p.seat)).to.equal(booking.id);
     }
     const search = ok(session, 'search_flight_offers', { origin: flight.origin, destination: flight.destination, departure_date: flight.departureTime.slice(0, 10) });
     const fare = search.flights.find((f: { flightId: string }) => f.flightId === flight.id).fares.find((f: { travelClass: string }) => f.travelClass === 'ECONOMY');
     expect(fare.seatsAvailable).to.equal(before - 2);
-    expect(world.flights[flight.id].cabins.ECONOMY!.seatsAvailable, 'the shared world is untouched').to.equal(before);
+    expect(seatsLeft(flight, 'ECONOMY'), 'the shared world is untouched').to.equal(before);
   });
 
   it('a cabin filled by bookings is full: pricing and booking it fail and name the cabins that still have seats', () => {
-    const small = futureFlights((f) => !international(f) && (f.cabins.BUSINESS?.seatsAvailable ?? 0) >= 2 && (f.cabins.BUSINESS?.seatsAvailable ?? 0) <= 4)[0];
+    const small = futureFlights((f) => !international(f) && (seatsLeft(f, 'BUSINESS') ?? 0) >= 2 && (seatsLeft(f, 'BUSINESS') ?? 0) <= 4)[0];
     const session = open();
     const stale = ok(session, 'price_flight_offer', { flight_id: small.id, travel_class: 'BUSINESS', fare_family: 'FLEX' });
-    const seats = small.cabins.BUSINESS!.seatsAvailable;
+    const seats = seatsLeft(small, 'BUSINESS')!;
     const offer = ok(session, 'price_flight_offer', { flight_id: small.id, travel_class: 'BUSINESS', fare_family: 'STANDARD', adults: seats });
     ok(session, 'book_flight', { offer_id: offer.offerId, traveler_ids: passportHolders.slice(0, seats) });
-    expect(session.state.flights[small.id].cabins.BUSINESS!.seatsAvailable).to.equal(0);
+    expect(seatsLeft(small, 'BUSINESS', session.state)).to.equal(0);
     expect(rejected(session, 'price_flight_offer', { flight_id: small.id, travel_class: 'BUSINESS', fare_family: 'STANDARD' })).to.include('full in BUSINESS').and.include('ECONOMY (');
     expect(rejected(session, 'book_flight', { offer_id: stale.offerId, traveler_ids: [passportHolders[seats]] })).to.include('full in BUSINESS');
   });
 
   it('asking for more seats than are left says how many are left', () => {
-    const tight = futureFlights((f) => f.cabins.BUSINESS?.seatsAvailable === 2)[0];
+    const tight = futureFlights((f) => seatsLeft(f, 'BUSINESS') === 2)[0];
     const message = rejected(open(), 'price_flight_offer', { flight_id: tight.id, travel_class: 'BUSINESS', fare_family: 'STANDARD', adults: 3 });
     expect(message).to.include('only 2 BUSINESS seat(s) left for 3 travelers');
   });
@@ -104,7 +109,7 @@ describe('travel_booking: flights, seats and offers', () => {
   it('seat choices are checked: a seat that does not exist, two seats for one traveler, a seat for someone not travelling', () => {
     const session = open();
     const offer = ok(session, 'price_flight_offer', { flight_id: flight.id, travel_class: 'ECONOMY', fare_family: 'LIGHT', adults: 2 });
-    const free = freeSeats(flight, 'ECONOMY');
+    const free = freeSeats(flight, seatMapOf(world, flight), 'ECONOMY');
     expect(rejected(session, 'book_flight', { offer_id: offer.offerId, traveler_ids: [alice, bob], seats: [{ traveler_id: alice, seat: '99A' }] })).to.include('seat 99A does not exist');
     expect(
       rejected(session, 'book_flight', {
@@ -131,7 +136,7 @@ describe('travel_booking: flights, seats and offers', () => {
 
   it('an international flight refuses a passport that has expired or expires before arrival', () => {
     const expired = Object.values(world.travelers).find((t) => t.passport !== null && t.passport.expiryDate < '2026-03-16')!;
-    const abroad = futureFlights((f) => international(f) && f.departureTime > '2026-04-10' && (f.cabins.ECONOMY?.seatsAvailable ?? 0) > 0)[0];
+    const abroad = futureFlights((f) => international(f) && f.departureTime > '2026-04-10' && (seatsLeft(f, 'ECONOMY') ?? 0) > 0)[0];
     const session = open();
     const offer = ok(session, 'price_flight_offer', { flight_id: abroad.id, travel_class: 'ECONOMY', fare_family: 'STANDARD' });
     expect(rejected(session, 'book_flight', { offer_id: offer.offerId, traveler_ids: [expired.id] })).to.include(`expires on ${expired.passport!.expiryDate}`);
@@ -145,11 +150,11 @@ describe('travel_booking: flights, seats and offers', () => {
     const session = open();
     const booking = bookPair(session, flight, 'ECONOMY', 'STANDARD', [alice]);
     const old = booking.passengers[0].seat;
-    const target = freeSeats(session.state.flights[flight.id] as Flight, 'ECONOMY').at(-1)!;
+    const target = freeSeats(flight, seatMapOf(session.state, flight), 'ECONOMY').at(-1)!;
     ok(session, 'change_flight_seat', { booking_id: booking.id, traveler_id: alice, seat: target });
-    const seats = session.state.flights[flight.id].occupiedSeats;
-    expect(seats[old]).to.equal(undefined);
-    expect(seats[target]).to.equal(booking.id);
+    const map = seatMapOf(session.state, flight);
+    expect(seatHolder(map, old)).to.equal(undefined);
+    expect(seatHolder(map, target)).to.equal(booking.id);
     const hash = session.stateHashSync();
     expect(ok(session, 'change_flight_seat', { booking_id: booking.id, traveler_id: alice, seat: target }).changed).to.equal(false);
     expect(session.stateHashSync()).to.equal(hash);
@@ -198,7 +203,7 @@ describe('travel_booking: cancellation fees follow the fare rules and the days l
   }
 
   it('STANDARD: 50 USD per traveler from 30 days, 120 from 7, 200 from 1, nothing back within 24 hours', () => {
-    const price = 2 * flight.cabins.ECONOMY!.baseFare;
+    const price = 2 * flight.fares.ECONOMY!;
     expect(quote('STANDARD', 24 * 40).quote).to.include({ daysBefore: 40, fee: 100, refund: price - 100 });
     expect(quote('STANDARD', 24 * 30).quote).to.include({ daysBefore: 30, fee: 100 });
     expect(quote('STANDARD', 24 * 30 - 1).quote).to.include({ daysBefore: 29, fee: 240 });
@@ -217,11 +222,11 @@ describe('travel_booking: cancellation fees follow the fare rules and the days l
 
   it('cancelling charges exactly the quote, puts the seats back on sale and cannot be repeated', () => {
     const { session, booking, quote: q } = quote('STANDARD', 24 * 10);
-    const seatsBefore = session.state.flights[flight.id].cabins.ECONOMY!.seatsAvailable;
+    const seatsBefore = seatsLeft(flight, 'ECONOMY', session.state)!;
     const result = ok(session, 'cancel_travel_booking', { booking_id: booking.id });
     expect(result).to.include({ fee: q.fee, refund: q.refund, status: 'CANCELLED' });
-    expect(session.state.flights[flight.id].cabins.ECONOMY!.seatsAvailable).to.equal(seatsBefore + 2);
-    for (const p of booking.passengers) expect(session.state.flights[flight.id].occupiedSeats[p.seat]).to.equal(undefined);
+    expect(seatsLeft(flight, 'ECONOMY', session.state)).to.equal(seatsBefore + 2);
+    for (const p of booking.passengers) expect(seatHolder(seatMapOf(session.state, flight), p.seat)).to.equal(undefined);
     expect(ok(session, 'get_travel_booking', { booking_id: booking.id }).cancellation).to.include({ fee: q.fee, refund: q.refund });
     expect(rejected(session, 'cancel_travel_booking', { booking_id: booking.id })).to.include('already cancelled');
     expect(rejected(session, 'get_cancellation_quote', { booking_id: booking.id })).to.include('already cancelled');
@@ -387,15 +392,16 @@ describe('travel_booking: invariants', () => {
     ).to.include('no seat is double-booked');
     expect(
       broken((s) => {
-        s.flights[booked.flightId].cabins[booked.travelClass]!.seatsAvailable += 1;
+        seatMapOf(s, s.flights[booked.flightId]).seatsAvailable[booked.travelClass]! += 1;
       }).join(),
     ).to.include('capacity');
     expect(
       broken((s) => {
         const f = s.flights[booked.flightId];
-        const free = cabinSeats(f.aircraft, 'ECONOMY').find((seat) => f.occupiedSeats[seat] === undefined)!;
-        f.occupiedSeats[free] = EXTERNAL_SEAT_HOLDER;
-        f.cabins.ECONOMY!.seatsAvailable -= 1;
+        const map = seatMapOf(s, f);
+        const free = cabinSeats(f.aircraft, 'ECONOMY').find((seat) => seatHolder(map, seat) === undefined)!;
+        holdSeat(map, free, EXTERNAL_SEAT_HOLDER);
+        map.seatsAvailable.ECONOMY! -= 1;
       }).join(),
     ).to.include('passengers booked elsewhere changed');
     expect(
@@ -439,7 +445,7 @@ describe('travel_booking: the generated world', () => {
     expect(count(world.itineraries)).to.be.greaterThan(10);
     const days = new Set(Object.values(world.flights).map((f) => f.departureTime.slice(0, 10)));
     expect(days.size).to.be.greaterThan(55);
-    const fullCabins = Object.values(world.flights).flatMap((f) => Object.values(f.cabins)).filter((c) => c!.seatsAvailable === 0);
+    const fullCabins = Object.values(world.seatMaps).flatMap((day) => Object.values(day).flatMap((map) => Object.values(map.seatsAvailable))).filter((left) => left === 0);
     expect(fullCabins.length).to.be.greaterThan(5);
   });
 

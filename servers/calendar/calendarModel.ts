@@ -93,8 +93,14 @@ interface ExpandedSeries {
   complete: boolean;
 }
 
-/** Expanded series by shape (start, end, zone, rule): expansion is the hot part of every scan. */
+/**
+ * Expanded series by shape (start, end, zone, rule): expansion is the hot part of every scan. The
+ * cache is dropped whole when it holds more than MAX_CACHED_OCCURRENCES (tens of MB), so that
+ * millions of calls creating new series cannot grow it without bound.
+ */
 const expansions = new Map<string, ExpandedSeries>();
+const MAX_CACHED_OCCURRENCES = 400_000;
+let cachedOccurrences = 0;
 const EXPANSION_MARGIN = 400 * DAY;
 
 /** The occurrences of a series, expanded at least up to `toMs` (shared by equal shapes, kept on frozen events). */
@@ -106,8 +112,14 @@ function occurrencesOf(event: CalendarEvent, timing: EventTiming, toMs: number):
     expanded = expansions.get(key);
     if (expanded === undefined || (!expanded.complete && expanded.coveredTo < toMs)) {
       expanded = expand(shape, toMs >= Number.MAX_SAFE_INTEGER - EXPANSION_MARGIN ? toMs : toMs + EXPANSION_MARGIN);
-      if (expansions.size >= 20_000) expansions.clear();
+      if (cachedOccurrences + expanded.occurrences.length > MAX_CACHED_OCCURRENCES) {
+        expansions.clear();
+        cachedOccurrences = 0;
+      }
+      const replaced = expansions.get(key);
+      if (replaced !== undefined) cachedOccurrences -= replaced.occurrences.length;
       expansions.set(key, expanded);
+      cachedOccurrences += expanded.occurrences.length;
     }
     timing.expanded = expanded;
   }

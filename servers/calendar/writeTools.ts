@@ -28,6 +28,7 @@ import { DAY, formatInZone, localToUtc, utcToLocal } from './zonedTime.js';
 
 const REMINDERS_INPUT: JsonSchema = {
   type: 'object',
+  description: 'Reminders for the event: the calendar\'s defaults (default) or custom overrides.',
   properties: {
     use_default: { type: 'boolean', description: 'true: use the calendar\'s default reminders (then overrides must be empty).' },
     overrides: {

@@ -85,6 +85,19 @@ describe('reward terms: the paper’s worked cases', () => {
     expect(scoreEfficiency(0, 5, PAPER).value).to.equal(0);
   });
 
+  it('clarification: the calls the offered tools allow are the ground truth; a call to the hidden tool is invalid and covers nothing', () => {
+    // The chain was search → checkout, with checkout hidden: the model should search, then ask.
+    const ex = example([step('s1', [call('search_products', { query: 'usb cable' })])], SHOP_TOOLS.filter((t) => t.function.name !== 'checkout'), { kind: 'clarification' });
+    const prepared = PreparedExample.of(ex);
+    const asked = [ran('search_products', { query: 'usb cable' })];
+    expect([validity(ex, asked).value, coverage(ex, asked).value, scoreToolName(prepared, asked).value, args(ex, asked).value]).to.deep.equal([1, 1, 1, 1]);
+    const guessed = [...asked, ran('checkout', { payment_method: 'card' }, false)];
+    expect(validity(ex, guessed).failed).to.deep.equal([null, 'not_a_candidate']);
+    expect(validity(ex, guessed).value).to.equal(0.5);
+    expect(coverage(ex, guessed).value).to.equal(1);
+    expect(scoreToolName(prepared, guessed).value).to.equal(0.5);
+  });
+
   it('zero calls on a task with ground truth earn nothing (and no efficiency penalty)', () => {
     const ex = fourCallTask();
     const prepared = PreparedExample.of(ex);

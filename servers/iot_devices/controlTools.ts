@@ -1,6 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import {
   applyTarget,
+  deviceById,
   deviceLabel,
   findDevice,
   positionProblem,
@@ -26,7 +27,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
   const verb = on ? 'turn_on_device' : 'turn_off_device';
   const group = Object.hasOwn(state.groups, args.target_id) ? state.groups[args.target_id] : undefined;
   if (group === undefined) {
-    if (!Object.hasOwn(state.devices, args.target_id)) {
+    if (deviceById(state, args.target_id) === undefined) {
       const wanted = args.target_id.trim().toLowerCase();
       const groups = Object.values(state.groups).filter((g) => g.name.toLowerCase() === wanted);
       if (groups.length > 0) ctx.fail(`"${args.target_id}" is a group name; use its id: ${groups.map((g) => `${g.id} (in ${g.home_id})`).join(', ')}`);
@@ -38,7 +39,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     const changed = applyTarget(device, { on }, stamp(ctx.now));
     return { target_id: device.id, target_type: 'device' as const, status: 'complete' as const, changed_count: changed ? 1 : 0, unchanged_count: changed ? 0 : 1, skipped_count: 0, results: [outcomeOf(device, changed ? 'changed' : 'unchanged')] };
   }
-  const members = group.device_ids.map((id) => state.devices[id]);
+  const members = group.device_ids.map((id) => deviceById(state, id)!);
   const offline = members.filter((d) => !d.online);
   if (offline.length === members.length) {
     ctx.fail(`every member of group ${group.id} "${group.name}" is offline (${offline.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing was sent. Check the devices, or ${verb} on single devices that are online`);

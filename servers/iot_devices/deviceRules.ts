@@ -18,6 +18,24 @@ import type {
 
 type Fail = (message: string) => never;
 
+/** The device with this id, or undefined. */
+export function deviceById(state: IotState, id: string): Device | undefined {
+  const home = Object.hasOwn(state.device_homes, id) ? state.device_homes[id] : undefined;
+  return home === undefined ? undefined : state.devices[home]?.[id];
+}
+
+/** Every device, home by home. */
+export function allDevices(state: IotState): Device[] {
+  const devices: Device[] = [];
+  for (const home of Object.keys(state.devices)) for (const device of Object.values(state.devices[home])) devices.push(device);
+  return devices;
+}
+
+/** The devices of one home (none for an unknown home). */
+export function devicesOfHome(state: IotState, homeId: string): Device[] {
+  return Object.hasOwn(state.devices, homeId) ? Object.values(state.devices[homeId]) : [];
+}
+
 export function deviceLabel(device: Device): string {
   return `${device.id} "${device.name}"`;
 }
@@ -127,10 +145,10 @@ export function requireCapability(device: Device, fail: Fail, ...capabilities: C
 
 /** Looks a device up by id; an unknown id fails with a hint (a name that matches, or the tool that lists devices). */
 export function findDevice(state: IotState, id: string, fail: Fail): Device {
-  const device = Object.hasOwn(state.devices, id) ? state.devices[id] : undefined;
+  const device = deviceById(state, id);
   if (device !== undefined) return device;
   const wanted = id.trim().toLowerCase();
-  const byName = Object.values(state.devices).filter((d) => d.name.toLowerCase() === wanted);
+  const byName = allDevices(state).filter((d) => d.name.toLowerCase() === wanted);
   const hint =
     byName.length > 0
       ? `; "${id}" is a device name — use its id: ${byName.map((d) => `${d.id} (in ${state.homes[d.home_id]?.name ?? d.home_id})`).join(', ')}`
@@ -177,8 +195,8 @@ const TYPE_WORDS: Record<DeviceType, string> = {
 export function onlineAlternatives(state: IotState, device: Device): Device[] {
   const sameRoom: Device[] = [];
   const sameHome: Device[] = [];
-  for (const other of Object.values(state.devices)) {
-    if (other.id === device.id || !other.online || other.type !== device.type || other.home_id !== device.home_id) continue;
+  for (const other of devicesOfHome(state, device.home_id)) {
+    if (other.id === device.id || !other.online || other.type !== device.type) continue;
     (other.room_id === device.room_id ? sameRoom : sameHome).push(other);
   }
   return [...sameRoom, ...sameHome].slice(0, 3);

@@ -1,4 +1,4 @@
-import { stateOf } from './deviceRules.js';
+import { deviceById, stateOf } from './deviceRules.js';
 import type { Automation, Device, DeviceAttributes, DeviceGroup, IotState, Scene } from './IotState.js';
 
 /** Plain result objects built from the state (never drafts): what the tools return. */
@@ -105,7 +105,7 @@ export function groupView(state: IotState, group: DeviceGroup) {
     name: group.name,
     created_at: group.created_at,
     members: group.device_ids.map((id) => {
-      const device = state.devices[id];
+      const device = deviceById(state, id)!;
       return { device_id: id, name: device.name, type: device.type, online: device.online, state: stateOf(device) };
     }),
   };

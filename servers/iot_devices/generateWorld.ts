@@ -940,7 +940,7 @@ function groupsFor(ctx: HomeContext, random: Random): Array<{ name: string; devi
 export function generateWorld(seed = 42): IotState {
   const random = createRandom(seed);
   const world: World = { random, devices: {}, deviceCount: 0 };
-  const state: IotState = { homes: {}, rooms: {}, devices: world.devices, readings: {}, scenes: {}, automations: {}, groups: {}, snapshots: {} };
+  const state: IotState = { homes: {}, rooms: {}, devices: {}, device_homes: {}, readings: {}, scenes: {}, automations: {}, groups: {}, snapshots: {} };
   const cities = random.shuffle(CITIES);
   const owners = random.shuffle(OWNERS);
   const usedNames = new Set<string>();
@@ -1036,6 +1036,10 @@ export function generateWorld(seed = 42): IotState {
       state.groups[record.id] = record;
     }
   });
+  for (const device of Object.values(world.devices)) {
+    (state.devices[device.home_id] ??= {})[device.id] = device;
+    state.device_homes[device.id] = device.home_id;
+  }
   return state;
 }
 

@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { deviceLabel, findDevice, findHome } from './deviceRules.js';
+import { deviceLabel, devicesOfHome, findDevice, findHome } from './deviceRules.js';
 import { array, bool, deviceIdInput, homeIdInput, int, num, object, str } from './iotSchemas.js';
 import { HISTORY_HOURS, type Device, type IotState, type SensorSeries } from './IotState.js';
 
@@ -62,8 +62,8 @@ function sumIn(series: SensorSeries, window: Window): number {
 const COUNTED = new Set(['energy', 'motion', 'contact']);
 
 function recordingDevices(state: IotState, device: Device): string {
-  const near = Object.values(state.devices)
-    .filter((d) => d.home_id === device.home_id && Object.hasOwn(state.readings, d.id))
+  const near = devicesOfHome(state, device.home_id)
+    .filter((d) => Object.hasOwn(state.readings, d.id))
     .sort((a, b) => Number(b.room_id === device.room_id) - Number(a.room_id === device.room_id))
     .slice(0, 3);
   return near.length > 0 ? `, e.g. ${near.map((d) => `${deviceLabel(d)} (${d.type})`).join(', ')}` : '';
@@ -185,12 +185,12 @@ const getEnergyUsage = defineTool<IotState, { home_id: string; start?: string; e
     const home = findHome(state, args.home_id, ctx.fail);
     const meters: Device[] = [];
     const plugs: Device[] = [];
-    for (const device of Object.values(state.devices)) {
-      if (device.home_id !== home.id || !Object.hasOwn(state.readings, device.id) || state.readings[device.id].metric !== 'energy') continue;
+    for (const device of devicesOfHome(state, home.id)) {
+      if (!Object.hasOwn(state.readings, device.id) || state.readings[device.id].metric !== 'energy') continue;
       (device.type === 'energy_meter' ? meters : plugs).push(device);
     }
     if (meters.length === 0 && plugs.length === 0) {
-      const withData = Object.values(state.homes).filter((h) => Object.values(state.devices).some((d) => d.home_id === h.id && d.capabilities.includes('energy')));
+      const withData = Object.values(state.homes).filter((h) => devicesOfHome(state, h.id).some((d) => d.capabilities.includes('energy')));
       ctx.fail(`${home.id} (${home.name}) has no energy-reporting devices (no energy meter and no metering plug); homes with energy data: ${withData.map((h) => `${h.id} (${h.name})`).join(', ')}`);
     }
     const earliest = Math.min(...[...meters, ...plugs].map((d) => Date.parse(state.readings[d.id].start)));

@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { deviceLabel, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
+import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
 import { detailOf, summaryOf } from './deviceViews.js';
 import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, homeIdInput, int, num, object, str } from './iotSchemas.js';
 import type { Capability, DeviceType, IotState } from './IotState.js';
@@ -42,7 +42,7 @@ const listHomes = defineTool<IotState, { home_id?: string }>({
     if (args.home_id !== undefined) findHome(state, args.home_id, ctx.fail);
     const perRoom = new Map<string, number>();
     const perHome = new Map<string, { total: number; offline: number }>();
-    for (const device of Object.values(state.devices)) {
+    for (const device of allDevices(state)) {
       perRoom.set(device.room_id, (perRoom.get(device.room_id) ?? 0) + 1);
       const counts = perHome.get(device.home_id) ?? { total: 0, offline: 0 };
       counts.total++;
@@ -114,7 +114,7 @@ const listDevices = defineTool<IotState, ListDevicesArgs>({
       }
     }
     const needle = args.name_contains?.toLowerCase();
-    const matches = Object.values(state.devices).filter(
+    const matches = (args.home_id === undefined ? allDevices(state) : devicesOfHome(state, args.home_id)).filter(
       (d) =>
         (args.home_id === undefined || d.home_id === args.home_id) &&
         (args.room_id === undefined || d.room_id === args.room_id) &&
@@ -164,7 +164,7 @@ const updateDevice = defineTool<IotState, { device_id: string; name?: string; ro
     if (args.name !== undefined) {
       const name = args.name.trim();
       if (name.length === 0) ctx.fail('name must not be blank');
-      const clash = Object.values(state.devices).find((d) => d.id !== device.id && d.home_id === device.home_id && d.name.toLowerCase() === name.toLowerCase());
+      const clash = devicesOfHome(state, device.home_id).find((d) => d.id !== device.id && d.name.toLowerCase() === name.toLowerCase());
       if (clash) ctx.fail(`the name "${name}" is already used by ${deviceLabel(clash)} in the same home; choose another name`);
       if (device.name !== name) {
         device.name = name;

@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { applyTarget, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage } from './deviceRules.js';
+import { applyTarget, deviceById, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage } from './deviceRules.js';
 import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
 import type { Device, IotState, SceneEntity } from './IotState.js';
@@ -12,7 +12,7 @@ const SCENE_FIELDS = ['on', 'brightness_pct', 'color_temp_kelvin', 'rgb_color', 
 
 /** A device of `homeId` referenced at `where`, or a failure naming what exists. */
 export function memberDevice(state: IotState, id: string, homeId: string, where: string, fail: Fail): Device {
-  const device = Object.hasOwn(state.devices, id) ? state.devices[id] : undefined;
+  const device = deviceById(state, id);
   if (device === undefined) return fail(`${where} references unknown device "${id}"; device ids look like dev_12 — list_devices with home_id ${homeId} lists this home's devices`);
   if (device.home_id !== homeId) return fail(`${where}: ${deviceLabel(device)} belongs to ${device.home_id}, not ${homeId}; only devices of the same home can be used`);
   return device;
@@ -101,7 +101,7 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
           : `scene "${args.scene_id}" does not exist; scene ids look like scene_4 — list_scenes lists them`,
       );
     }
-    const devices = scene.entities.map((entity) => state.devices[entity.device_id]);
+    const devices = scene.entities.map((entity) => deviceById(state, entity.device_id)!);
     const offline = devices.filter((d) => !d.online);
     if (offline.length === devices.length) {
       ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${offline.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineDomain } from '../../../servers/kit/Domain.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
+import { allDevices, deviceById } from '../../../servers/iot_devices/deviceRules.js';
 import { generateWorld } from '../../../servers/iot_devices/generateWorld.js';
 import { iotDevicesDomain } from '../../../servers/iot_devices/IotDevicesDomain.js';
 import { DEVICE_TYPES, HISTORY_HOURS, IOT_REFERENCE_DATE, type IotState } from '../../../servers/iot_devices/IotState.js';
@@ -54,20 +55,21 @@ describe('iot_devices: the world', () => {
     const count = (o: object) => Object.keys(o).length;
     expect(count(world.homes)).to.equal(6);
     expect(count(world.rooms)).to.be.within(38, 55);
-    expect(count(world.devices)).to.be.within(220, 280);
+    expect(allDevices(world).length).to.be.within(220, 280);
+    expect(count(world.device_homes)).to.equal(allDevices(world).length);
     expect(count(world.scenes)).to.be.within(25, 36);
     expect(count(world.automations)).to.be.within(32, 48);
     expect(count(world.groups)).to.be.within(12, 30);
-    const types = new Set(Object.values(world.devices).map((d) => d.type));
+    const types = new Set(allDevices(world).map((d) => d.type));
     expect([...types].sort()).to.deep.equal([...DEVICE_TYPES].sort());
-    const offline = Object.values(world.devices).filter((d) => !d.online);
+    const offline = allDevices(world).filter((d) => !d.online);
     expect(offline.length).to.be.within(8, 35);
-    expect(new Set(Object.values(world.devices).map((d) => `${d.manufacturer} ${d.model}`)).size).to.be.above(30);
+    expect(new Set(allDevices(world).map((d) => `${d.manufacturer} ${d.model}`)).size).to.be.above(30);
   });
 
   it('every sensor, thermostat and metering plug has hourly readings for 7 days, ending when an offline device went offline', () => {
     const origin = Date.parse(IOT_REFERENCE_DATE) - HISTORY_HOURS * 3_600_000;
-    for (const d of Object.values(world.devices)) {
+    for (const d of allDevices(world)) {
       const records = d.type.endsWith('_sensor') || d.type === 'thermostat' || d.type === 'energy_meter' || (d.type === 'plug' && d.capabilities.includes('energy'));
       expect(Object.hasOwn(world.readings, d.id), `${d.id} (${d.type})`).to.equal(records);
       if (!records) continue;
@@ -79,7 +81,7 @@ describe('iot_devices: the world', () => {
   });
 
   it('the current reading of a sensor is its last recorded value', () => {
-    for (const d of Object.values(world.devices)) {
+    for (const d of allDevices(world)) {
       const series = world.readings[d.id];
       if (d.type === 'temperature_sensor' && series.values.length > 0) expect(d.attributes.temperature_c).to.equal(series.values.at(-1));
       if (d.type === 'humidity_sensor' && series.values.length > 0) expect(d.attributes.humidity_pct).to.equal(series.values.at(-1));
@@ -98,19 +100,27 @@ describe('iot_devices: invariants catch broken states', () => {
     return runtime.checkInvariants(state);
   };
 
+  it('a device filed under the wrong home', () => {
+    expect(
+      broken((s) => {
+        s.devices.home_2.dev_1 = s.devices.home_1.dev_1;
+        delete s.devices.home_1.dev_1;
+      }).join(),
+    ).to.include('filed under home_2 but belongs to home_1');
+  });
   it('a device in a room of another home', () => {
-    expect(broken((s) => (s.devices.dev_1.room_id = 'room_42')).join()).to.include('every device is in exactly one room');
+    expect(broken((s) => (deviceById(s, 'dev_1')!.room_id = 'room_42')).join()).to.include('every device is in exactly one room');
   });
   it('a brightness or setpoint out of range', () => {
-    expect(broken((s) => (s.devices.dev_241.attributes.brightness_pct = 140)).join()).to.include('within the capabilities and ranges');
-    expect(broken((s) => (s.devices.dev_239.attributes.target_temperature_c = 29)).join()).to.include('within the capabilities and ranges');
+    expect(broken((s) => (deviceById(s, 'dev_241')!.attributes.brightness_pct = 140)).join()).to.include('within the capabilities and ranges');
+    expect(broken((s) => (deviceById(s, 'dev_239')!.attributes.target_temperature_c = 29)).join()).to.include('within the capabilities and ranges');
   });
   it('a scene or automation that references a missing device', () => {
     expect(broken((s) => (s.scenes.scene_30.entities[0].device_id = 'dev_999')).join()).to.include('scenes reference');
     expect(broken((s) => (s.automations.auto_40 = { ...s.automations.auto_39, id: 'auto_40', trigger: { type: 'state', device_id: 'dev_999', to: 'on' } })).join()).to.include('automations reference');
   });
   it('an offline device whose attributes changed', () => {
-    expect(broken((s) => (s.devices.dev_227.attributes.on = true)).join()).to.include('commands never change an offline device');
+    expect(broken((s) => (deviceById(s, 'dev_227')!.attributes.on = true)).join()).to.include('commands never change an offline device');
   });
 });
 
@@ -153,7 +163,7 @@ describe('iot_devices: behaviour through the fast path', () => {
 
   it('every command to an offline device is refused with since when, and the device stays as it was', () => {
     const session = open();
-    const before = structuredClone(session.state.devices.dev_227);
+    const before = structuredClone(deviceById(session.state, 'dev_227'));
     for (const [tool, args] of [
       ['turn_on_device', { target_id: 'dev_227' }],
       ['set_light_state', { device_id: 'dev_227', brightness_pct: 20 }],
@@ -168,7 +178,7 @@ describe('iot_devices: behaviour through the fast path', () => {
       const message = refused(session, tool, args, 'is offline (unavailable since 2026-03-1');
       expect(message, tool).to.match(/Check (its battery|that it has power)/);
     }
-    expect(session.state.devices.dev_227).to.deep.equal(before);
+    expect(deviceById(session.state, 'dev_227')).to.deep.equal(before);
   });
 
   it('the offline message suggests an online device of the same type, same room first', () => {
@@ -237,17 +247,17 @@ describe('iot_devices: behaviour through the fast path', () => {
     it('activating a scene applies each online device\'s target and leaves the offline one untouched', () => {
       const session = open();
       const scene = session.state.scenes.scene_30;
-      const offline = structuredClone(session.state.devices.dev_227);
+      const offline = structuredClone(deviceById(session.state, 'dev_227'));
       const result = ok(session, 'activate_scene', { scene_id: 'scene_30' });
       expect(result.status).to.equal('partial');
       for (const entity of scene.entities) {
-        const d = session.state.devices[entity.device_id];
+        const d = deviceById(session.state, entity.device_id)!;
         if (!d.online) continue;
         if (entity.on !== undefined) expect(d.attributes.on, d.id).to.equal(entity.on);
         if (entity.brightness_pct !== undefined) expect(d.attributes.brightness_pct, d.id).to.equal(entity.brightness_pct);
         if (entity.position_pct !== undefined) expect(d.attributes.position_pct, d.id).to.equal(entity.position_pct);
       }
-      expect(session.state.devices.dev_227).to.deep.equal(offline);
+      expect(deviceById(session.state, 'dev_227')).to.deep.equal(offline);
       expect(ok(session, 'list_scenes', { home_id: 'home_6' }).scenes.find((s: any) => s.scene_id === 'scene_30').last_activated).to.equal('2026-03-16T18:00:00Z');
     });
 
@@ -346,7 +356,7 @@ describe('iot_devices: behaviour through the fast path', () => {
     it('without a meter the total is the sum of the metering plugs', () => {
       const noMeter = structuredClone(world) as IotState;
       delete noMeter.readings.dev_45;
-      noMeter.devices.dev_45.capabilities = ['power'];
+      deviceById(noMeter, 'dev_45')!.capabilities = ['power'];
       const variant = domainRuntime(defineDomain<IotState>({ ...iotDevicesDomain, loadWorld: () => noMeter }));
       const session = variant.openSession() as DomainSession<IotState>;
       const usage = ok(session, 'get_energy_usage', { home_id: 'home_1' });
@@ -368,7 +378,7 @@ describe('iot_devices: behaviour through the fast path', () => {
     const session = open();
     const first = ok(session, 'list_devices', { limit: 10 });
     const second = ok(session, 'list_devices', { limit: 10, offset: 10 });
-    expect(first.total).to.equal(Object.keys(world.devices).length);
+    expect(first.total).to.equal(allDevices(world).length);
     expect(first.devices).to.have.length(10);
     expect(second.devices[0].device_id).to.not.equal(first.devices[9].device_id);
     expect(ok(session, 'list_devices', { online: false }).devices.every((d: any) => d.state === 'unavailable')).to.equal(true);
@@ -391,8 +401,8 @@ describe('iot_devices: samplers', () => {
     for (const s of sampled.sensors) expect(world.readings[s.device_id as string].values.length).to.be.at.least(24);
     for (const s of sampled.scenes) expect(world.scenes[s.scene_id as string].entities.length).to.be.at.least(2);
     for (const g of sampled.groups) expect(world.groups[g.group_id as string].device_ids.length).to.be.at.least(2);
-    for (const d of sampled.devices) expect(world.devices[d.device_id as string].online).to.equal(true);
-    for (const d of sampled.offline_devices) expect(world.devices[d.device_id as string].online).to.equal(false);
+    for (const d of sampled.devices) expect(deviceById(world, d.device_id as string)!.online).to.equal(true);
+    for (const d of sampled.offline_devices) expect(deviceById(world, d.device_id as string)!.online).to.equal(false);
     for (const h of sampled.energy_homes) expect(h.home_id).to.not.equal('home_6');
   });
 

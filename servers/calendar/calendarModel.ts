@@ -2,7 +2,7 @@ import { isDraft, original } from 'immer';
 import { closestName } from '../kit/DomainSession.js';
 import type { AccessRole, Attendee, Calendar, CalendarEvent, CalendarState, DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
-import { DAY, formatInZone, MINUTE, parseDateTime } from './zonedTime.js';
+import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js';
 
 /**
  * The rules every calendar tool shares: resolving event and occurrence ids, expanding series,
@@ -245,11 +245,6 @@ export function resolveEvent(state: CalendarState, id: string): EventRef | strin
   return `event ${id} not found; list_events lists the events of a calendar (ids look like evt_12, occurrences of a series like evt_12_20260318)`;
 }
 
-/** The signed-in user's access to a calendar (every calendar of the world is on the user's list). */
-export function accessTo(state: CalendarState, calendarId: string): AccessRole | undefined {
-  return state.calendars[calendarId]?.access_role;
-}
-
 /** A calendar by id, or a message naming the closest ids and the tool that lists them. */
 export function findCalendar(state: CalendarState, id: string): Calendar | string {
   const calendar = state.calendars[id];
@@ -380,7 +375,8 @@ export function overlapping(spans: Span[], others: Span[]): Array<{ span: Span; 
   const found: Array<{ span: Span; other: Span }> = [];
   let first = 0;
   for (const span of spans) {
-    while (first < others.length && others[first].endMs <= span.startMs - MAX_EVENT_DAYS * DAY) first++;
+    // Spans come in start order, so an other that ended before this span cannot meet a later one either.
+    while (first < others.length && others[first].endMs <= span.startMs) first++;
     for (let i = first; i < others.length && others[i].startMs < span.endMs; i++) {
       if (others[i].endMs > span.startMs) found.push({ span, other: others[i] });
     }
@@ -388,7 +384,7 @@ export function overlapping(spans: Span[], others: Span[]): Array<{ span: Span; 
   return found;
 }
 
-/** A span in messages: `evt_12_20260318 "Standup" 2026-03-18T09:30:00+01:00–09:45`. */
+/** A span in messages: `evt_12_20260318 "Standup" 2026-03-18T09:30:00+01:00 to 09:45:00+01:00`. */
 export function describeSpan(span: Span): string {
   const zone = span.event.time_zone;
   return `${span.id} "${span.event.summary}" ${formatInZone(span.startMs, zone)} to ${formatInZone(span.endMs, zone).slice(11)}`;
@@ -528,13 +524,11 @@ export function checkPlacement(
   return attendeeConflicts(state, candidate, spans, self);
 }
 
-/** A weekday code and `HH:MM` window check for working hours: the minutes of a local day inside it. */
+/** A person's working hours as weekdays (0 = Monday) and minutes of the local day; undefined for rooms. */
 export function workingWindow(entry: DirectoryEntry): { days: Set<number>; startMinute: number; endMinute: number } | undefined {
   const hours = entry.working_hours;
   if (hours === undefined) return undefined;
   const toMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-  const codes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-  return { days: new Set(hours.days.map((d) => codes.indexOf(d))), startMinute: toMinutes(hours.start), endMinute: toMinutes(hours.end) };
+  return { days: new Set(hours.days.map((d) => WEEKDAY_CODES.indexOf(d as (typeof WEEKDAY_CODES)[number]))), startMinute: toMinutes(hours.start), endMinute: toMinutes(hours.end) };
 }
 
-export { MINUTE };

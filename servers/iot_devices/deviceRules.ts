@@ -326,6 +326,7 @@ export function targetProblem(device: Device, target: Omit<SceneEntity, 'device_
     if (!has('volume')) return unsupportedMessage(device, 'volume');
     const problem = volumeProblem(device, target.volume_pct);
     if (problem) return problem;
+    if (target.on === false) return 'volume_pct cannot be combined with on: false (setting a volume switches the speaker on)';
   }
   if (target.recording !== undefined && !has('recording')) return unsupportedMessage(device, 'recording');
   return undefined;

@@ -143,6 +143,7 @@ const getSensorHistory = defineTool<IotState, { device_id: string; start?: strin
           : { min, max, mean: round(total / readings.length, digits + 1), ...(COUNTED.has(series.metric) ? { total: round(total, digits) } : {}) },
     };
     if (!device.online && last < Math.ceil((window.end - origin) / step)) result.note = `${deviceLabel(device)} is offline since ${device.last_seen}; there are no readings after that`;
+    else if (readings.length === 0) result.note = `no readings in this range; ${deviceLabel(device)} has readings from ${series.start} to ${isoTime(origin + series.values.length * step)}`;
     return result;
   },
 });

@@ -274,6 +274,7 @@ describe('iot_devices: behaviour through the fast path', () => {
       refused(session, 'create_scene', { home_id: 'home_6', name: 'Mixed', entities: [{ device_id: 'dev_240', color_temp_kelvin: 3000, rgb_color: [1, 2, 3] }] }, 'not both');
       refused(session, 'create_scene', { home_id: 'home_6', name: 'Far', entities: [{ device_id: 'dev_1', locked: true }] }, 'belongs to home_1, not home_6');
       refused(session, 'create_scene', { home_id: 'home_6', name: 'Empty', entities: [{ device_id: 'dev_222' }] }, 'no target state');
+      refused(session, 'create_scene', { home_id: 'home_6', name: 'Quiet', entities: [{ device_id: 'dev_228', on: false, volume_pct: 10 }] }, 'cannot be combined with on: false');
       refused(session, 'create_scene', { home_id: 'home_6', name: 'relax', entities: [{ device_id: 'dev_222', on: true }] }, 'already has a scene named "Relax" (scene_30)');
     });
 
@@ -330,6 +331,13 @@ describe('iot_devices: behaviour through the fast path', () => {
       const shifted = ok(session, 'get_sensor_history', { device_id: 'dev_248', start: '2026-03-16T08:00:00-02:00', end: '2026-03-16 12:00' });
       expect(shifted).to.include({ start: '2026-03-16T10:00:00Z', end: '2026-03-16T12:00:00Z', count: 2 });
       expect(ok(session, 'get_sensor_history', { device_id: 'dev_248', start: '2026-03-10', end: '2026-03-11' }).count).to.equal(24);
+    });
+
+    it('a session whose clock is past the recorded week gets an empty range with a note saying where the data is', () => {
+      const later = runtime.openSession({ referenceDate: '2026-04-01T00:00:00Z' }) as DomainSession<IotState>;
+      const result = ok(later, 'get_sensor_history', { device_id: 'dev_248' });
+      expect(result).to.include({ count: 0, summary: null });
+      expect(result.note).to.include('readings from 2026-03-09T18:00:00Z to 2026-03-16T18:00:00Z');
     });
 
     it('motion history totals the events; the range must be in the past and ordered', () => {

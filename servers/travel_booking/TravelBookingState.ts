@@ -322,11 +322,23 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   },
 };
 
+/**
+ * Policies are copied into bookings by reference; frozen, they can be shared by every session's
+ * state and returned in results without a copy.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Price of each fare family relative to the cabin's STANDARD fare; LIGHT exists in ECONOMY only. */
 export const FARE_FAMILY_FACTORS: Readonly<Record<FareFamily, number>> = { LIGHT: 0.8, STANDARD: 1, FLEX: 1.4 };
 
 /** Fare rules of each fare family: what cancelling costs, by whole days left before departure. */
-export const FARE_RULES: Readonly<Record<FareFamily, CancellationPolicy>> = {
+export const FARE_RULES: Readonly<Record<FareFamily, CancellationPolicy>> = deepFreeze({
   LIGHT: {
     refundable: false,
     tiers: [{ minDaysBefore: 0, feePercent: 100 }],
@@ -350,12 +362,12 @@ export const FARE_RULES: Readonly<Record<FareFamily, CancellationPolicy>> = {
     ],
     summary: 'Fully refundable until 24 hours before departure; 75.00 USD per traveler within 24 hours.',
   },
-};
+});
 
 /** Price of each rate plan relative to the published nightly rate. */
 export const RATE_PLAN_FACTORS: Readonly<Record<RatePlan, number>> = { FLEXIBLE: 1, NON_REFUNDABLE: 0.85 };
 
-export const RATE_PLAN_RULES: Readonly<Record<RatePlan, CancellationPolicy>> = {
+export const RATE_PLAN_RULES: Readonly<Record<RatePlan, CancellationPolicy>> = deepFreeze({
   FLEXIBLE: {
     refundable: true,
     tiers: [
@@ -369,7 +381,7 @@ export const RATE_PLAN_RULES: Readonly<Record<RatePlan, CancellationPolicy>> = {
     tiers: [{ minDaysBefore: 0, feePercent: 100 }],
     summary: 'Non-refundable: cancelling refunds nothing.',
   },
-};
+});
 
 /** Hotels hand rooms over at this time of the check-in day (UTC); cancellation deadlines count from it. */
 export const HOTEL_CHECK_IN_TIME = '15:00';

@@ -34,8 +34,14 @@ export function baseState(ctx: TravelContext): TravelBookingState {
 
 /** The session clock in the world's format (`2026-03-16T08:00:00Z`, no milliseconds), so that times compare as strings. */
 export function nowOf(ctx: TravelContext): string {
-  return ctx.now.replace(/\.\d{3}Z$/, 'Z');
+  if (ctx.now !== lastNow) {
+    lastNow = ctx.now;
+    lastNowTrimmed = ctx.now.replace(/\.\d{3}Z$/, 'Z');
+  }
+  return lastNowTrimmed;
 }
+let lastNow = '';
+let lastNowTrimmed = '';
 
 export function requireTraveler(ctx: TravelContext, travelerId: string): Traveler {
   const traveler = own(baseState(ctx).travelers, travelerId);

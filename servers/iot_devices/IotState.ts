@@ -1,7 +1,8 @@
 /**
  * The state of the iot_devices domain, modelled on Home Assistant: homes with rooms (areas),
  * devices with a type, capabilities, attributes and per-device limits, hourly sensor readings,
- * scenes, automations, device groups and camera snapshots. Every collection is keyed by id.
+ * scenes, automations, device groups and camera snapshots. Every collection is keyed by id;
+ * devices are filed by home first (see `IotState.devices`).
  *
  * Units: temperatures in °C (one decimal), percentages 0–100, power in W, energy in kWh (three
  * decimals), money as a number with two decimals in the home's currency. Times are ISO-8601 UTC

@@ -43,7 +43,7 @@ export interface CoverageOptions {
 }
 
 /** Above this many search nodes the best alignment found so far is kept (the first one tried is the greedy one). */
-export const COVERAGE_SEARCH_NODES = 20_000;
+export const COVERAGE_SEARCH_NODES = 5_000;
 
 function hasKeys(args: Record<string, unknown>, keys: readonly string[]): boolean {
   if (args === null || typeof args !== 'object') return keys.length === 0;
@@ -66,6 +66,8 @@ let candidateCount = new Int32Array(0);
 let assign = new Int32Array(0);
 let best = new Int32Array(0);
 let remaining = new Int32Array(0);
+/** Upper bound of the argument agreement still to be gained from ground-truth call g on: Σ over g' ≥ g of its best candidate's agreement. */
+let agreementLeft = new Float64Array(0);
 
 function reserve(n: number, N: number): void {
   if (N > callCapacity) {
@@ -86,6 +88,7 @@ function reserve(n: number, N: number): void {
     assign = new Int32Array(gtCapacity);
     best = new Int32Array(gtCapacity);
     remaining = new Int32Array(gtCapacity);
+    agreementLeft = new Float64Array(gtCapacity);
   }
 }
 
@@ -151,7 +154,7 @@ function search(g: number, n: number, ordered: number, matched: number, agreed: 
   if (ordered + bound < bestOrdered) return;
   if (ordered + bound === bestOrdered) {
     if (matched + bound < bestMatched) return;
-    if (matched + bound === bestMatched && agreed + bound <= bestAgreement + EPS) return;
+    if (matched + bound === bestMatched && agreed + agreementLeft[g] <= bestAgreement + EPS) return;
   }
   const start = candidateStart[g];
   const end = start + candidateCount[g];
@@ -233,9 +236,15 @@ export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCal
     // Every ground-truth call has at most one candidate and no two share one: nothing to choose.
     for (let g = 0; g < n; g++) if (candidateCount[g] === 1) assign[g] = candidates[candidateStart[g]];
   } else {
-    remaining[n] = 0;
-    for (let g = n - 1; g >= 0; g--) remaining[g] = remaining[g + 1] + (candidateCount[g] > 0 ? 1 : 0);
     agreementMemo.fill(-1, 0, n * N);
+    remaining[n] = 0;
+    agreementLeft[n] = 0;
+    for (let g = n - 1; g >= 0; g--) {
+      let most = 0;
+      for (let c = candidateStart[g], end = c + candidateCount[g]; c < end; c++) most = Math.max(most, agreement(g, candidates[c]));
+      remaining[g] = remaining[g + 1] + (candidateCount[g] > 0 ? 1 : 0);
+      agreementLeft[g] = agreementLeft[g + 1] + most;
+    }
     bestOrdered = -1;
     bestMatched = -1;
     bestAgreement = -1;

@@ -210,6 +210,16 @@ describe('coverage: dependency order, parallel calls, duplicates, distractors', 
     expect(result.exhaustive).to.equal(true);
   });
 
+  it('a spray of one tool over a long chain of it stops searching at the node budget, keeping the best alignment found', () => {
+    const chain = Array.from({ length: 12 }, (_, i) => step(`s${i}`, [call('get_weather', { city: `c${i}` })], i === 0 ? [] : [`s${i - 1}`]));
+    const ex = example(chain, SHOP_TOOLS);
+    const sprayed = Array.from({ length: 40 }, (_, i) => ran('get_weather', { city: `c${(i * 7) % 15}` }));
+    const result = coverage(ex, sprayed);
+    expect(result.exhaustive).to.equal(false);
+    expect(result.value).to.equal(1, 'the greedy first branch already orders every call');
+    expect(result.matched).to.equal(12);
+  });
+
   it('distractor and unknown tools neither cover nor break coverage', () => {
     const ex = fourCallTask();
     const calls = [...groundTruthAsCalls(ex).map((c) => ({ ...c, step: undefined })), ran('get_weather', { city: 'Oslo' }), ran('made_up_tool', {})];

@@ -1,7 +1,7 @@
 import { defineDomain } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
-import type { CalendarState } from './CalendarState.js';
-import { CALENDAR_REFERENCE_DATE, calendarInvariants } from './calendarInvariants.js';
+import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
+import { calendarInvariants } from './calendarInvariants.js';
 import { calendarSamplers } from './calendarSamplers.js';
 import { findFreeSlot, getCalendar, getEvent, listCalendars, listEventInstances, listEvents, queryFreeBusy, searchCalendarDirectory } from './readTools.js';
 import {

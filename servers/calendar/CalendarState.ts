@@ -5,6 +5,9 @@
  * offset of the event's own time zone; every computation works on UTC epoch milliseconds.
  */
 
+/** The reference date the fixture world is built around: Monday 10:00 in Berlin. */
+export const CALENDAR_REFERENCE_DATE = '2026-03-16T09:00:00Z';
+
 export type AccessRole = 'owner' | 'writer' | 'reader' | 'freeBusyReader';
 export type CalendarKind = 'primary' | 'team' | 'shared' | 'resource';
 export type ResponseStatus = 'needsAction' | 'accepted' | 'declined' | 'tentative';

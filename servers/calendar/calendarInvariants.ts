@@ -1,10 +1,9 @@
 import type { DomainInvariant } from '../kit/Domain.js';
-import type { CalendarState } from './CalendarState.js';
+import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
 import { CONFLICT_HORIZON_DAYS, endMs, eventIndex, forEachSpan, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
 import { DAY, isKnownTimeZone, parseDateTime } from './zonedTime.js';
 
-/** The reference date the fixture world is built around; invariants expand series up to a year after it. */
-export const CALENDAR_REFERENCE_DATE = '2026-03-16T09:00:00Z';
+/** Invariants expand series up to the conflict horizon after the world's reference date. */
 const HORIZON_MS = Date.parse(CALENDAR_REFERENCE_DATE) + CONFLICT_HORIZON_DAYS * DAY;
 const BEGINNING = Date.UTC(2000, 0, 1);
 

@@ -1,6 +1,6 @@
 import { isDraft, original } from 'immer';
 import { closestName } from '../kit/DomainSession.js';
-import type { AccessRole, Attendee, Calendar, CalendarEvent, CalendarState, DirectoryEntry } from './CalendarState.js';
+import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
 import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js';
 
@@ -10,8 +10,12 @@ import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js'
  * write tools pass the base state of their draft (`baseState`) so that scans do not create drafts.
  */
 
-/** Conflicts and room bookings of a repeating series are checked this far past the reference date. */
+/**
+ * Conflicts and room bookings of a repeating series are checked this far past the reference date
+ * (the session's, and never less than the world's, so the invariants' horizon is always covered).
+ */
 export const CONFLICT_HORIZON_DAYS = 366;
+const WORLD_REFERENCE_MS = Date.parse(CALENDAR_REFERENCE_DATE);
 /** Longest single event (and occurrence). */
 export const MAX_EVENT_DAYS = 14;
 
@@ -179,7 +183,7 @@ export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, 
 export function spansToHorizon(event: CalendarEvent, referenceMs: number): Span[] {
   const spans: Span[] = [];
   const start = startMs(event);
-  const horizon = Math.max(start, referenceMs) + CONFLICT_HORIZON_DAYS * DAY;
+  const horizon = Math.max(start, referenceMs, WORLD_REFERENCE_MS) + CONFLICT_HORIZON_DAYS * DAY;
   forEachSpan(event, start, event.recurrence ? horizon : endMs(event), (span) => spans.push(span));
   return spans;
 }

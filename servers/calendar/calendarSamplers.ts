@@ -1,7 +1,6 @@
 import type { DomainSampler } from '../kit/Domain.js';
-import type { CalendarState } from './CalendarState.js';
+import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
 import { canSeeDetails, eventIndex, forEachSpan, ROLE_RANK, type Span } from './calendarModel.js';
-import { CALENDAR_REFERENCE_DATE } from './calendarInvariants.js';
 import { DAY, formatInZone } from './zonedTime.js';
 
 /** Samplers look at the two weeks after the reference date: what a grounded query would ask about. */

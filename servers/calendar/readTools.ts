@@ -303,7 +303,7 @@ export const queryFreeBusy = defineTool<CalendarState, { items: string[]; time_m
   name: 'query_free_busy',
   description:
     'Free/busy query: for each person, room or calendar, the merged busy blocks in a time range (at most 62 days). A person is busy during events on their calendar and invitations ' +
-    'they have not declined; transparent events (e.g. focus reminders, holidays) do not count. Works for anyone in the directory, also where you cannot see event details. ' +
+    'they have not declined; transparent events (e.g. focus reminders, holidays) do not make a person busy, but a room they book is busy. Works for anyone in the directory, also where you cannot see event details. ' +
     'Times are given in time_zone (default UTC).',
   input: {
     type: 'object',

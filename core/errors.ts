@@ -177,6 +177,35 @@ export const errors = {
 
 
   // --- training --------------------------------------------------------------------------------
+  workerDependenciesMissing: (python: string, missing: readonly string[], install: string) =>
+    new ProveError(
+      'PROVE_WORKER_DEPENDENCIES_MISSING',
+      `the training worker's Python (${python}) lacks ${missing.join(', ')}; install them with: ${install} (or point --python / $PROVE_PYTHON at an interpreter that has them)`,
+      { python, missing },
+    ),
+  workerNotStarted: (python: string, cause: unknown) =>
+    new ProveError(
+      'PROVE_WORKER_NOT_STARTED',
+      `the training worker could not be started with ${python}: ${messageOf(cause)}; set --python or $PROVE_PYTHON to a Python 3.10+ interpreter, or create .venv (python3 -m venv .venv && .venv/bin/pip install -r plugins/optimizer/worker/requirements.txt)`,
+      { python },
+      cause,
+    ),
+  workerCrashed: (op: string, exit: string, stderr: string) =>
+    new ProveError(
+      'PROVE_WORKER_CRASHED',
+      `the training worker died during "${op}" (${exit}); its last stderr:\n${stderr.trim() || '(empty)'}\nthe run can continue from its last checkpoint with --resume`,
+      { op, exit },
+    ),
+  workerFailed: (op: string, message: string, traceback?: string) =>
+    new ProveError('PROVE_WORKER_FAILED', `the training worker refused "${op}": ${message}${traceback ? `\n${traceback.trim()}` : ''}`, { op }),
+  trainRunExists: (dir: string) =>
+    new ProveError('PROVE_TRAIN_RUN_EXISTS', `run folder ${dir} already holds a run (metrics.jsonl); continue it with --resume, or pick another --out`, { file: dir }),
+  checkpointMissing: (dir: string, reason: string) =>
+    new ProveError('PROVE_CHECKPOINT_MISSING', `cannot resume the run in ${dir}: ${reason}`, { file: dir }),
+  trainingModelMissing: () =>
+    new ProveError('PROVE_TRAINING_MODEL_MISSING', 'no model to train: give --model PATH (a Hugging Face model folder on disk) or --tiny (a tiny model built here from the fixtures)'),
+  metricsMissing: (dir: string) =>
+    new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove train run`, { file: dir }),
 } as const;
 
 /** A short, printable rendering of a value for error messages (long values are cut). */

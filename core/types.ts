@@ -164,6 +164,8 @@ export interface Environment {
   readonly tools: readonly ToolSchema[];
   /** Facts about each agent-visible tool beyond its schema, where the environment knows them. */
   describeTools?(): readonly ToolInfo[];
+  /** The reference date its world was built around (ISO-8601, UTC), where it has one. */
+  readonly defaultReferenceDate?: string;
   /** Open a fresh session on the given world; it shares no state with any other session. */
   openSession(world: WorldSpec): Promise<EnvironmentSession>;
 }

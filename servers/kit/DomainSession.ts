@@ -557,6 +557,7 @@ export function domainEnvironment<S>(domain: DomainDefinition<S>): Environment {
     name: runtime.name,
     tools: runtime.tools,
     describeTools: () => infos,
+    defaultReferenceDate: domain.defaultReferenceDate,
     openSession: (world: WorldSpec) => Promise.resolve(runtime.openSession(world)),
   };
 }

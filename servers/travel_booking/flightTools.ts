@@ -391,7 +391,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
           type: 'object',
           properties: {
             traveler_id: { type: 'string', minLength: 1, maxLength: 40, description: 'One of traveler_ids' },
-            seat: { type: 'string', pattern: '^[0-9]{1,2}[A-Z]$', description: 'Seat number in the booked cabin, e.g. 14C' },
+            seat: { type: 'string', pattern: '^[1-9][0-9]?[A-Z]$', description: 'Seat number in the booked cabin, e.g. 14C' },
           },
           required: ['traveler_id', 'seat'],
           additionalProperties: false,
@@ -502,7 +502,7 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
     properties: {
       booking_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Flight booking id, e.g. bkg_12' },
       traveler_id: { type: 'string', minLength: 1, maxLength: 40, description: 'Traveler on that booking, e.g. trv_7' },
-      seat: { type: 'string', pattern: '^[0-9]{1,2}[A-Z]$', description: 'New seat number in the booked cabin, e.g. 14C' },
+      seat: { type: 'string', pattern: '^[1-9][0-9]?[A-Z]$', description: 'New seat number in the booked cabin, e.g. 14C' },
     },
     required: ['booking_id', 'traveler_id', 'seat'],
     additionalProperties: false,

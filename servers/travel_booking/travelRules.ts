@@ -104,7 +104,7 @@ export function cabinSeats(aircraft: string, cabin: Cabin): readonly string[] {
 
 /** The cabin a seat number belongs to on an aircraft, or undefined when the aircraft has no such seat. */
 export function seatCabin(aircraft: string, seat: string): Cabin | undefined {
-  const match = /^(\d{1,2})([A-Z])$/.exec(seat);
+  const match = /^([1-9]\d?)([A-Z])$/.exec(seat);
   const type = AIRCRAFT[aircraft];
   if (match === null || type === undefined) return undefined;
   const row = Number(match[1]);

@@ -111,6 +111,8 @@ describe('travel_booking: flights, seats and offers', () => {
     const offer = ok(session, 'price_flight_offer', { flight_id: flight.id, travel_class: 'ECONOMY', fare_family: 'LIGHT', adults: 2 });
     const free = freeSeats(flight, seatMapOf(world, flight), 'ECONOMY');
     expect(rejected(session, 'book_flight', { offer_id: offer.offerId, traveler_ids: [alice, bob], seats: [{ traveler_id: alice, seat: '99A' }] })).to.include('seat 99A does not exist');
+    const taken = cabinSeats(flight.aircraft, 'ECONOMY').find((seat) => seatHolder(seatMapOf(world, flight), seat) !== undefined)!;
+    expect(rejected(session, 'book_flight', { offer_id: offer.offerId, traveler_ids: [alice, bob], seats: [{ traveler_id: alice, seat: `0${taken}` }] }), '07A is not another name for a free 7A').to.include('must match the pattern');
     expect(
       rejected(session, 'book_flight', {
         offer_id: offer.offerId,

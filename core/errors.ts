@@ -134,6 +134,45 @@ export const errors = {
     new ProveError('PROVE_SCORE_NOTHING_SCORED', `no line of ${file} could be scored (${skipped} skipped); nothing was written`, { file, skipped }),
 
   // --- synthesis -------------------------------------------------------------------------------
+  synthesisNoGraph: (server: string) =>
+    new ProveError(
+      'PROVE_SYNTHESIS_NO_GRAPH',
+      `the sampling context of environment "${server}" carries no dependency graph; add DependencyGraphPlugin (or the "synthesis" preset) to the configuration`,
+      { environment: server },
+    ),
+  synthesisBadTransition: (state: string, event: string) =>
+    new ProveError('PROVE_SYNTHESIS_BAD_TRANSITION', `the conversation state machine has no transition from "${state}" on "${event}"`, { state, event }),
+  synthesisNoTeacher: (purpose: string) =>
+    new ProveError(
+      'PROVE_SYNTHESIS_NO_TEACHER',
+      `no teacher produced a completion for a "${purpose}" draft; add TemplateTeacherPlugin (the default of the "synthesis" preset) or OpenAITeacherPlugin`,
+      { purpose },
+    ),
+  synthesisNoOrchestrator: () =>
+    new ProveError('PROVE_SYNTHESIS_NO_ORCHESTRATOR', 'the configuration has no SynthesisOrchestratorPlugin; add the "synthesis" preset (the "prove" preset includes it)'),
+  synthesisNoEnvironments: (requested: readonly string[], registered: readonly string[]) =>
+    new ProveError(
+      'PROVE_SYNTHESIS_NO_ENVIRONMENTS',
+      `nothing to synthesize from: ${requested.length ? `domains ${list(requested)} are not registered` : 'no environment is registered'}; registered: ${list(registered)}`,
+    ),
+  synthesisResumeMismatch: (dir: string, reason: string) =>
+    new ProveError(
+      'PROVE_SYNTHESIS_RESUME_MISMATCH',
+      `cannot resume the run in ${dir}: ${reason}; resume with the same --seed, --count, --domains and configuration, or use a new --out directory`,
+      { file: dir },
+    ),
+  synthesisOutputExists: (dir: string) =>
+    new ProveError('PROVE_SYNTHESIS_OUTPUT_EXISTS', `${dir} already holds a finished or interrupted run; pass --resume to continue it, or choose another --out directory`, { file: dir }),
+  synthesisStalled: (kept: number, wanted: number, tried: number) =>
+    new ProveError(
+      'PROVE_SYNTHESIS_STALLED',
+      `only ${kept} of ${wanted} examples survived validation after ${tried} conversations; the domains offer too little variety for that many distinct examples (see the drop reasons in the manifest)`,
+      { kept, wanted, tried },
+    ),
+  teacherBadOutput: (plugin: string, reason: string, attempts: number) =>
+    new ProveError('PROVE_TEACHER_BAD_OUTPUT', `teacher ${plugin}: ${reason} after ${attempts} attempt${attempts === 1 ? '' : 's'}`, { plugin, hook: 'onGenerate' }),
+  graphClassifierFailed: (plugin: string, pair: string, reason: string) =>
+    new ProveError('PROVE_GRAPH_CLASSIFIER_FAILED', `dependency classifier ${plugin}: no usable answer for ${pair}: ${reason}`, { plugin, hook: 'onSample' }),
 
   // --- rollouts and evaluation -----------------------------------------------------------------
   policyUnavailable: (plugin: string, url: string, attempts: number, cause: unknown) =>

@@ -21,14 +21,13 @@ describe('hand-written examples in fixtures/examples', () => {
   for (const file of files) {
     const examples: Example[] = readExamples(join(DIR, file));
 
-    it(`${file}: offers each domain's current tool schemas, and distractors as their domains define them`, () => {
-      const live = new Map([...engine.environments.values()].flatMap((environment) => environment.tools.map((tool) => [tool.function.name, tool] as const)));
+    // Candidate schemas are a snapshot of what the model was shown (a dataset keeps them as recorded);
+    // what must hold is that every tool still exists, so that the calls can run.
+    it(`${file}: names only tools that the built-in domains still provide`, () => {
+      const live = new Set([...engine.environments.values()].flatMap((environment) => environment.tools.map((tool) => tool.function.name)));
       for (const example of examples) {
         for (const server of example.servers) expect(domainNames(), example.id).to.include(server);
-        for (const tool of example.tools) {
-          const current = live.get(tool.function.name);
-          if (current) expect(tool, `${example.id}: ${tool.function.name} (rerun npx tsx test/rollout/support/exampleFixtures.ts)`).to.deep.equal(current);
-        }
+        for (const tool of example.tools) expect(live.has(tool.function.name), `${example.id}: ${tool.function.name} (rerun npx tsx test/rollout/support/exampleFixtures.ts)`).to.equal(true);
       }
     });
 

@@ -1,9 +1,10 @@
 /**
  * The hand-written examples of fixtures/examples/<domain>.jsonl, used by the evaluation tests and
  * the rollout benchmark until synthesis writes real datasets. Turns and ground truth are written by
- * hand against the committed worlds (real ids); candidate tools come from the live domains, and the
- * conversation is the ground truth played in a live session, so the file cannot drift from the
- * domains unnoticed (a test compares it with what this script builds).
+ * hand against the committed worlds (real ids); candidate tools are the live domains' schemas at
+ * the time of writing (a snapshot, as in any dataset), and the conversation is the ground truth
+ * played in a live session. A test replays every ground truth, so a world change that breaks one
+ * is noticed.
  *
  *   npx tsx test/rollout/support/exampleFixtures.ts     # rewrites fixtures/examples/*.jsonl
  */
@@ -127,6 +128,75 @@ export const EXAMPLE_SPECS: Record<string, ExampleSpec[]> = {
       servers: ['travel_booking'],
       turns: ['Rent me a compact car at JFK for next Friday to Sunday.'],
       answers: ['I can search and book flights and hotels, but I have no tool for car rentals.'],
+      groundTruth: [],
+    },
+  ],
+  calendar: [
+    {
+      id: 'calendar-roadmap-sync',
+      kind: 'multi_turn',
+      servers: ['calendar'],
+      turns: [
+        'Are Ingrid Kowalski (ingrid.kowalski@lumenlabs.example) and I both free tomorrow, 2026-03-17, from 14:00 to 14:30 Berlin time? If so, put "Roadmap sync" on my calendar then and invite her.',
+        'Great, give it a popup reminder 15 minutes before instead of my defaults.',
+      ],
+      answers: ['You are both free, so "Roadmap sync" is on your calendar tomorrow 14:00–14:30 with Ingrid invited.', 'The event now has a single popup reminder 15 minutes before.'],
+      groundTruth: [
+        step('s1', 0, [['query_free_busy', { items: ['maya.kaya@lumenlabs.example', 'ingrid.kowalski@lumenlabs.example'], time_min: '2026-03-17T13:00:00Z', time_max: '2026-03-17T13:30:00Z' }]]),
+        step('s2', 0, [['create_event', { calendar_id: 'maya.kaya@lumenlabs.example', summary: 'Roadmap sync', start: '2026-03-17T14:00:00+01:00', end: '2026-03-17T14:30:00+01:00', attendees: ['ingrid.kowalski@lumenlabs.example'] }]], ['s1']),
+        step('s3', 1, [['set_event_reminders', { event_id: 'evt_437', use_default: false, overrides: [{ method: 'popup', minutes: 15 }] }]], ['s2']),
+      ],
+      distractors: ['list_bank_accounts', 'create_cart'],
+    },
+    {
+      id: 'calendar-meeting-time-clarify',
+      kind: 'clarification',
+      servers: ['calendar'],
+      turns: ['Set up a meeting called "Hiring debrief" with ingrid.kowalski@lumenlabs.example tomorrow.', 'From 14:00 to 14:30 Berlin time, on my calendar.'],
+      answers: ['Happy to. What time tomorrow should it start and end?', '"Hiring debrief" is booked tomorrow 14:00–14:30 with Ingrid invited.'],
+      groundTruth: [
+        step('s1', 1, [['create_event', { calendar_id: 'maya.kaya@lumenlabs.example', summary: 'Hiring debrief', start: '2026-03-17T14:00:00+01:00', end: '2026-03-17T14:30:00+01:00', attendees: ['ingrid.kowalski@lumenlabs.example'] }]]),
+      ],
+    },
+  ],
+  shopping: [
+    {
+      id: 'shopping-headphones-checkout',
+      kind: 'multi_turn',
+      servers: ['shopping'],
+      turns: [
+        "I'm customer cust_101. Start a new cart with one pair of the Studio Wireless Noise-Cancelling Headphones (variant var_1261) and apply the code SPRING20.",
+        'Ship it to my default address addr_1 with standard shipping and check out with my card pm_1.',
+      ],
+      answers: ['The headphones are in cart cart_11 and SPRING20 is applied.', 'Order ord_1201 is placed and paid; it ships standard to your default address.'],
+      groundTruth: [
+        step('s1', 0, [['create_cart', { customer_id: 'cust_101' }]]),
+        step('s2', 0, [['add_cart_line', { cart_id: 'cart_11', variant_id: 'var_1261', quantity: 1 }]], ['s1']),
+        step('s3', 0, [['apply_cart_coupon', { cart_id: 'cart_11', code: 'SPRING20' }]], ['s2']),
+        step('s4', 1, [
+          ['set_cart_shipping_address', { cart_id: 'cart_11', address_id: 'addr_1' }],
+          ['select_cart_shipping_method', { cart_id: 'cart_11', method: 'standard' }],
+        ], ['s1']),
+        step('s5', 1, [['complete_checkout', { cart_id: 'cart_11', payment_method_id: 'pm_1' }]], ['s3', 's4']),
+      ],
+    },
+    {
+      id: 'shopping-cancel-unshipped-order',
+      kind: 'multi_turn',
+      servers: ['shopping'],
+      turns: ['Has my order ord_1200 shipped yet?', "It hasn't? Then cancel it please, I ordered it by mistake."],
+      answers: ['Order #1200 has not shipped yet; it is still unfulfilled.', 'Order #1200 is cancelled and refunded.'],
+      groundTruth: [
+        step('s1', 0, [['get_order_details', { order_id: 'ord_1200' }]]),
+        step('s2', 1, [['cancel_unfulfilled_order', { order_id: 'ord_1200', reason: 'ordered_by_mistake' }]], ['s1']),
+      ],
+    },
+    {
+      id: 'shopping-price-match-abstain',
+      kind: 'abstention',
+      servers: ['shopping'],
+      turns: ['Another shop sells the same tent for 40 dollars less. Can you price-match it for me?'],
+      answers: ['I can help with the catalog, carts, orders and returns, but I have no way to price-match another shop.'],
       groundTruth: [],
     },
   ],

@@ -48,9 +48,7 @@ async function replay(engine: Engine, example: Example, calls: readonly ToolCall
         executed = await engine.execute({ server, session: sessions.get(server)!, call: plain });
         if (!executed.server) executed = { ...executed, server };
       }
-      if (step !== undefined) executed.step = step;
-      if (turn !== undefined) executed.turn = turn;
-      out.push(executed);
+      out.push({ ...executed, ...(step === undefined ? {} : { step }), ...(turn === undefined ? {} : { turn }) });
     }
     return out;
   } finally {

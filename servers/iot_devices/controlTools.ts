@@ -172,8 +172,8 @@ function codeProblem(device: Device, code: string): string | undefined {
   const length = device.limits.code_length ?? { min: 4, max: 8 };
   const rule = length.min === length.max ? `${length.min} digits` : `${length.min}–${length.max} digits`;
   if (!/^[0-9]+$/.test(code)) return `the code for ${deviceLabel(device)} must contain digits only (${rule})`;
-  if (code.length < length.min) return `the code is too short: ${deviceLabel(device)} (${device.model}) takes codes of ${rule}, got ${code.length}`;
-  if (code.length > length.max) return `the code is too long: ${deviceLabel(device)} (${device.model}) takes codes of ${rule}, got ${code.length}`;
+  if (code.length < length.min) return `the code is too short: ${deviceLabel(device)} (${device.model}) takes codes of ${rule}, got ${code.length} digits`;
+  if (code.length > length.max) return `the code is too long: ${deviceLabel(device)} (${device.model}) takes codes of ${rule}, got ${code.length} digits`;
   return undefined;
 }
 

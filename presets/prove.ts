@@ -1,6 +1,7 @@
 import { definePreset } from '../core/index.js';
 import { environmentsPreset } from './environments.js';
 import { proveRewardPreset } from './proveReward.js';
+import { synthesisPreset } from './synthesis.js';
 
 /**
  * The paper's configuration (PROVE, arXiv 2606.03892): its environments, its five-term reward with
@@ -10,7 +11,7 @@ import { proveRewardPreset } from './proveReward.js';
 export const provePreset = definePreset({
   name: 'prove',
   description: "the paper's setup",
-  presets: [environmentsPreset, proveRewardPreset],
+  presets: [environmentsPreset, proveRewardPreset, synthesisPreset],
   plugins: [],
 });
 

@@ -1,0 +1,85 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAGE_LATE, type Engine, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
+import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { toolSchemaHash, type DependencyGraph } from './DependencyGraph.js';
+import { discoverDependencyGraph } from './discoverDependencyGraph.js';
+import { toolCatalog } from './ToolCatalog.js';
+import { extractRecords, singular, ValuePool } from './valuePool.js';
+
+const PLUGIN_NAME = 'DependencyGraphPlugin';
+
+/** Options of {@link DependencyGraphPlugin}. */
+export interface DependencyGraphOptions {
+  /** Probe live sessions for implicit edges and callable tools (default true). */
+  probe?: boolean;
+  /** Argument draws per probe (default 3). */
+  attempts?: number;
+  /** Folder to keep graphs in across runs, one file per schema hash (default: memory only). */
+  cacheDir?: string;
+}
+
+/**
+ * Builds each environment's dependency graph once per tool-schema hash (explicit edges from
+ * matching outputs to required inputs, implicit edges from live probing in fresh sessions) and
+ * hands it on in `onSample` as `context.meta.dependencyGraph`.
+ */
+export class DependencyGraphPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'dependency graph per environment (schema matching + live probing), cached by tool-schema hash, in the sampling context';
+  static readonly optionsSchema = {
+    type: 'object',
+    properties: {
+      probe: { type: 'boolean', default: true },
+      attempts: { type: 'integer', minimum: 1, maximum: 20, default: 3 },
+      cacheDir: { type: 'string', minLength: 1 },
+    },
+    additionalProperties: false,
+  };
+  readonly name = PLUGIN_NAME;
+  private readonly graphs = new Map<string, Promise<DependencyGraph>>();
+
+  constructor(readonly options: DependencyGraphOptions = {}) {}
+
+  apply(engine: Engine): void {
+    engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGE_LATE }, async (context: SamplingContext, request: SampleRequest) => {
+      const environment = engine.environments.get(request.server);
+      if (environment === undefined) return context;
+      const tools = toolCatalog(environment);
+      const hash = toolSchemaHash(tools);
+      let graph = this.graphs.get(hash);
+      if (graph === undefined) {
+        graph = this.build(engine, request, context, hash);
+        this.graphs.set(hash, graph);
+      }
+      return { ...context, meta: { ...context.meta, dependencyGraph: await graph } };
+    });
+  }
+
+  private async build(engine: Engine, request: SampleRequest, context: SamplingContext, hash: string): Promise<DependencyGraph> {
+    const file = this.options.cacheDir === undefined ? undefined : join(this.options.cacheDir, `graph-${request.server}-${hash.slice(0, 16)}.json`);
+    if (file !== undefined && existsSync(file)) {
+      const cached = JSON.parse(readFileSync(file, 'utf8')) as DependencyGraph;
+      if (cached.hash === hash) return cached;
+    }
+    const environment = engine.environment(request.server);
+    const pool = new ValuePool();
+    for (const [collection, records] of Object.entries(context.entities)) {
+      for (const record of extractRecords(records, singular(collection), { kind: 'sample', collection })) pool.add(record);
+    }
+    const referenceDate = environment.defaultReferenceDate ?? '2026-03-16T09:00:00Z';
+    const graph = await discoverDependencyGraph(engine, toolCatalog(environment), pool, referenceDate.slice(0, 10), {
+      probe: this.options.probe ?? true,
+      attempts: this.options.attempts ?? 3,
+      world: { seed: 0, referenceDate },
+      seed: 1,
+    });
+    if (file !== undefined) {
+      mkdirSync(this.options.cacheDir!, { recursive: true });
+      writeFileAtomic(file, `${JSON.stringify(graph, null, 2)}\n`);
+    }
+    return graph;
+  }
+}
+
+export default DependencyGraphPlugin;

@@ -1,0 +1,140 @@
+import { STAGE_DEFAULT, type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
+import type { ConversationScript } from './ConversationStateMachine.js';
+import {
+  abstainReply,
+  answerMessage,
+  clarificationQuestion,
+  mentionValue,
+  missingToolReply,
+  requestClause,
+  summarizeResult,
+  userMessage,
+  type MentionContext,
+} from './phrasing.js';
+import { SynthesisRandom } from './SynthesisRandom.js';
+
+const PLUGIN_NAME = 'TemplateTeacherPlugin';
+
+function userCompletion(content: string): Completion {
+  return { message: { role: 'user', content }, calls: [], finishReason: 'stop' };
+}
+
+function textCompletion(content: string): Completion {
+  return { message: { role: 'assistant', content }, calls: [], finishReason: 'stop' };
+}
+
+/**
+ * The built-in teacher, no model needed: it writes the user's messages from the conversation plan
+ * in the persona's voice (the domain's phrasings, or phrasing derived from tool names and
+ * arguments), and plays the assistant by making the planned calls and summarizing their results.
+ * It answers every purpose another teacher left open, so a model teacher can take only the
+ * assistant's turns.
+ */
+export class TemplateTeacherPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'teacher without a model: templated user turns per persona, planned calls, summaries of results';
+  readonly name = PLUGIN_NAME;
+
+  apply(engine: Engine): void {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT + 1 }, (draft) => {
+      const script = draft.meta.script as ConversationScript | undefined;
+      if (draft.completion !== undefined || script === undefined) return Promise.resolve(draft);
+      const rng = new SynthesisRandom(draft.seed);
+      if (draft.purpose === 'query') draft.completion = userCompletion(this.firstMessage(script, rng));
+      else if (draft.purpose === 'user') draft.completion = userCompletion(this.followUp(script, rng));
+      else {
+        draft.completion = this.assistant(draft, script, rng);
+        draft.meta.teacher = 'template';
+      }
+      return Promise.resolve(draft);
+    });
+  }
+
+  private mentions(script: ConversationScript, rng: SynthesisRandom, turn: number): MentionContext {
+    const stepTurns = script.plan.steps.map((step) => step.turn);
+    return { rng, worldValues: script.worldValues, stepTurns, currentTurn: turn, minimal: script.informationLevel === 'minimal' };
+  }
+
+  private clauses(script: ConversationScript, rng: SynthesisRandom, plannedTurn: number): string[] {
+    const out: string[] = [];
+    const context = this.mentions(script, rng, plannedTurn);
+    script.plan.steps.forEach((step, i) => {
+      if (step.turn !== plannedTurn) return;
+      if (script.hiddenTool !== undefined && script.plan.steps.findIndex((s) => s.tool === script.hiddenTool) < i) return;
+      const tool = script.tools.get(step.tool)!;
+      const withheld = script.withheld !== undefined && script.withheld.step === i && !script.withheld.given ? script.withheld.argument : undefined;
+      const args = script.informationLevel === 'minimal' ? Object.fromEntries(Object.entries(step.arguments).filter(([a]) => tool.required.includes(a) || step.sources[a]?.kind === 'entity')) : step.arguments;
+      out.push(requestClause(tool, args, step.sources, { ...context, withheld }));
+    });
+    return out;
+  }
+
+  private firstMessage(script: ConversationScript, rng: SynthesisRandom): string {
+    if (script.irrelevant !== undefined) return script.irrelevant;
+    return userMessage(script.persona, this.clauses(script, rng, 0), rng, false);
+  }
+
+  private followUp(script: ConversationScript, rng: SynthesisRandom): string {
+    const withheld = script.withheld;
+    if (withheld !== undefined && !withheld.given) {
+      withheld.given = true;
+      const step = script.plan.steps[withheld.step];
+      const mention = mentionValue(withheld.argument, step.arguments[withheld.argument], step.sources[withheld.argument], this.mentions(script, rng, script.turn));
+      return answerMessage(script.persona, mention, rng);
+    }
+    return userMessage(script.persona, this.clauses(script, rng, script.plannedTurn), rng, true);
+  }
+
+  private assistant(draft: GenerationDraft, script: ConversationScript, rng: SynthesisRandom): Completion {
+    if (script.irrelevant !== undefined) {
+      script.stop = true;
+      return textCompletion(abstainReply(rng, script.scope));
+    }
+    if (script.recovery !== undefined) {
+      const failed = script.recovery.call;
+      script.stop = true;
+      return textCompletion(`I tried to ${failed.name.replace(/_/g, ' ')}, but it did not go through: ${failed.error?.message ?? 'it failed'}. I stopped there so nothing else is changed.`);
+    }
+    const step = script.plan.steps[script.cursor];
+    if (step === undefined || step.turn !== script.plannedTurn) return textCompletion(this.summary(draft, script));
+    if (!draft.tools.some((tool) => tool.function.name === step.tool)) {
+      script.stop = true;
+      return textCompletion(missingToolReply(script.tools.get(step.tool)!, rng, script.hiddenAsk === true));
+    }
+    const withheld = script.withheld;
+    if (withheld !== undefined && withheld.step === script.cursor && !withheld.given) {
+      script.asked = 'clarification';
+      return textCompletion(clarificationQuestion(script.tools.get(step.tool)!, withheld.argument, rng));
+    }
+    const call = { name: step.tool, arguments: step.arguments };
+    return {
+      message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_0', type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }] },
+      calls: [call],
+      finishReason: 'tool_calls',
+    };
+  }
+
+  /** The answer that closes a turn: one sentence per call made in it, from the results. */
+  private summary(draft: GenerationDraft, script: ConversationScript): string {
+    const sentences: string[] = [];
+    let lastUser = -1;
+    draft.messages.forEach((message, i) => {
+      if (message.role === 'user') lastUser = i;
+    });
+    for (const message of draft.messages.slice(lastUser + 1)) {
+      if (message.role !== 'tool' || message.name === undefined) continue;
+      const tool = script.tools.get(message.name);
+      if (tool === undefined) continue;
+      let result: unknown;
+      try {
+        result = JSON.parse(message.content);
+      } catch {
+        continue;
+      }
+      sentences.push(summarizeResult(tool, result));
+    }
+    return sentences.length > 0 ? sentences.join(' ') : 'Done.';
+  }
+}
+
+export default TemplateTeacherPlugin;

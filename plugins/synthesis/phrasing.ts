@@ -1,0 +1,315 @@
+import type { ArgumentSource } from './resolveArguments.js';
+import type { Persona } from './personas.js';
+import type { SynthesisRandom } from './SynthesisRandom.js';
+import type { ToolFacts } from './ToolCatalog.js';
+import { nounOfField, stripRolePrefix } from './valuePool.js';
+
+/** What a clause needs to know to mention an argument value. */
+export interface MentionContext {
+  rng: SynthesisRandom;
+  /** Every string of the initial world the sampling context holds: such values may be named outright. */
+  worldValues: ReadonlySet<string>;
+  /** Turn of the step that produced each output value's step index. */
+  stepTurns: readonly number[];
+  currentTurn: number;
+  /** Argument left out on purpose (information level "missing"). */
+  withheld?: string;
+  /** Terse phrasing without optional extras ("minimal"). */
+  minimal: boolean;
+}
+
+const VERBS: Record<string, string> = {
+  get: 'get',
+  list: 'list',
+  search: 'search',
+  find: 'find',
+  query: 'check',
+  track: 'track',
+  estimate: 'estimate',
+  create: 'create',
+  add: 'add',
+  update: 'update',
+  set: 'set',
+  change: 'change',
+  delete: 'delete',
+  remove: 'remove',
+  cancel: 'cancel',
+  book: 'book',
+  pay: 'pay',
+  transfer: 'transfer',
+  apply: 'apply',
+  select: 'select',
+  complete: 'complete',
+  request: 'request',
+  report: 'report',
+  freeze: 'freeze',
+  unfreeze: 'unfreeze',
+  respond: 'respond to',
+  move: 'move',
+  activate: 'activate',
+  turn: 'turn',
+  lock: 'lock',
+  unlock: 'unlock',
+  take: 'take',
+  price: 'price',
+};
+
+/** `current_balance` → `current balance`. */
+export function words(name: string): string {
+  return name.replace(/_/g, ' ').trim();
+}
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+/** An argument value as a user would say it. */
+export function mentionValue(argument: string, value: unknown, source: ArgumentSource | undefined, context: MentionContext): string {
+  if (Array.isArray(value)) {
+    const parts = value.map((item) => mentionValue(argument, item, source?.kind === 'entity' ? { ...source, label: undefined } : source, context));
+    return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, item]) => `${words(key)} ${mentionValue(key, item, undefined, context)}`)
+      .join(', ');
+  }
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  const text = String(value);
+  if (source?.kind === 'entity' && !/(_id|^id|_ids)$/.test(argument)) {
+    return /(name|alias|title|summary|memo|description|query|search)$/.test(argument) ? `"${text}"` : text;
+  }
+  if (source?.kind === 'entity') {
+    const noun = source.noun || nounOfField(argument);
+    if (source.origin.kind === 'output') {
+      const producedIn = context.stepTurns[source.origin.step] ?? context.currentTurn;
+      if (source.label !== undefined) return producedIn < context.currentTurn && context.rng.chance(0.5) ? `that ${noun}, ${source.label}` : source.label;
+      if (context.worldValues.has(text)) return text;
+      return producedIn < context.currentTurn ? `the ${noun} from before` : `the new ${noun}`;
+    }
+    if (source.label !== undefined && source.label !== text && !context.minimal && context.rng.chance(0.4)) return `${source.label} (${text})`;
+    return text;
+  }
+  if (/(memo|note|comment|description|summary|name|alias|title|text|query|search|keyword)$/.test(argument) && !/_id$/.test(argument)) return `"${text}"`;
+  return text;
+}
+
+const SLOT = /\{([a-z0-9_]+)\}/g;
+
+/** Whether a user must say this argument's value (it does not come from an earlier result). */
+export function userProvided(source: ArgumentSource | undefined): boolean {
+  return source === undefined || source.kind !== 'entity' || source.origin.kind !== 'output';
+}
+
+function phraseArgument(argument: string, mention: string, source: ArgumentSource | undefined): string {
+  if (source?.kind === 'entity' && (argument.endsWith('_id') || argument === 'id')) {
+    const noun = nounOfField(argument);
+    const base = stripRolePrefix(argument);
+    const role = argument !== base ? argument.slice(0, argument.length - base.length - 1).replace(/_/g, ' ') : '';
+    if (mention.startsWith('that ') || mention.startsWith('the ')) return role ? `${role} ${mention}` : `for ${mention}`;
+    return role ? `${role} ${noun} ${mention}` : `for ${noun} ${mention}`;
+  }
+  return `with ${words(argument)} ${mention}`;
+}
+
+/** A request clause derived from the tool's name and arguments, for tools without phrasings. */
+export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, mentions: Record<string, string>, sources: Record<string, ArgumentSource>): string {
+  const [verb, ...rest] = tool.name.split('_');
+  const known = VERBS[verb];
+  const object = rest.join(' ');
+  let clause = known ? `${known} ${verb === 'list' || verb === 'search' || verb === 'find' ? '' : 'the '}${object}` : `use ${words(tool.name)}`;
+  const parts = Object.keys(args)
+    .filter((argument) => mentions[argument] !== undefined)
+    .map((argument) => phraseArgument(argument, mentions[argument], sources[argument]));
+  if (parts.length > 0) clause += ` ${parts.join(' and ')}`;
+  return clause.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The clause that asks for one call: a phrasing of the tool whose slots are all filled (a random one
+ * of those), with the user-provided values it does not mention appended; the generic clause when
+ * the tool has no fitting phrasing.
+ */
+export function requestClause(tool: ToolFacts, args: Record<string, unknown>, sources: Record<string, ArgumentSource>, context: MentionContext): string {
+  const mentions: Record<string, string> = {};
+  for (const [argument, value] of Object.entries(args)) {
+    if (argument === context.withheld) continue;
+    mentions[argument] = mentionValue(argument, value, sources[argument], context);
+  }
+  const fitting = tool.phrasings.filter((phrasing) => {
+    const slots = [...phrasing.matchAll(SLOT)].map((m) => m[1]);
+    return slots.every((slot) => slot in mentions);
+  });
+  // A phrasing should mention most of what must be said; prefer the ones that leave least to append.
+  if (fitting.length === 0) return fallbackClause(tool, args, mentions, sources);
+  const coverage = (phrasing: string) => new Set([...phrasing.matchAll(SLOT)].map((m) => m[1])).size;
+  const best = Math.max(...fitting.map(coverage));
+  const chosen = context.rng.pick(fitting.filter((p) => coverage(p) >= best - 1));
+  const used = new Set([...chosen.matchAll(SLOT)].map((m) => m[1]));
+  let clause = chosen.replace(SLOT, (_, slot: string) => mentions[slot]);
+  const extra = Object.keys(args).filter((argument) => !used.has(argument) && mentions[argument] !== undefined && userProvided(sources[argument]));
+  if (extra.length > 0) clause += ` ${extra.map((argument) => phraseArgument(argument, mentions[argument], sources[argument])).join(' and ')}`;
+  return clause;
+}
+
+function capitalize(text: string): string {
+  return text.length === 0 ? text : text[0].toUpperCase() + text.slice(1);
+}
+
+/** One user message in a persona's voice, from one or more request clauses. */
+export function userMessage(persona: Persona, clauses: readonly string[], rng: SynthesisRandom, followUp: boolean): string {
+  let request = clauses[0];
+  for (let i = 1; i < clauses.length; i++) request += rng.pick(persona.joiners) + clauses[i];
+  if (followUp) {
+    const lead = rng.pick(persona.followUps);
+    const body = /(could you|can you|could you also)\s*$/i.test(lead) ? `${request}?` : `${request}.`;
+    return (lead + body).replace(/\?\.$/, '?').replace(/\.\.$/, '.');
+  }
+  const ask = rng.pick(persona.asks).replace('{request}', request);
+  const opener = rng.pick(persona.openers);
+  const startsSentence = opener === '' || /[.!?:]\s$/.test(opener);
+  return capitalize(opener + (startsSentence ? capitalize(ask) : ask[0].toLowerCase() + ask.slice(1))).replace(/\.\.$/, '.').replace(/\?\?$/, '?');
+}
+
+/** The user supplying a value the assistant asked for. */
+export function answerMessage(persona: Persona, mention: string, rng: SynthesisRandom): string {
+  return capitalize(rng.pick(persona.answers).replace('{value}', mention));
+}
+
+/** The assistant asking for a value the request left out. */
+export function clarificationQuestion(tool: ToolFacts, argument: string, rng: SynthesisRandom): string {
+  const what = argument.endsWith('_id') ? `which ${nounOfField(argument)}` : `the ${words(argument)}`;
+  const action = words(tool.name);
+  return rng.pick([
+    `Before I ${action}, could you tell me ${what} you mean?`,
+    `I need one more detail to ${action}: ${what} should I use?`,
+    `Sure. Which value should I use for ${words(argument)}?`,
+  ]);
+}
+
+const SUMMARY_SKIP = /(^id$|_id$|_ids$|Id$|url|created_at|updated_at|currency|^as_of$|offset|has_more|next_page|^name$|^title$|^summary$|^alias$)/;
+
+const PAST: Record<string, string> = {
+  add: 'added',
+  apply: 'applied',
+  book: 'booked',
+  cancel: 'cancelled',
+  change: 'changed',
+  complete: 'completed',
+  create: 'created',
+  delete: 'deleted',
+  freeze: 'froze',
+  lock: 'locked',
+  move: 'moved',
+  pay: 'paid',
+  price: 'priced',
+  remove: 'removed',
+  report: 'reported',
+  request: 'requested',
+  respond: 'responded to',
+  select: 'selected',
+  set: 'set',
+  take: 'took',
+  transfer: 'transferred',
+  turn: 'turned',
+  unfreeze: 'unfroze',
+  unlock: 'unlocked',
+  update: 'updated',
+  activate: 'activated',
+};
+
+/** `freeze_bank_card` → `froze the bank card`. */
+function pastTense(toolName: string): string {
+  const [verb, ...rest] = toolName.split('_');
+  const past = PAST[verb] ?? `ran ${verb}`;
+  if (verb === 'turn') return `turned ${rest.join(' ')}`;
+  return `${past} the ${rest.join(' ')}`;
+}
+
+function scalarFacts(record: Record<string, unknown>, limit: number): string[] {
+  const facts: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (facts.length >= limit) break;
+    if (SUMMARY_SKIP.test(key) || value === null || value === '' || typeof value === 'object') continue;
+    if (typeof value === 'string' && value.length > 60) continue;
+    const shown = typeof value === 'number' ? formatNumber(value) : typeof value === 'boolean' ? (value ? 'yes' : 'no') : value;
+    facts.push(`${words(key)} ${shown}`);
+  }
+  return facts;
+}
+
+function list(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** One sentence about a tool result, from its shape alone (counts, names, a few key facts). */
+export function summarizeResult(tool: ToolFacts, result: unknown): string {
+  if (result === null || typeof result !== 'object') return `${capitalize(words(tool.name))} returned ${String(result)}.`;
+  const record = result as Record<string, unknown>;
+  const arrayKey = Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as unknown[]).every((item) => item !== null && typeof item === 'object'));
+  if (arrayKey !== undefined) {
+    const items = record[arrayKey] as Array<Record<string, unknown>>;
+    if (items.length === 0) return `I found no ${words(arrayKey)} for that.`;
+    const names = items
+      .slice(0, 3)
+      .map((item) => item.name ?? item.title ?? item.summary ?? item.alias ?? item.description ?? item[Object.keys(item).find((k) => k.endsWith('_id') || k.endsWith('Id')) ?? 'id'])
+      .filter((name): name is string => typeof name === 'string');
+    const more = items.length > 3 ? `, among others` : '';
+    return `I found ${items.length} ${words(arrayKey)}${names.length > 0 ? `: ${list(names)}${more}` : ''}.`;
+  }
+  const nested = Object.values(record).find((value) => value !== null && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;
+  const facts = scalarFacts(record, 4);
+  if (facts.length < 2 && nested) facts.push(...scalarFacts(nested, 4 - facts.length));
+  const name = record.name ?? record.title ?? record.summary ?? record.alias ?? nested?.name ?? nested?.title ?? nested?.summary;
+  const subject = typeof name === 'string' ? name : undefined;
+  if (!tool.readOnly) {
+    const done = `Done: I ${pastTense(tool.name)}${subject ? ` (${subject})` : ''}.`;
+    return facts.length > 0 ? `${done} It now shows ${list(facts)}.` : done;
+  }
+  if (facts.length === 0) return `Here is what I found${subject ? ` for ${subject}` : ''}.`;
+  return subject ? `${subject} has ${list(facts)}.` : `Here are the details: ${list(facts)}.`;
+}
+
+/** The assistant declining a request that needs a tool it does not have. */
+export function missingToolReply(tool: ToolFacts, rng: SynthesisRandom, askInstead: boolean): string {
+  const action = words(tool.name);
+  if (askInstead) {
+    return rng.pick([
+      `I can't ${action} with the tools I have here. Would you like me to help with something else related to this instead?`,
+      `That part (${action}) isn't something I can do from here, so I stopped there. Is there another way you'd like me to proceed?`,
+      `I don't have a way to ${action} right now. Should I leave it at what I've done so far, or is there something else you need?`,
+    ]);
+  }
+  return rng.pick([
+    `I'm sorry, but I can't ${action}: none of the tools available to me can do that.`,
+    `Unfortunately I have no tool that can ${action}, so I can't do that for you here.`,
+  ]);
+}
+
+/** Requests no tool of a typical service can satisfy, with the word that must not occur in any offered tool. */
+export const IRRELEVANT_REQUESTS: ReadonlyArray<{ topic: string; text: string }> = [
+  { topic: 'weather', text: "What's the weather going to be like this weekend?" },
+  { topic: 'recipe', text: 'Can you give me a good recipe for banana bread?' },
+  { topic: 'translat', text: 'Please translate "see you tomorrow" into Portuguese.' },
+  { topic: 'poem', text: 'Write me a short poem about autumn leaves.' },
+  { topic: 'score', text: 'Who won the football match last night, and what was the score?' },
+  { topic: 'stock', text: 'Should I buy shares of a tech stock right now?' },
+  { topic: 'symptom', text: 'I have a headache and a sore throat. What medicine should I take?' },
+  { topic: 'joke', text: 'Tell me a joke to cheer me up.' },
+  { topic: 'lyrics', text: 'What are the lyrics of the song that goes "here comes the sun"?' },
+  { topic: 'capital', text: 'What is the capital of Australia?' },
+  { topic: 'taxi', text: 'Can you order me a taxi to the train station right now?' },
+  { topic: 'pizza', text: 'Order a large pepperoni pizza for delivery, please.' },
+  { topic: 'essay', text: 'Can you write a 500-word essay on climate change for my class?' },
+  { topic: 'horoscope', text: "What's my horoscope for today? I'm a Leo." },
+];
+
+/** The assistant declining an out-of-scope request. */
+export function abstainReply(rng: SynthesisRandom, scope: string): string {
+  return rng.pick([
+    `I'm sorry, but I can't help with that: I can only work with ${scope} through the tools I have.`,
+    `That's outside what I can do here. My tools cover ${scope}, so I can't answer that one.`,
+    `I don't have any tool for that request; I can help with ${scope} instead if you like.`,
+  ]);
+}

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { defineCommand, errors } from '../../core/index.js';
+import { runSynthesis } from './runSynthesis.js';
+
+function integer(option: string, value: unknown, min: number): number {
+  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw errors.invalidArgument('synth', `--${option}`, value, `must be an integer of at least ${min}`);
+  return n;
+}
+
+export default defineCommand({
+  name: 'synth',
+  summary: 'synthesize grounded multi-turn tool-use examples from the live environments; write examples.jsonl and manifest.json',
+  description: [
+    'Each conversation: a tool chain from the dependency graph, arguments from live entities, a persona and an',
+    'information level; the teacher plays it turn by turn against a live session; perturbations (distractors, enum',
+    'stripping, irrelevance, missing function) apply as configured; every conversation is replayed in fresh sessions',
+    'and must reproduce its results, near-duplicates are dropped. Same seed and configuration: the same bytes.',
+    'An interrupted run continues with --resume (same options).',
+  ].join('\n'),
+  options: {
+    count: { type: 'string', valueName: 'N', description: 'validated examples to write' },
+    seed: { type: 'string', valueName: 'S', description: 'seed of every choice', default: '0' },
+    out: { type: 'string', valueName: 'DIR', description: 'output folder (examples.jsonl, manifest.json)' },
+    domains: { type: 'string', multiple: true, valueName: 'NAME', description: 'environments to synthesize from (repeat or comma-separate; default: all registered)' },
+    concurrency: { type: 'string', valueName: 'C', description: 'conversations in flight at once (the output does not change)', default: '8' },
+    resume: { type: 'boolean', description: 'continue an interrupted run in --out' },
+  },
+  examples: ['prove synth --count 1000 --seed 1 --out runs/synth', 'prove synth --count 200 --domains banking,shopping --out runs/small --resume'],
+  async run(context) {
+    const values = await context.settings();
+    if (typeof values.count !== 'string') throw errors.usage('synth', '--count N is required');
+    if (typeof values.out !== 'string' || values.out === '') throw errors.usage('synth', '--out DIR is required');
+    const count = integer('count', values.count, 1);
+    const seed = integer('seed', values.seed ?? '0', 0);
+    const concurrency = integer('concurrency', values.concurrency ?? '8', 1);
+    const domains = (Array.isArray(values.domains) ? values.domains : typeof values.domains === 'string' ? [values.domains] : []).flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
+    const engine = await context.engine();
+    const started = performance.now();
+    let lastLine = 0;
+    const result = await runSynthesis(engine, {
+      count,
+      seed,
+      outDir: resolve(context.cwd, values.out),
+      domains,
+      concurrency,
+      resume: values.resume === true,
+      progress: ({ kept, conversations, dropped }) => {
+        const seconds = (performance.now() - started) / 1000;
+        const detail = `${kept}/${count} kept, ${conversations} conversations, ${dropped} dropped, ${(kept / Math.max(seconds, 1e-3)).toFixed(0)}/s`;
+        if (context.isTTY) {
+          const width = 24;
+          const filled = Math.round((kept / count) * width);
+          context.stderr(`\rsynth [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${detail}\x1b[K${kept >= count ? '\n' : ''}`);
+        } else if (kept >= count || kept - lastLine >= Math.max(1, Math.floor(count / 10))) {
+          lastLine = kept;
+          context.stderr(`synth: ${detail}\n`);
+        }
+      },
+    });
+    const counts = result.counts as { examples: number; kinds: Record<string, number>; dropped: Record<string, number> };
+    context.stdout(`${result.examples}\n${result.manifest}\n`);
+    context.stdout(`${counts.examples} examples (${Object.entries(counts.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}); dropped: ${Object.entries(counts.dropped).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}\n`);
+    return 0;
+  },
+});

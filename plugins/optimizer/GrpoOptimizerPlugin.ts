@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileSchema, errors, explainSchemaErrors, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
+import { TrainingWorker } from './TrainingWorker.js';
+import { WorkerPolicyPlugin } from './WorkerPolicyPlugin.js';
+
+const PLUGIN_NAME = 'GrpoOptimizerPlugin';
+
+/** Options of {@link GrpoOptimizerPlugin}; every one has a default (the paper's where it gives one, VERL's otherwise). */
+export interface GrpoOptions {
+  /** A Hugging Face causal LM folder on disk (config.json, weights, tokenizer with a chat template), or a checkpoint of a run. */
+  model?: string;
+  /** Python interpreter of the worker (else $PROVE_PYTHON, .venv/bin/python, python3). */
+  python?: string;
+  /** `auto` (CUDA when present), `cpu`, `cuda`, `cuda:1` … */
+  device?: string;
+  seed?: number;
+  /** LoRA adapters (peft) instead of full fine-tuning. */
+  lora?: { r?: number; alpha?: number; targetModules?: string[] } | false;
+  /** AdamW learning rate (the paper: 1e-6 for Qwen3-4B). */
+  lr?: number;
+  weightDecay?: number;
+  maxGradNorm?: number;
+  /** KL coefficient β to the frozen reference (the paper: 0.01); 0 loads no reference. */
+  kl?: number;
+  klEstimator?: 'k1' | 'k3';
+  /** DAPO's separate clip range: ratio clipped to [1 − clipLow, 1 + clipHigh]. */
+  clipLow?: number;
+  clipHigh?: number;
+  lossMode?: 'token-mean' | 'seq-mean-token-mean' | 'seq-mean-token-sum-norm';
+  /** `grpo`: (r − mean) / (std + eps); `drgrpo`: r − mean. */
+  advantage?: 'grpo' | 'drgrpo';
+  eps?: number;
+  /** Rollouts per forward/backward pass (gradient accumulation over them). */
+  microBatch?: number;
+  /** Optimizer steps per batch of rollouts (PPO mini-batches); more than one makes later ones off-policy, where the clip acts. */
+  miniBatches?: number;
+  epochs?: number;
+  /** The constant L of seq-mean-token-sum-norm (default: maxNewTokens × 10 assistant turns). */
+  normLength?: number;
+  temperature?: number;
+  topP?: number;
+  maxNewTokens?: number;
+  maxContextTokens?: number;
+}
+
+export type ResolvedGrpoOptions = Required<Omit<GrpoOptions, 'model' | 'python' | 'normLength'>> & Pick<GrpoOptions, 'model' | 'python' | 'normLength'>;
+
+const OPTIONS_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    model: { type: 'string', minLength: 1 },
+    python: { type: 'string', minLength: 1 },
+    device: { type: 'string', default: 'auto' },
+    seed: { type: 'integer', minimum: 0, default: 0 },
+    lora: {
+      default: false,
+      anyOf: [
+        { const: false },
+        { type: 'object', additionalProperties: false, properties: { r: { type: 'integer', minimum: 1 }, alpha: { type: 'number', exclusiveMinimum: 0 }, targetModules: { type: 'array', items: { type: 'string' } } } },
+      ],
+    },
+    lr: { type: 'number', exclusiveMinimum: 0, default: 1e-6 },
+    weightDecay: { type: 'number', minimum: 0, default: 0.01 },
+    maxGradNorm: { type: 'number', minimum: 0, default: 1.0 },
+    kl: { type: 'number', minimum: 0, default: 0.01 },
+    klEstimator: { enum: ['k1', 'k3'], default: 'k3' },
+    clipLow: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 0.2 },
+    clipHigh: { type: 'number', exclusiveMinimum: 0, default: 0.2 },
+    lossMode: { enum: ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'], default: 'token-mean' },
+    advantage: { enum: ['grpo', 'drgrpo'], default: 'grpo' },
+    eps: { type: 'number', exclusiveMinimum: 0, default: 1e-6 },
+    microBatch: { type: 'integer', minimum: 1, default: 4 },
+    miniBatches: { type: 'integer', minimum: 1, default: 1 },
+    epochs: { type: 'integer', minimum: 1, default: 1 },
+    normLength: { type: 'integer', minimum: 1 },
+    temperature: { type: 'number', exclusiveMinimum: 0, default: 1.0 },
+    topP: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 1.0 },
+    maxNewTokens: { type: 'integer', minimum: 1, default: 256 },
+    maxContextTokens: { type: 'integer', minimum: 16, default: 8192 },
+  },
+};
+
+/** Key of a rollout's token sequence in the worker: the same one WorkerPolicyPlugin uses. */
+export function rolloutKey(exampleId: string, index: number): string {
+  return `${exampleId}#${index}`;
+}
+
+/**
+ * GRPO on scored rollout groups. Taps `onUpdate`; the numbers are computed by the PyTorch worker
+ * (plugins/optimizer/worker), which also serves the policy (`WorkerPolicyPlugin`, applied with
+ * this plugin) so that what is trained is exactly what was sampled. See README "Training" for the
+ * math and the defaults.
+ */
+export class GrpoOptimizerPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'optimizer: GRPO in a PyTorch worker (token-in/token-out policy, clipped ratio, KL to a reference)';
+  static readonly optionsSchema = OPTIONS_SCHEMA;
+
+  readonly name = PLUGIN_NAME;
+  readonly options: ResolvedGrpoOptions;
+  readonly worker: TrainingWorker;
+  readonly policy: WorkerPolicyPlugin;
+  /** The worker's metrics of the last update. */
+  lastMetrics?: Record<string, number>;
+  loadInfo?: Record<string, unknown>;
+
+  constructor(options: GrpoOptions = {}) {
+    const copy = JSON.parse(JSON.stringify(options ?? {})) as Record<string, unknown>;
+    const validate = compileSchema(OPTIONS_SCHEMA, { useDefaults: true });
+    if (!validate(copy)) {
+      const [problem] = explainSchemaErrors(validate.errors, copy);
+      throw errors.invalidPluginOptions(PLUGIN_NAME, problem.key === '' ? '(options)' : `"${problem.key}"`, problem.value, problem.allowed);
+    }
+    this.options = copy as unknown as ResolvedGrpoOptions;
+    this.worker = new TrainingWorker({ python: this.options.python, lora: this.options.lora !== false });
+    const o = this.options;
+    this.policy = new WorkerPolicyPlugin({ worker: this.worker, maxNewTokens: o.maxNewTokens, maxContextTokens: o.maxContextTokens, temperature: o.temperature, topP: o.topP });
+  }
+
+  apply(engine: Engine): void {
+    engine.addTeardown(() => this.worker.close());
+    this.policy.apply(engine);
+    engine.hooks.onUpdate.tapPromise(this.name, async (batch) => {
+      if (batch.kind !== 'rollouts') return;
+      this.lastMetrics = await this.update(batch.groups);
+    });
+  }
+
+  /** Start the worker and load the model (a model folder, or `model` given here, e.g. a checkpoint to resume). */
+  async load(model = this.options.model): Promise<Record<string, unknown>> {
+    if (!model) throw errors.trainingModelMissing();
+    if (!existsSync(join(model, 'config.json')) && !existsSync(join(model, 'adapter_config.json'))) {
+      throw errors.invalidPluginOptions(PLUGIN_NAME, '"model"', model, 'must be a Hugging Face model folder on disk (with config.json and a tokenizer)');
+    }
+    await this.worker.start();
+    const o = this.options;
+    this.loadInfo = await this.worker.request('load', { model, device: o.device, seed: o.seed, lora: o.lora === false ? null : o.lora });
+    return this.loadInfo;
+  }
+
+  /** The optimizer settings the worker's train op reads. */
+  trainConfig(): Record<string, unknown> {
+    const o = this.options;
+    return {
+      lr: o.lr,
+      weightDecay: o.weightDecay,
+      maxGradNorm: o.maxGradNorm,
+      kl: o.kl,
+      klEstimator: o.klEstimator,
+      clipLow: o.clipLow,
+      clipHigh: o.clipHigh,
+      lossMode: o.lossMode,
+      advantage: o.advantage,
+      eps: o.eps,
+      microBatch: o.microBatch,
+      miniBatches: o.miniBatches,
+      epochs: o.epochs,
+      normLength: o.normLength ?? o.maxNewTokens * 10,
+      temperature: o.temperature,
+    };
+  }
+
+  /** One GRPO step on scored groups; the rollouts' token sequences are already in the worker. */
+  async update(groups: readonly RolloutGroup[]): Promise<Record<string, number>> {
+    const payload = groups.map((group) => ({
+      keys: group.rollouts.map((rollout, i) => rolloutKey(group.example.id, (rollout as { index?: number }).index ?? i)),
+      rewards: group.rollouts.map((rollout) => rollout.reward.total),
+    }));
+    const metrics = await this.worker.request<Record<string, number>>('train', { groups: payload, config: this.trainConfig() });
+    await this.worker.request('forget', { keys: payload.flatMap((g) => g.keys) });
+    return metrics;
+  }
+}
+
+export default GrpoOptimizerPlugin;

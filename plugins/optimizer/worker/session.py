@@ -1,0 +1,586 @@
+"""What the worker holds between requests: the policy, its optimizer, the reference, the conversations."""
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import json
+import math
+import os
+import platform
+import random
+import shutil
+import time
+
+import torch
+
+import grpo
+from chat import ChatCodec, Conversation
+
+LORA_TARGETS = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+
+
+def pick_device(requested: str | None) -> torch.device:
+    if requested and requested != "auto":
+        return torch.device(requested)
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def seed_of(values) -> int:
+    digest = hashlib.sha256(json.dumps(values).encode()).digest()
+    return int.from_bytes(digest[:8], "little") & 0x7FFFFFFFFFFFFFFF
+
+
+class Session:
+    def __init__(self) -> None:
+        import transformers
+
+        transformers.utils.logging.set_verbosity_error()
+        transformers.utils.logging.disable_progress_bar()
+        self.model = None
+        self.reference = None
+        self.tokenizer = None
+        self.codec: ChatCodec | None = None
+        self.optimizer = None
+        self.sft_optimizer = None
+        self.device = torch.device("cpu")
+        self.bf16 = False
+        self.lora = None
+        self.model_path = None
+        self.conversations: dict[str, Conversation] = {}
+        self.options: dict = {}
+        self.updates = 0
+
+    # --- set-up ---------------------------------------------------------------------------------
+
+    def hello(self) -> dict:
+        import transformers
+
+        cuda = torch.cuda.is_available()
+        return {
+            "python": platform.python_version(),
+            "torch": torch.__version__,
+            "transformers": transformers.__version__,
+            "cuda": cuda,
+            "gpu": torch.cuda.get_device_name(0) if cuda else None,
+            "bf16": bool(cuda and torch.cuda.is_bf16_supported()),
+            "threads": torch.get_num_threads(),
+            "pid": os.getpid(),
+        }
+
+    def op_build_tiny(self, args) -> dict:
+        from tiny import build_tiny
+
+        return build_tiny(args["dir"], args["conversations"], int(args.get("vocabSize", 2048)), int(args.get("seed", 0)), args.get("shape", "tiny"))
+
+    def op_load(self, args) -> dict:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        self.options = dict(args)
+        self.device = pick_device(args.get("device"))
+        self.bf16 = self.device.type == "cuda" and torch.cuda.is_bf16_supported() and args.get("dtype", "auto") != "float32"
+        seed = int(args.get("seed", 0))
+        torch.manual_seed(seed)
+        random.seed(seed)
+        path = args["model"]
+        if not os.path.isdir(path):
+            raise FileNotFoundError(f"model folder {path} does not exist (give a Hugging Face model folder on disk: config.json, weights, tokenizer)")
+        self.model_path = path
+        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        self.codec = ChatCodec(self.tokenizer)
+        self.model = self._load_model(path, args.get("lora"))
+        self.model.to(self.device)
+        self.model.train(False)
+        self.reference = None
+        self.optimizer = None
+        self.sft_optimizer = None
+        self.conversations.clear()
+        params = sum(p.numel() for p in self.model.parameters())
+        trainable = sum(p.numel() for p in self.model.parameters() if p.requires_grad)
+        return {
+            "device": str(self.device),
+            "dtype": "bfloat16 autocast" if self.bf16 else "float32",
+            "parameters": params,
+            "trainable": trainable,
+            "vocab": len(self.tokenizer),
+            "lora": self.lora is not None,
+            "stopIds": self.codec.stop_ids,
+            "config": self._model_config(),
+        }
+
+    def _model_config(self) -> dict:
+        config = self._causal().config
+        keys = ["hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "intermediate_size", "vocab_size", "head_dim"]
+        return {k: getattr(config, k, None) for k in keys}
+
+    def _load_model(self, path: str, lora: dict | None):
+        from transformers import AutoModelForCausalLM
+
+        adapter = os.path.exists(os.path.join(path, "adapter_config.json"))
+        if adapter:
+            from peft import PeftModel
+
+            with open(os.path.join(path, "adapter_config.json")) as f:
+                base_path = json.load(f)["base_model_name_or_path"]
+            base = AutoModelForCausalLM.from_pretrained(base_path, dtype=torch.float32)
+            model = PeftModel.from_pretrained(base, path, is_trainable=True)
+            self.lora = {"base": base_path}
+            return model
+        model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
+        if lora:
+            from peft import LoraConfig, get_peft_model
+
+            config = LoraConfig(
+                r=int(lora.get("r", 16)),
+                lora_alpha=int(lora.get("alpha", 32)),
+                lora_dropout=0.0,
+                target_modules=lora.get("targetModules") or LORA_TARGETS,
+                task_type="CAUSAL_LM",
+            )
+            model = get_peft_model(model, config)
+            self.lora = {"base": path, **lora}
+        else:
+            self.lora = None
+        return model
+
+    def _causal(self, model=None):
+        model = model if model is not None else self.model
+        return model.get_base_model() if hasattr(model, "get_base_model") else model
+
+    def _autocast(self):
+        if self.bf16:
+            return torch.autocast(device_type="cuda", dtype=torch.bfloat16)
+        return contextlib.nullcontext()
+
+    def _need_model(self) -> None:
+        if self.model is None:
+            raise RuntimeError("no model is loaded (op load first)")
+
+    # --- rollouts -------------------------------------------------------------------------------
+
+    def op_forget(self, args) -> dict:
+        keys = args.get("keys")
+        if keys is None:
+            n = len(self.conversations)
+            self.conversations.clear()
+            return {"forgotten": n}
+        for key in keys:
+            self.conversations.pop(key, None)
+        return {"forgotten": len(keys)}
+
+    @torch.no_grad()
+    def op_generate(self, args) -> dict:
+        """Sample one assistant turn for each request, in one batch (rows in key order)."""
+        self._need_model()
+        requests = sorted(args["requests"], key=lambda r: r["key"])
+        max_new = int(args.get("maxNewTokens", 128))
+        max_context = int(args.get("maxContextTokens", 8192))
+        temperature = float(args.get("temperature", 1.0))
+        top_p = float(args.get("topP", 1.0))
+        started = time.perf_counter()
+        rows, budgets, convs = [], [], []
+        for request in requests:
+            key = request["key"]
+            conv = self.conversations.get(key)
+            if conv is None or request.get("new"):
+                conv = Conversation()
+                self.conversations[key] = conv
+            self.codec.extend(conv, request["messages"], request.get("tools"))
+            convs.append(conv)
+            rows.append(list(conv.ids))
+            budgets.append(max(0, min(max_new, max_context - len(conv.ids))))
+        active = [i for i, b in enumerate(budgets) if b > 0]
+        sampled = {i: ([], [], "length") for i in range(len(rows))}
+        if active:
+            out = self._sample([rows[i] for i in active], [budgets[i] for i in active], temperature, top_p, seed_of([r.get("seed", 0) for r in requests]))
+            for j, i in enumerate(active):
+                sampled[i] = out[j]
+        results = []
+        new_tokens = 0
+        for i, request in enumerate(requests):
+            ids, logprobs, finish = sampled[i]
+            self.codec.sampled(convs[i], ids, logprobs, finish == "stop")
+            new_tokens += len(ids)
+            results.append({
+                "key": request["key"],
+                "text": self.codec.decode(ids),
+                "ids": ids,
+                "logprobs": logprobs,
+                "finish": finish,
+                "promptTokens": len(rows[i]),
+            })
+        seconds = time.perf_counter() - started
+        return {"results": results, "seconds": seconds, "newTokens": new_tokens}
+
+    def _sample(self, rows, budgets, temperature, top_p, seed):
+        model = self.model
+        device = self.device
+        pad = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else 0
+        stop = torch.tensor(self.codec.stop_ids, device=device)
+        B = len(rows)
+        L = max(len(r) for r in rows)
+        input_ids = torch.full((B, L), pad, dtype=torch.long)
+        attention = torch.zeros((B, L), dtype=torch.long)
+        for i, r in enumerate(rows):
+            input_ids[i, L - len(r):] = torch.tensor(r, dtype=torch.long)
+            attention[i, L - len(r):] = 1
+        input_ids, attention = input_ids.to(device), attention.to(device)
+        positions = (attention.cumsum(-1) - 1).clamp(min=0)
+        generator = torch.Generator(device=device).manual_seed(seed)
+        with self._autocast():
+            out = model(input_ids=input_ids, attention_mask=attention, position_ids=positions, use_cache=True, logits_to_keep=1)
+        cache = out.past_key_values
+        logits = out.logits[:, -1, :].float()
+        next_pos = positions[:, -1] + 1
+        budget = torch.tensor(budgets, device=device)
+        done = torch.zeros(B, dtype=torch.bool, device=device)
+        stopped = torch.zeros(B, dtype=torch.bool, device=device)
+        tokens, logps = [], []
+        for t in range(max(budgets)):
+            logp = torch.log_softmax(logits / max(temperature, 1e-6), dim=-1) if temperature > 0 else torch.log_softmax(logits, dim=-1)
+            if temperature <= 0:
+                choice = logp.argmax(-1)
+            else:
+                probs = logp.exp()
+                if top_p < 1.0:
+                    sorted_p, order = probs.sort(-1, descending=True)
+                    keep = sorted_p.cumsum(-1) - sorted_p < top_p
+                    sorted_p = sorted_p * keep
+                    choice = order.gather(-1, torch.multinomial(sorted_p, 1, generator=generator)).squeeze(-1)
+                else:
+                    choice = torch.multinomial(probs, 1, generator=generator).squeeze(-1)
+            chosen = logp.gather(-1, choice[:, None]).squeeze(-1)
+            live = ~done
+            tokens.append(torch.where(live, choice, torch.full_like(choice, -1)))
+            logps.append(chosen)
+            is_stop = torch.isin(choice, stop) & live
+            stopped |= is_stop
+            done |= is_stop | (t + 1 >= budget)
+            if bool(done.all()):
+                break
+            attention = torch.cat([attention, torch.ones((B, 1), dtype=attention.dtype, device=device)], dim=1)
+            with self._autocast():
+                out = model(input_ids=choice.clamp(min=0)[:, None], attention_mask=attention, position_ids=next_pos[:, None], past_key_values=cache, use_cache=True)
+            cache = out.past_key_values
+            logits = out.logits[:, -1, :].float()
+            next_pos = next_pos + 1
+        ids_matrix = torch.stack(tokens, 1).tolist() if tokens else [[] for _ in range(B)]
+        lp_matrix = torch.stack(logps, 1).tolist() if logps else [[] for _ in range(B)]
+        stopped = stopped.tolist()
+        results = []
+        for i in range(B):
+            ids, lps = [], []
+            for tok, lp in zip(ids_matrix[i], lp_matrix[i]):
+                if tok < 0:
+                    break
+                ids.append(tok)
+                lps.append(lp)
+            results.append((ids, lps, "stop" if stopped[i] else "length"))
+        return results
+
+    # --- log-probs ------------------------------------------------------------------------------
+
+    def _token_logprobs(self, model, batch, temperature: float, with_entropy: bool):
+        """Log-probs (under logits / temperature) of the trainable tokens of a micro-batch, flattened.
+
+        Only the positions that predict a trainable token go through the LM head, so a long
+        prompt or tool result costs a forward pass but no vocabulary-sized logits.
+        """
+        device = self.device
+        B = len(batch)
+        L = max(len(s["ids"]) for s in batch)
+        pad = self.tokenizer.pad_token_id or 0
+        input_ids = torch.full((B, L), pad, dtype=torch.long)
+        attention = torch.zeros((B, L), dtype=torch.long)
+        rows, cols, seq_index = [], [], []
+        for i, s in enumerate(batch):
+            input_ids[i, : len(s["ids"])] = torch.tensor(s["ids"], dtype=torch.long)
+            attention[i, : len(s["ids"])] = 1
+            rows.extend([i] * len(s["positions"]))
+            cols.extend(s["positions"])
+        input_ids, attention = input_ids.to(device), attention.to(device)
+        rows_t = torch.tensor(rows, dtype=torch.long, device=device)
+        cols_t = torch.tensor(cols, dtype=torch.long, device=device)
+        causal = self._causal(model)
+        with self._autocast():
+            hidden = causal.model(input_ids=input_ids, attention_mask=attention).last_hidden_state
+            selected = hidden[rows_t, cols_t - 1]
+            logits = causal.lm_head(selected)
+        logits = logits.float() / max(temperature, 1e-6)
+        logp_all = torch.log_softmax(logits, dim=-1)
+        targets = input_ids[rows_t, cols_t]
+        logp = logp_all.gather(-1, targets[:, None]).squeeze(-1)
+        entropy = None
+        if with_entropy:
+            entropy = -(logp_all.exp() * logp_all).sum(-1).detach()
+        return logp, entropy, rows_t
+
+    # --- GRPO -----------------------------------------------------------------------------------
+
+    def _ensure_optimizer(self, config) -> None:
+        if self.optimizer is None:
+            params = [p for p in self.model.parameters() if p.requires_grad]
+            self.optimizer = torch.optim.AdamW(
+                params,
+                lr=float(config.get("lr", 1e-6)),
+                betas=(float(config.get("beta1", 0.9)), float(config.get("beta2", 0.999))),
+                eps=float(config.get("adamEps", 1e-8)),
+                weight_decay=float(config.get("weightDecay", 0.01)),
+            )
+        for group in self.optimizer.param_groups:
+            group["lr"] = float(config.get("lr", group["lr"]))
+
+    def op_set_reference(self, args) -> dict:
+        """Freeze the reference of the KL term: the folder `dir` when `load` is set (a resumed run's
+        reference), else a copy of the policy as it is now (saved to `dir` when given)."""
+        self._need_model()
+        path = args.get("dir")
+        if path and args.get("load"):
+            lora = self.lora
+            self.reference = self._load_model(path, None)
+            self.lora = lora
+        else:
+            self.reference = copy.deepcopy(self.model)
+            if path:
+                self._save_model(self.reference, path)
+        self.reference.to(self.device)
+        self.reference.train(False)
+        for p in self.reference.parameters():
+            p.requires_grad_(False)
+        return {"reference": path or "(in memory)"}
+
+    def op_train(self, args) -> dict:
+        """One GRPO step on scored groups: advantages, then mini-batches of micro-batches."""
+        self._need_model()
+        config = args.get("config") or {}
+        self._ensure_optimizer(config)
+        mode = config.get("advantage", "grpo")
+        eps = float(config.get("eps", 1e-6))
+        loss_mode = config.get("lossMode", "token-mean")
+        if loss_mode not in grpo.LOSS_MODES:
+            raise ValueError(f"loss mode {loss_mode!r} is not one of {grpo.LOSS_MODES}")
+        clip_low = float(config.get("clipLow", 0.2))
+        clip_high = float(config.get("clipHigh", 0.2))
+        kl_coef = float(config.get("kl", 0.0))
+        kl_estimator = config.get("klEstimator", "k3")
+        if kl_estimator not in grpo.KL_ESTIMATORS:
+            raise ValueError(f"KL estimator {kl_estimator!r} is not one of {grpo.KL_ESTIMATORS}")
+        temperature = float(config.get("temperature", 1.0))
+        micro = max(1, int(config.get("microBatch", 4)))
+        mini_batches = max(1, int(config.get("miniBatches", 1)))
+        epochs = max(1, int(config.get("epochs", 1)))
+        max_grad_norm = float(config.get("maxGradNorm", 1.0))
+        norm_length = int(config.get("normLength", 1024))
+        if kl_coef != 0.0 and self.reference is None:
+            self.op_set_reference({})
+        started = time.perf_counter()
+
+        sequences, missing = [], 0
+        zero_variance = 0
+        advantages_all = []
+        for group in args["groups"]:
+            rewards = [float(r) for r in group["rewards"]]
+            advantages = grpo.group_advantages(rewards, mode, eps)
+            if grpo.is_zero_variance(rewards):
+                zero_variance += 1
+            for key, adv in zip(group["keys"], advantages):
+                conv = self.conversations.get(key)
+                positions = [p for p, t in enumerate(conv.trainable) if t] if conv else []
+                if not positions:
+                    missing += 1
+                    continue
+                advantages_all.append(adv)
+                sequences.append({
+                    "key": key,
+                    "ids": conv.ids,
+                    "positions": positions,
+                    "old": [conv.logprobs[p] for p in positions],
+                    "adv": adv,
+                })
+        metrics = {
+            "groups": len(args["groups"]),
+            "zero_variance_groups": zero_variance,
+            "rollouts_without_tokens": missing,
+            "advantage_abs_mean": sum(abs(a) for a in advantages_all) / max(len(advantages_all), 1),
+        }
+        if not sequences:
+            metrics.update({"update_skipped": 1, "update_seconds": time.perf_counter() - started})
+            return metrics
+
+        # Reference log-probs once per step, before any update.
+        if kl_coef != 0.0:
+            with torch.no_grad():
+                for start in range(0, len(sequences), micro):
+                    chunk = sequences[start:start + micro]
+                    ref, _, rows = self._token_logprobs(self.reference, chunk, temperature, False)
+                    counts = [len(s["positions"]) for s in chunk]
+                    for s, part in zip(chunk, torch.split(ref, counts)):
+                        s["ref"] = part.detach()
+
+        sums = {"pg": 0.0, "kl": 0.0, "clipped": 0.0, "entropy": 0.0, "ratio": 0.0, "tokens": 0, "first_abs_diff": 0.0, "first_tokens": 0}
+        ratio_max = 0.0
+        grad_norms, losses = [], []
+        order = list(range(len(sequences)))
+        size = math.ceil(len(sequences) / mini_batches)
+        self.model.train(True)
+        for epoch in range(epochs):
+            for m in range(mini_batches):
+                members = [sequences[i] for i in order[m * size:(m + 1) * size]]
+                if not members:
+                    continue
+                norm = grpo.Normalizer(loss_mode, sum(len(s["positions"]) for s in members), len(members), norm_length)
+                self.optimizer.zero_grad(set_to_none=True)
+                loss_total = 0.0
+                for start in range(0, len(members), micro):
+                    chunk = members[start:start + micro]
+                    logp, entropy, rows = self._token_logprobs(self.model, chunk, temperature, True)
+                    old = torch.tensor([v for s in chunk for v in s["old"]], dtype=torch.float32, device=self.device)
+                    adv = torch.tensor([s["adv"] for s in chunk for _ in s["positions"]], dtype=torch.float32, device=self.device)
+                    ref = torch.cat([s["ref"] for s in chunk]) if kl_coef != 0.0 else None
+                    seq_tokens = torch.tensor([len(s["positions"]) for s in chunk], device=self.device)
+                    loss, stats = grpo.grpo_loss(logp, old, ref, adv, rows, seq_tokens, norm, clip_low, clip_high, kl_coef, kl_estimator)
+                    loss.backward()
+                    loss_total += float(loss.detach())
+                    sums["pg"] += stats["pg_loss_sum"]
+                    sums["kl"] += float(grpo.kl_estimate(logp.detach(), ref, kl_estimator).sum()) if ref is not None else 0.0
+                    sums["clipped"] += stats["clipped_sum"]
+                    sums["ratio"] += stats["ratio_sum"]
+                    sums["entropy"] += float(entropy.sum())
+                    sums["tokens"] += stats["tokens"]
+                    ratio_max = max(ratio_max, stats["ratio_max"])
+                    if epoch == 0 and m == 0:
+                        sums["first_abs_diff"] += float((logp.detach() - old).abs().sum())
+                        sums["first_tokens"] += stats["tokens"]
+                params = [p for p in self.model.parameters() if p.requires_grad]
+                grad_norm = float(torch.nn.utils.clip_grad_norm_(params, max_grad_norm if max_grad_norm > 0 else float("inf")))
+                if math.isfinite(grad_norm):
+                    self.optimizer.step()
+                grad_norms.append(grad_norm)
+                losses.append(loss_total)
+        self.model.train(False)
+        self.updates += 1
+        tokens = max(sums["tokens"], 1)
+        seconds = time.perf_counter() - started
+        trained_tokens = sum(len(s["ids"]) for s in sequences) * epochs
+        metrics.update({
+            "loss": sum(losses) / len(losses),
+            "pg_loss": sums["pg"] / tokens,
+            "kl": sums["kl"] / tokens if kl_coef != 0.0 else 0.0,
+            "clip_fraction": sums["clipped"] / tokens,
+            "ratio_mean": sums["ratio"] / tokens,
+            "ratio_max": ratio_max,
+            "entropy": sums["entropy"] / tokens,
+            "grad_norm": sum(grad_norms) / len(grad_norms),
+            "sampler_logprob_abs_diff": sums["first_abs_diff"] / max(sums["first_tokens"], 1),
+            "response_tokens": sum(len(s["positions"]) for s in sequences),
+            "sequence_tokens": sum(len(s["ids"]) for s in sequences),
+            "update_seconds": seconds,
+            "update_tokens_per_second": trained_tokens / seconds if seconds > 0 else 0.0,
+            "optimizer_steps": len(grad_norms),
+        })
+        return metrics
+
+    # --- SFT ------------------------------------------------------------------------------------
+
+    def op_sft_step(self, args) -> dict:
+        """One supervised step on teacher conversations: token-mean cross-entropy on the assistant turns."""
+        self._need_model()
+        started = time.perf_counter()
+        lr = float(args.get("lr", 1e-4))
+        if self.sft_optimizer is None:
+            params = [p for p in self.model.parameters() if p.requires_grad]
+            self.sft_optimizer = torch.optim.AdamW(params, lr=lr, weight_decay=float(args.get("weightDecay", 0.0)))
+        for group in self.sft_optimizer.param_groups:
+            group["lr"] = lr
+        micro = max(1, int(args.get("microBatch", 4)))
+        sequences = []
+        for example in args["examples"]:
+            conv = self.codec.supervised(example["messages"], example.get("tools"))
+            positions = [p for p, t in enumerate(conv.trainable) if t and p > 0]
+            if positions:
+                sequences.append({"ids": conv.ids, "positions": positions})
+        total = sum(len(s["positions"]) for s in sequences)
+        self.model.train(True)
+        self.sft_optimizer.zero_grad(set_to_none=True)
+        loss_sum = 0.0
+        for start in range(0, len(sequences), micro):
+            chunk = sequences[start:start + micro]
+            logp, _, _ = self._token_logprobs(self.model, chunk, 1.0, False)
+            loss = -logp.sum() / max(total, 1)
+            loss.backward()
+            loss_sum += float(loss.detach())
+        params = [p for p in self.model.parameters() if p.requires_grad]
+        grad_norm = float(torch.nn.utils.clip_grad_norm_(params, float(args.get("maxGradNorm", 1.0))))
+        self.sft_optimizer.step()
+        self.model.train(False)
+        seconds = time.perf_counter() - started
+        return {"loss": loss_sum, "tokens": total, "grad_norm": grad_norm, "seconds": seconds, "sequences": len(sequences), "sequence_tokens": sum(len(s["ids"]) for s in sequences)}
+
+    # --- checkpoints ----------------------------------------------------------------------------
+
+    def _save_model(self, model, path: str) -> None:
+        tmp = f"{path}.tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        model.save_pretrained(tmp, safe_serialization=True)
+        self.tokenizer.save_pretrained(tmp)
+        shutil.rmtree(path, ignore_errors=True)
+        os.replace(tmp, path)
+
+    def op_save(self, args) -> dict:
+        """Weights, tokenizer, optimizer and RNG state into `dir`, written to a temporary folder and renamed."""
+        self._need_model()
+        path = args["dir"]
+        tmp = f"{path}.tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        self.model.save_pretrained(tmp, safe_serialization=True)
+        self.tokenizer.save_pretrained(tmp)
+        state = {
+            "optimizer": self.optimizer.state_dict() if self.optimizer is not None else None,
+            "sft_optimizer": self.sft_optimizer.state_dict() if self.sft_optimizer is not None else None,
+            "torch_rng": torch.get_rng_state(),
+            "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else None,
+            "python_rng": random.getstate(),
+            "updates": self.updates,
+        }
+        torch.save(state, os.path.join(tmp, "trainer_state.pt"))
+        shutil.rmtree(path, ignore_errors=True)
+        os.replace(tmp, path)
+        return {"dir": path}
+
+    def op_restore(self, args) -> dict:
+        """Load a checkpoint written by op save: weights (load it with op load first), optimizer, RNG."""
+        self._need_model()
+        path = args["dir"]
+        state = torch.load(os.path.join(path, "trainer_state.pt"), weights_only=False)
+        config = args.get("config") or {}
+        if state.get("optimizer") is not None:
+            self.optimizer = None
+            self._ensure_optimizer(config)
+            self.optimizer.load_state_dict(state["optimizer"])
+        if state.get("sft_optimizer") is not None:
+            params = [p for p in self.model.parameters() if p.requires_grad]
+            self.sft_optimizer = torch.optim.AdamW(params)
+            self.sft_optimizer.load_state_dict(state["sft_optimizer"])
+        torch.set_rng_state(state["torch_rng"])
+        if state.get("cuda_rng") is not None and torch.cuda.is_available():
+            torch.cuda.set_rng_state_all(state["cuda_rng"])
+        random.setstate(state["python_rng"])
+        self.updates = int(state.get("updates", 0))
+        return {"dir": path, "updates": self.updates}
+
+    def op_fingerprint(self, args) -> dict:
+        """A hash of the trainable weights: two runs that should agree exactly can be compared."""
+        self._need_model()
+        h = hashlib.sha256()
+        for name, p in sorted(self.model.named_parameters(), key=lambda x: x[0]):
+            if p.requires_grad:
+                h.update(name.encode())
+                h.update(p.detach().float().cpu().numpy().tobytes())
+        return {"sha256": h.hexdigest()}
+
+    def op_stats(self, args) -> dict:
+        out = {"conversations": len(self.conversations), "updates": self.updates}
+        if torch.cuda.is_available():
+            out["peak_memory_bytes"] = torch.cuda.max_memory_allocated()
+        return out

@@ -1,6 +1,7 @@
 /**
  * Benchmarks of the domain kit (npm run bench:env). Every figure is compared with a baseline
- * measured in the same run:
+ * measured in the same run (in-process figures in CPU time, transport round trips in wall time with
+ * the two sides measured in alternating rounds, so that a busy machine skews both alike):
  * - fast path: a typical call (validate, handle, mutate) against the same call through the SDK's
  *   own InMemoryTransport (target: at most 1/10);
  * - session creation: time and memory, on the smallest and the largest world (target: ≤ 50 µs, a few KB,
@@ -58,19 +59,50 @@ async function benchDomains(): Promise<BenchDomain[]> {
   return out;
 }
 
-/** Mean microseconds per iteration of `fn`, after a warm-up. */
-function timeSync(iterations: number, fn: () => void): number {
-  for (let i = 0; i < Math.min(2000, iterations); i++) fn();
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < iterations; i++) fn();
-  return Number(process.hrtime.bigint() - start) / 1000 / iterations;
+/** Microseconds of this process's CPU time (user + system): steadier than wall time on a busy machine. */
+function cpuMicros(): number {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
 }
 
+/** Mean CPU microseconds per iteration of `fn`, after a warm-up. */
+function timeSync(iterations: number, fn: () => void): number {
+  for (let i = 0; i < Math.min(2000, iterations); i++) fn();
+  const start = cpuMicros();
+  for (let i = 0; i < iterations; i++) fn();
+  return (cpuMicros() - start) / iterations;
+}
+
+/** Mean CPU microseconds per iteration of an in-process async `fn` (client and server share this process). */
 async function timeAsync(iterations: number, fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < Math.min(200, iterations); i++) await fn();
-  const start = process.hrtime.bigint();
+  const start = cpuMicros();
   for (let i = 0; i < iterations; i++) await fn();
-  return Number(process.hrtime.bigint() - start) / 1000 / iterations;
+  return (cpuMicros() - start) / iterations;
+}
+
+/**
+ * Mean wall-clock microseconds per round trip of two clients, measured in alternating rounds so
+ * that both see the same machine load (the servers run in other processes or on the event loop).
+ */
+async function alternatingRoundTrips(a: () => Promise<unknown>, b: () => Promise<unknown>, iterations: number): Promise<[number, number]> {
+  const rounds = 10;
+  const per = Math.max(1, Math.round(iterations / rounds));
+  for (let i = 0; i < Math.min(200, per); i++) {
+    await a();
+    await b();
+  }
+  let totalA = 0n;
+  let totalB = 0n;
+  for (let round = 0; round < rounds; round++) {
+    let start = process.hrtime.bigint();
+    for (let i = 0; i < per; i++) await a();
+    totalA += process.hrtime.bigint() - start;
+    start = process.hrtime.bigint();
+    for (let i = 0; i < per; i++) await b();
+    totalB += process.hrtime.bigint() - start;
+  }
+  return [Number(totalA) / 1000 / (rounds * per), Number(totalB) / 1000 / (rounds * per)];
 }
 
 function prepared(bench: BenchDomain): DomainSession<unknown> {
@@ -148,10 +180,6 @@ async function sessionCreation(benches: BenchDomain[]): Promise<void> {
   live.length = 0;
 }
 
-async function roundTrips(client: Client, name: string, args: Record<string, unknown>, iterations: number): Promise<number> {
-  return timeAsync(iterations, () => client.callTool({ name, arguments: args }));
-}
-
 /** Index of the cheapest succeeding read-only case on the fast path: the lightest real call of the domain. */
 function lightestReadOnly(bench: BenchDomain): number {
   const readOnly = new Set(bench.domain.tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
@@ -192,8 +220,11 @@ async function transportsFor(bench: BenchDomain, index: number, kind: string): P
   const bareStdio = await connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), 'stdio'] }));
   const domainStdio = await connect(new StdioClientTransport({ command: process.execPath, args: bench.stdio, cwd: REPO_ROOT }));
   await play(domainStdio);
-  const bareS = await roundTrips(bareStdio, 'echo', { word: 'hi' }, iterations);
-  const domainS = await roundTrips(domainStdio, item.tool, item.args, iterations);
+  const [bareS, domainS] = await alternatingRoundTrips(
+    () => bareStdio.callTool({ name: 'echo', arguments: { word: 'hi' } }),
+    () => domainStdio.callTool({ name: item.tool, arguments: item.args }),
+    iterations,
+  );
   await bareStdio.close();
   await domainStdio.close();
   report(`stdio, ${kind} call: ${bench.domain.name}.${item.tool} vs bare SDK echo`, us(domainS), us(bareS), (domainS / bareS).toFixed(3), '≤ 1.300');
@@ -204,8 +235,11 @@ async function transportsFor(bench: BenchDomain, index: number, kind: string): P
   const bareHttp = await connect(new StreamableHTTPClientTransport(new URL(bare.url)));
   const domainHttp = await connect(new StreamableHTTPClientTransport(new URL(served.url(bench.domain.name))));
   await play(domainHttp);
-  const bareH = await roundTrips(bareHttp, 'echo', { word: 'hi' }, iterations);
-  const domainH = await roundTrips(domainHttp, item.tool, item.args, iterations);
+  const [bareH, domainH] = await alternatingRoundTrips(
+    () => bareHttp.callTool({ name: 'echo', arguments: { word: 'hi' } }),
+    () => domainHttp.callTool({ name: item.tool, arguments: item.args }),
+    iterations,
+  );
   await bareHttp.close();
   await domainHttp.close();
   await bare.close();

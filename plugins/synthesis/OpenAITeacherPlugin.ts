@@ -1,0 +1,67 @@
+import { errors, STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
+import type { ConversationScript } from './ConversationStateMachine.js';
+
+const PLUGIN_NAME = 'OpenAITeacherPlugin';
+
+/** Options: those of the OpenAI-compatible client (base URL, model, key variable, timeouts, retries, concurrency), plus regenerations. */
+export interface OpenAITeacherOptions extends Omit<OpenAIPolicyOptions, 'purposes' | 'logprobs'> {
+  /** Requests again when the answer has a malformed call or names a tool not offered, this many times. */
+  regenerations?: number;
+}
+
+/**
+ * A model as the teacher of synthesis (vLLM, Ollama, llama.cpp, hosted APIs), through the same
+ * client as the policy: retries with backoff on timeouts, 429 and 5xx, a concurrency limit, the key
+ * from an environment variable. It plays the assistant's turns; a malformed tool call or a call to
+ * a tool not offered is asked for again (with a note to the model) before the answer is handed on.
+ * The user's turns stay with the template teacher.
+ */
+export class OpenAITeacherPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'teacher: an OpenAI-compatible chat-completions server plays the assistant';
+  readonly name = PLUGIN_NAME;
+  readonly options: OpenAITeacherOptions;
+  private readonly client: OpenAIPolicyPlugin;
+
+  constructor(options: OpenAITeacherOptions) {
+    const { regenerations, ...client } = options;
+    this.options = options;
+    this.client = new OpenAIPolicyPlugin({ ...client, purposes: ['assistant'] });
+    if (regenerations !== undefined && (!Number.isInteger(regenerations) || regenerations < 0)) {
+      throw errors.invalidPluginOptions(PLUGIN_NAME, '"regenerations"', regenerations, 'must be an integer of at least 0');
+    }
+  }
+
+  apply(engine: Engine): void {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
+      if (draft.completion !== undefined || draft.purpose !== 'assistant' || draft.meta.script === undefined) return draft;
+      const script = draft.meta.script as ConversationScript;
+      const offered = new Set(draft.tools.map((tool) => tool.function.name));
+      const attempts = (this.options.regenerations ?? 2) + 1;
+      let messages = draft.messages;
+      let problem = '';
+      let last;
+      for (let attempt = 1; attempt <= attempts; attempt++) {
+        const completion = await this.client.complete({ ...draft, messages, seed: draft.seed + attempt - 1 });
+        last = completion;
+        const bad = completion.calls.find((call) => call.malformed !== undefined || !offered.has(call.name));
+        if (bad === undefined && (completion.calls.length > 0 || (completion.message.content ?? '').trim() !== '')) {
+          draft.completion = completion;
+          draft.meta.teacher = `openai:${this.options.model}`;
+          if (completion.calls.length === 0 && script.recovery !== undefined) script.stop = true;
+          return draft;
+        }
+        problem = bad === undefined ? 'an empty answer' : bad.malformed !== undefined ? `a malformed tool call (${bad.malformed.slice(0, 60)})` : `a call to "${bad.name}", which is not offered`;
+        messages = [...draft.messages, { role: 'user', content: `(Your last answer contained ${problem}. Answer again with valid tool calls to the offered tools, or in text.)` }];
+      }
+      // Still unusable: the state machine sees it, regenerates or drops the conversation (counted as teacher_invalid_output).
+      draft.completion = last;
+      draft.meta.teacher = `openai:${this.options.model}`;
+      draft.meta.teacherProblem = `still ${problem} after ${attempts} attempts`;
+      return draft;
+    });
+  }
+}
+
+export default OpenAITeacherPlugin;

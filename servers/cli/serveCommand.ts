@@ -63,7 +63,10 @@ export default defineCommand({
       idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
       log: (line) => context.stderr(`prove serve: ${line}\n`),
     });
-    await server.listen();
+    const { host } = await server.listen();
+    if (!['127.0.0.1', 'localhost', '::1'].includes(host) && !server.requiresToken) {
+      context.stderr(`prove serve: warning: listening on ${host} without --token; anyone who can reach this port can use the sessions\n`);
+    }
     for (const domain of domains) context.stdout(`prove serve: ${domain.name} at ${server.url(domain.name)}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

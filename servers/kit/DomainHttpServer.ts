@@ -157,6 +157,11 @@ export class DomainHttpServer {
     return `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp/${domain}`;
   }
 
+  /** Whether requests need the bearer token. */
+  get requiresToken(): boolean {
+    return this.token !== undefined;
+  }
+
   /** Open MCP sessions now, over all domains. */
   get sessionCount(): number {
     return this.sessions.size;

@@ -41,7 +41,11 @@ export interface ToolContext<S> {
   /** The reference date's calendar day, `YYYY-MM-DD` (UTC). */
   today: string;
   random: SessionRandom;
-  /** A new id, deterministic per session: `${prefix}_${n}` with a per-prefix counter kept in the state. */
+  /**
+   * A new id, deterministic per session: `${prefix}_${n}`, counting per prefix from the highest
+   * `${prefix}_<n>` the initial world holds. The counters belong to the session (reset restores
+   * them; the state hash covers them).
+   */
   nextId(prefix: string): string;
   /**
    * Reject the call with a message a model can act on: what was wrong and what is valid

@@ -1,8 +1,9 @@
 import { hash as sha256 } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errors, STAGE_LATE, type Engine, type Example, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
 import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { serializeExample } from './serializeExample.js';
 
 const PLUGIN_NAME = 'DatasetWriterPlugin';
 
@@ -33,6 +34,10 @@ interface PartialState {
   kept: number;
   nextIndex: number;
   dropped: Record<string, number>;
+  kinds: Record<string, number>;
+  domains: Record<string, number>;
+  perturbations: Record<string, number>;
+  splits: Record<string, number>;
 }
 
 function add(counts: Record<string, number>, key: string, by = 1): void {
@@ -46,7 +51,7 @@ function sorted(counts: Record<string, number>): Record<string, number> {
 /**
  * Writes the validated examples of `prove synth`: each batch is appended to a partial file with
  * its progress saved atomically beside it; the finished run becomes `examples.jsonl` (train/test
- * split) and `manifest.json`, both written to a temporary file and renamed. No wall-clock time is
+ * split, the partial file renamed) and `manifest.json` (a temporary file, renamed). No wall-clock time is
  * written, so the same seed and configuration give the same bytes.
  */
 export class DatasetWriterPlugin implements ProvePlugin {
@@ -76,7 +81,7 @@ export class DatasetWriterPlugin implements ProvePlugin {
       if (finished || existsSync(stateFile)) throw errors.synthesisOutputExists(run.outDir);
       mkdirSync(this.partialDir, { recursive: true });
       writeFileSync(join(this.partialDir, 'examples.jsonl'), '');
-      this.state = { configHash: run.configHash, count: run.count, seed: run.seed, bytes: 0, kept: 0, nextIndex: 0, dropped: {} };
+      this.state = { configHash: run.configHash, count: run.count, seed: run.seed, bytes: 0, kept: 0, nextIndex: 0, dropped: {}, kinds: {}, domains: {}, perturbations: {}, splits: {} };
       writeFileAtomic(stateFile, JSON.stringify(this.state));
       return { nextIndex: 0, kept: [], dropped: {} };
     }
@@ -105,7 +110,17 @@ export class DatasetWriterPlugin implements ProvePlugin {
       const state = this.state;
       const room = state.count - state.kept;
       const take = batch.examples.slice(0, Math.max(0, room));
-      const text = take.map((example) => `${JSON.stringify(example)}\n`).join('');
+      const testFraction = this.options.testFraction ?? 0.1;
+      let text = '';
+      for (const example of take) {
+        // The split depends on the id alone, so it is the same however the run was cut into batches.
+        example.split = parseInt(sha256('sha256', example.id, 'hex').slice(0, 8), 16) / 2 ** 32 < testFraction ? 'test' : 'train';
+        add(state.kinds, example.kind);
+        for (const server of example.servers) add(state.domains, server);
+        for (const perturbation of example.perturbations) add(state.perturbations, perturbation);
+        add(state.splits, example.split);
+        text += `${serializeExample(example)}\n`;
+      }
       appendFileSync(join(this.partialDir, 'examples.jsonl'), text);
       state.bytes += Buffer.byteLength(text);
       state.kept += take.length;
@@ -121,33 +136,17 @@ export class DatasetWriterPlugin implements ProvePlugin {
     return this.state?.kept ?? 0;
   }
 
-  /** Write examples.jsonl and manifest.json, then remove the partial files. */
+  /** Write examples.jsonl (the partial file, renamed) and manifest.json, then remove the partial files. */
   finish(conversations: number): { examples: string; manifest: string; counts: Record<string, unknown> } {
     const run = this.run!;
     const state = this.state!;
-    const testFraction = this.options.testFraction ?? 0.1;
-    const lines = readFileSync(join(this.partialDir, 'examples.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
-    const kinds: Record<string, number> = {};
-    const domains: Record<string, number> = {};
-    const perturbations: Record<string, number> = {};
-    const splits: Record<string, number> = {};
-    let out = '';
-    for (const line of lines) {
-      const example = JSON.parse(line) as Example;
-      example.split = parseInt(sha256('sha256', example.id, 'hex').slice(0, 8), 16) / 2 ** 32 < testFraction ? 'test' : 'train';
-      add(kinds, example.kind);
-      for (const server of example.servers) add(domains, server);
-      for (const perturbation of example.perturbations) add(perturbations, perturbation);
-      add(splits, example.split);
-      out += `${JSON.stringify(example)}\n`;
-    }
     const counts = {
-      examples: lines.length,
+      examples: state.kept,
       conversations,
-      kinds: sorted(kinds),
-      domains: sorted(domains),
-      perturbations: sorted(perturbations),
-      splits: sorted(splits),
+      kinds: sorted(state.kinds),
+      domains: sorted(state.domains),
+      perturbations: sorted(state.perturbations),
+      splits: sorted(state.splits),
       dropped: sorted(state.dropped),
     };
     const manifest = {
@@ -162,8 +161,9 @@ export class DatasetWriterPlugin implements ProvePlugin {
     };
     const examples = join(run.outDir, 'examples.jsonl');
     const manifestFile = join(run.outDir, 'manifest.json');
-    writeFileAtomic(examples, out);
+    // Manifest first: a run cut off between the two still has its partial state, and --resume finishes it.
     writeFileAtomic(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(join(this.partialDir, 'examples.jsonl'), examples);
     rmSync(this.partialDir, { recursive: true, force: true });
     return { examples, manifest: manifestFile, counts };
   }

@@ -20,6 +20,11 @@ export function callSignatures(example: Example): string[] {
   return [...out].sort();
 }
 
+/** Examples without calls are compared by what was asked where: the same request to the same server is a duplicate. */
+function abstentionKey(example: Example): string {
+  return `${example.servers.join(',')}|${example.turns.map((t) => t.user).join('\n')}`;
+}
+
 /** Calls of the assistant messages, in order. */
 function recordedCalls(example: Example): Array<{ name: string; arguments: Record<string, unknown>; id: string; content: string | undefined }> {
   const results = new Map<string, string>();
@@ -151,7 +156,7 @@ export class ReplayValidationPlugin implements ProvePlugin {
   /** `near_duplicate` when a kept example's call set is too similar (abstentions: the same request). */
   duplicate(example: Example): string | undefined {
     const signatures = callSignatures(example);
-    if (signatures.length === 0) return this.abstentionTexts.has(example.turns.map((t) => t.user).join('\n')) ? 'near_duplicate' : undefined;
+    if (signatures.length === 0) return this.abstentionTexts.has(abstentionKey(example)) ? 'near_duplicate' : undefined;
     const shared = new Map<number, number>();
     for (const signature of signatures) for (const other of this.index.get(signature) ?? []) shared.set(other, (shared.get(other) ?? 0) + 1);
     const threshold = this.options.jaccardThreshold ?? 0.7;
@@ -164,7 +169,7 @@ export class ReplayValidationPlugin implements ProvePlugin {
   private remember(example: Example): void {
     const signatures = callSignatures(example);
     if (signatures.length === 0) {
-      this.abstentionTexts.add(example.turns.map((t) => t.user).join('\n'));
+      this.abstentionTexts.add(abstentionKey(example));
       return;
     }
     const id = this.sizes.length;

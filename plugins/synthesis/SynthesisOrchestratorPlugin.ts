@@ -13,7 +13,7 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   attempts: 4,
   chainAttempts: 4,
   informationLevels: { complete: 60, missing: 20, minimal: 20 },
-  sampleEvery: 50,
+  sampleEvery: 1000,
   regenerations: 3,
   recoveries: 2,
   maxAssistantMessages: 8,

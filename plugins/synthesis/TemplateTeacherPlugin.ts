@@ -4,6 +4,7 @@ import {
   abstainReply,
   answerMessage,
   clarificationQuestion,
+  irrelevantMessage,
   mentionValue,
   missingToolReply,
   requestClause,
@@ -70,7 +71,7 @@ export class TemplateTeacherPlugin implements ProvePlugin {
   }
 
   private firstMessage(script: ConversationScript, rng: SynthesisRandom): string {
-    if (script.irrelevant !== undefined) return script.irrelevant;
+    if (script.irrelevant !== undefined) return irrelevantMessage(script.persona, script.irrelevant, rng);
     return userMessage(script.persona, this.clauses(script, rng, 0), rng, false);
   }
 

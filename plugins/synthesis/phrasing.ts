@@ -117,8 +117,10 @@ function phraseArgument(argument: string, mention: string, source: ArgumentSourc
 export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, mentions: Record<string, string>, sources: Record<string, ArgumentSource>): string {
   const [verb, ...rest] = tool.name.split('_');
   const known = VERBS[verb];
+  // `turn_on_device` → "turn on the device": a particle belongs to the verb.
+  const particle = ['on', 'off', 'up', 'down'].includes(rest[0]) ? ` ${rest.shift()}` : '';
   const object = rest.join(' ');
-  let clause = known ? `${known} ${verb === 'list' || verb === 'search' || verb === 'find' ? '' : 'the '}${object}` : `use ${words(tool.name)}`;
+  let clause = known ? `${known}${particle} ${verb === 'list' || verb === 'search' || verb === 'find' ? '' : 'the '}${object}` : `use ${words(tool.name)}`;
   const parts = Object.keys(args)
     .filter((argument) => mentions[argument] !== undefined)
     .map((argument) => phraseArgument(argument, mentions[argument], sources[argument]));
@@ -163,7 +165,8 @@ export function userMessage(persona: Persona, clauses: readonly string[], rng: S
   for (let i = 1; i < clauses.length; i++) request += rng.pick(persona.joiners) + clauses[i];
   if (followUp) {
     const lead = rng.pick(persona.followUps);
-    const body = /(could you|can you|could you also)\s*$/i.test(lead) ? `${request}?` : `${request}.`;
+    const question = /(could you|can you|could you also)\s*$/i.test(lead);
+    const body = `${/[.!:]\s$/.test(lead) ? capitalize(request) : request}${question ? '?' : '.'}`;
     return (lead + body).replace(/\?\.$/, '?').replace(/\.\.$/, '.');
   }
   const ask = rng.pick(persona.asks).replace('{request}', request);
@@ -247,7 +250,7 @@ function list(items: readonly string[]): string {
 export function summarizeResult(tool: ToolFacts, result: unknown): string {
   if (result === null || typeof result !== 'object') return `${capitalize(words(tool.name))} returned ${String(result)}.`;
   const record = result as Record<string, unknown>;
-  const arrayKey = Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as unknown[]).every((item) => item !== null && typeof item === 'object'));
+  const arrayKey = !tool.readOnly ? undefined : Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as unknown[]).every((item) => item !== null && typeof item === 'object'));
   if (arrayKey !== undefined) {
     const items = record[arrayKey] as Array<Record<string, unknown>>;
     if (items.length === 0) return `I found no ${words(arrayKey)} for that.`;
@@ -287,23 +290,50 @@ export function missingToolReply(tool: ToolFacts, rng: SynthesisRandom, askInste
   ]);
 }
 
-/** Requests no tool of a typical service can satisfy, with the word that must not occur in any offered tool. */
+/**
+ * Requests no tool of a typical service can satisfy, each with the word that must not occur in any
+ * offered tool; `{n}` and `{place}` are filled at random for variety.
+ */
 export const IRRELEVANT_REQUESTS: ReadonlyArray<{ topic: string; text: string }> = [
-  { topic: 'weather', text: "What's the weather going to be like this weekend?" },
-  { topic: 'recipe', text: 'Can you give me a good recipe for banana bread?' },
-  { topic: 'translat', text: 'Please translate "see you tomorrow" into Portuguese.' },
-  { topic: 'poem', text: 'Write me a short poem about autumn leaves.' },
-  { topic: 'score', text: 'Who won the football match last night, and what was the score?' },
-  { topic: 'stock', text: 'Should I buy shares of a tech stock right now?' },
+  { topic: 'weather', text: "what's the weather going to be like in {place} this weekend?" },
+  { topic: 'weather', text: 'will it rain in {place} tomorrow?' },
+  { topic: 'recipe', text: 'can you give me a good recipe for banana bread for {n} people?' },
+  { topic: 'recipe', text: 'what can I cook tonight with rice, eggs and spinach?' },
+  { topic: 'translat', text: 'please translate "see you tomorrow" into Portuguese.' },
+  { topic: 'translat', text: 'how do you say "thank you very much" in Japanese?' },
+  { topic: 'poem', text: 'write me a short poem about autumn leaves in {place}.' },
+  { topic: 'score', text: 'who won the football match in {place} last night, and what was the score?' },
+  { topic: 'stock', text: 'should I buy shares of a tech stock right now?' },
+  { topic: 'stock', text: 'what will the stock market do over the next {n} months?' },
   { topic: 'symptom', text: 'I have a headache and a sore throat. What medicine should I take?' },
-  { topic: 'joke', text: 'Tell me a joke to cheer me up.' },
-  { topic: 'lyrics', text: 'What are the lyrics of the song that goes "here comes the sun"?' },
-  { topic: 'capital', text: 'What is the capital of Australia?' },
-  { topic: 'taxi', text: 'Can you order me a taxi to the train station right now?' },
-  { topic: 'pizza', text: 'Order a large pepperoni pizza for delivery, please.' },
-  { topic: 'essay', text: 'Can you write a 500-word essay on climate change for my class?' },
-  { topic: 'horoscope', text: "What's my horoscope for today? I'm a Leo." },
+  { topic: 'joke', text: 'tell me a joke to cheer me up.' },
+  { topic: 'lyrics', text: 'what are the lyrics of the song that goes "here comes the sun"?' },
+  { topic: 'capital', text: 'what is the capital of Australia?' },
+  { topic: 'taxi', text: 'can you order me a taxi to the train station in {place} right now?' },
+  { topic: 'pizza', text: 'order {n} large pepperoni pizzas for delivery, please.' },
+  { topic: 'essay', text: 'can you write a {n}00-word essay on climate change for my class?' },
+  { topic: 'horoscope', text: "what's my horoscope for today? I'm a Leo." },
+  { topic: 'math', text: 'what is the square root of {n}44, to three decimals?' },
+  { topic: 'movie', text: 'which movie should I watch tonight? Something like Inception.' },
+  { topic: 'gym', text: 'put together a {n}-week workout plan for me to build strength.' },
+  { topic: 'garden', text: 'when should I plant tomatoes in {place}?' },
+  { topic: 'history', text: 'who was the first person to walk on the moon?' },
+  { topic: 'password', text: 'can you reset the password of my email account?' },
+  { topic: 'vaccine', text: 'which vaccines do I need before a trip to {place}?' },
+  { topic: 'resume', text: 'please rewrite my CV so it fits a job as a data analyst.' },
+  { topic: 'chess', text: "what's the best opening move in chess for a beginner?" },
+  { topic: 'diet', text: 'how many calories should I eat per day to lose {n} kilos?' },
 ];
+
+const PLACES = ['Lisbon', 'Denver', 'Osaka', 'Cape Town', 'Montreal', 'Edinburgh', 'Austin', 'Melbourne', 'Bergen', 'Seville'];
+
+/** An out-of-scope request in the persona's voice. */
+export function irrelevantMessage(persona: Persona, request: string, rng: SynthesisRandom): string {
+  const text = request.replace('{place}', rng.pick(PLACES)).replace('{n}', String(rng.int(2, 9)));
+  const opener = rng.pick(persona.openers);
+  const startsSentence = opener === '' || /[.!?:]\s$/.test(opener);
+  return capitalize(opener + (startsSentence ? capitalize(text) : text));
+}
 
 /** The assistant declining an out-of-scope request. */
 export function abstainReply(rng: SynthesisRandom, scope: string): string {

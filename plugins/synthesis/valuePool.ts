@@ -18,9 +18,17 @@ export interface PoolRecord {
 
 const LABEL_FIELDS = ['name', 'title', 'summary', 'alias', 'display_name', 'full_name', 'product_title', 'customer_name', 'merchant_name'];
 
+const snakeCases = new Map<string, string>();
+
 /** `flightId` → `flight_id`; `departureDate` → `departure_date`. */
 export function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  let out = snakeCases.get(name);
+  if (out === undefined) {
+    out = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+    // Field names are few; the cache stays small, and bounded against pathological inputs.
+    if (snakeCases.size < 10_000) snakeCases.set(name, out);
+  }
+  return out;
 }
 
 /** `accounts` → `account`, `categories` → `category`, `addresses` → `address`. */

@@ -113,6 +113,32 @@ function phraseArgument(argument: string, mention: string, source: ArgumentSourc
   return `with ${words(argument)} ${mention}`;
 }
 
+/** An id value as a noun phrase ("account acc_1"); labels and references already are one. */
+function nounPhrase(argument: string, mention: string, source: ArgumentSource | undefined): string {
+  if (source?.kind !== 'entity' || !/(_id|^id)$/.test(argument)) return mention;
+  if (mention.startsWith('that ') || mention.startsWith('the ') || source.label !== undefined && mention.startsWith(source.label)) return mention;
+  const generic = argument === 'id' || argument === 'target_id';
+  return `${generic ? source.noun.replace(/_/g, ' ') : nounOfField(argument)} ${mention}`;
+}
+
+function joinList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** " for card X and from account Y, with amount 90 and memo "rent"": entities first, then the other values in one "with" list. */
+function argumentPhrases(argumentsToSay: readonly string[], mentions: Record<string, string>, sources: Record<string, ArgumentSource>): string {
+  const entities: string[] = [];
+  const values: string[] = [];
+  for (const argument of argumentsToSay) {
+    const phrase = phraseArgument(argument, mentions[argument], sources[argument]);
+    if (phrase.startsWith('with ')) values.push(phrase.slice(5));
+    else entities.push(phrase);
+  }
+  let out = entities.length > 0 ? ` ${entities.join(' and ')}` : '';
+  if (values.length > 0) out += `${entities.length > 0 ? ',' : ''} with ${joinList(values)}`;
+  return out;
+}
+
 /** A request clause derived from the tool's name and arguments, for tools without phrasings. */
 export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, mentions: Record<string, string>, sources: Record<string, ArgumentSource>): string {
   const [verb, ...rest] = tool.name.split('_');
@@ -121,10 +147,7 @@ export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, m
   const particle = ['on', 'off', 'up', 'down'].includes(rest[0]) ? ` ${rest.shift()}` : '';
   const object = rest.join(' ');
   let clause = known ? `${known}${particle} ${verb === 'list' || verb === 'search' || verb === 'find' ? '' : 'the '}${object}` : `use ${words(tool.name)}`;
-  const parts = Object.keys(args)
-    .filter((argument) => mentions[argument] !== undefined)
-    .map((argument) => phraseArgument(argument, mentions[argument], sources[argument]));
-  if (parts.length > 0) clause += ` ${parts.join(' and ')}`;
+  clause += argumentPhrases(Object.keys(args).filter((argument) => mentions[argument] !== undefined), mentions, sources);
   return clause.replace(/\s+/g, ' ').trim();
 }
 
@@ -139,6 +162,9 @@ export function requestClause(tool: ToolFacts, args: Record<string, unknown>, so
     if (argument === context.withheld) continue;
     mentions[argument] = mentionValue(argument, value, sources[argument], context);
   }
+  // In a phrasing, an id slot stands alone: "check the balance of {account_id}" → "… of account acc_1" / "… of Everyday Checking".
+  const slotText: Record<string, string> = {};
+  for (const [argument, mention] of Object.entries(mentions)) slotText[argument] = nounPhrase(argument, mention, sources[argument]);
   const fitting = tool.phrasings.filter((phrasing) => {
     const slots = [...phrasing.matchAll(SLOT)].map((m) => m[1]);
     return slots.every((slot) => slot in mentions);
@@ -149,10 +175,9 @@ export function requestClause(tool: ToolFacts, args: Record<string, unknown>, so
   const best = Math.max(...fitting.map(coverage));
   const chosen = context.rng.pick(fitting.filter((p) => coverage(p) >= best - 1));
   const used = new Set([...chosen.matchAll(SLOT)].map((m) => m[1]));
-  let clause = chosen.replace(SLOT, (_, slot: string) => mentions[slot]);
+  const clause = chosen.replace(SLOT, (_, slot: string) => slotText[slot]);
   const extra = Object.keys(args).filter((argument) => !used.has(argument) && mentions[argument] !== undefined && userProvided(sources[argument]));
-  if (extra.length > 0) clause += ` ${extra.map((argument) => phraseArgument(argument, mentions[argument], sources[argument])).join(' and ')}`;
-  return clause;
+  return clause + argumentPhrases(extra, mentions, sources);
 }
 
 function capitalize(text: string): string {
@@ -177,7 +202,9 @@ export function userMessage(persona: Persona, clauses: readonly string[], rng: S
 
 /** The user supplying a value the assistant asked for. */
 export function answerMessage(persona: Persona, mention: string, rng: SynthesisRandom): string {
-  return capitalize(rng.pick(persona.answers).replace('{value}', mention));
+  const template = rng.pick(persona.answers);
+  const text = template.replace('{value}', mention);
+  return template.startsWith('{') ? text : capitalize(text);
 }
 
 /** The assistant asking for a value the request left out. */
@@ -250,7 +277,9 @@ function list(items: readonly string[]): string {
 export function summarizeResult(tool: ToolFacts, result: unknown): string {
   if (result === null || typeof result !== 'object') return `${capitalize(words(tool.name))} returned ${String(result)}.`;
   const record = result as Record<string, unknown>;
-  const arrayKey = !tool.readOnly ? undefined : Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as unknown[]).every((item) => item !== null && typeof item === 'object'));
+  const scalars = Object.values(record).filter((value) => value === null || typeof value !== 'object').length;
+  // A list envelope (a few counters around one list) is summarized by its list; an entity by its facts.
+  const arrayKey = !tool.readOnly || scalars > 5 ? undefined : Object.keys(record).find((key) => Array.isArray(record[key]) && (record[key] as unknown[]).every((item) => item !== null && typeof item === 'object'));
   if (arrayKey !== undefined) {
     const items = record[arrayKey] as Array<Record<string, unknown>>;
     if (items.length === 0) return `I found no ${words(arrayKey)} for that.`;

@@ -161,7 +161,15 @@ function literalString(argument: string, schema: JsonSchema, tool: ToolFacts, co
     if (isEnd && startKey !== undefined) day = addDays(String(siblings[startKey]).slice(0, 10), rng.int(1, 5));
     else if (pastRange) day = isEnd ? context.today : addDays(context.today, -rng.int(7, 45));
     else day = addDays(context.today, rng.int(2, 40));
-    if (format === 'date-time') return `${day}T${String(rng.pick([9, 10, 11, 13, 14, 15, 16])).padStart(2, '0')}:00:00Z`;
+    if (format === 'date-time') {
+      // An end follows its start by an hour or two on the same day (a meeting, a booking window).
+      const start = startKey !== undefined ? String(siblings[startKey]) : undefined;
+      if (isEnd && start !== undefined && /T\d{2}:/.test(start)) {
+        const time = Date.parse(start);
+        if (!Number.isNaN(time)) return new Date(time + rng.pick([30, 60, 60, 90, 120]) * 60_000).toISOString().replace('.000Z', 'Z');
+      }
+      return `${day}T${String(rng.pick([9, 10, 11, 13, 14, 15, 16])).padStart(2, '0')}:00:00Z`;
+    }
     return day;
   }
   const pattern = typeof schema.pattern === 'string' ? schema.pattern : undefined;

@@ -7,6 +7,7 @@ import { bankingSamplers } from './bankingSamplers.js';
 import { changeBankCardPin, freezeBankCard, listBankCards, reportBankCardLost, setBankCardSpendingLimit, unfreezeBankCard } from './cardTools.js';
 import { addBankPayee, listBankPayees, removeBankPayee } from './payeeTools.js';
 import { cancelBankTransfer, listBankTransfers, payBankPayee, transferBetweenBankAccounts } from './transferTools.js';
+import { bankingPhrasings } from './bankingPhrasings.js';
 
 /**
  * Retail banking after Plaid (accounts, balances, transactions) and Stripe-like money movement
@@ -45,6 +46,7 @@ export const bankingDomain = defineDomain<BankingState>({
   defaultReferenceDate: BANKING_REFERENCE_DATE,
   samplers: bankingSamplers,
   invariants: bankingInvariants,
+  phrasings: bankingPhrasings,
 });
 
 export default bankingDomain;

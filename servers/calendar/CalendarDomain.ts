@@ -15,6 +15,7 @@ import {
   setEventReminders,
   updateEvent,
 } from './writeTools.js';
+import { calendarPhrasings } from './calendarPhrasings.js';
 
 /**
  * A company calendar after the Google Calendar API: calendars with access roles, events with
@@ -53,6 +54,7 @@ export const calendarDomain = defineDomain<CalendarState>({
   defaultReferenceDate: CALENDAR_REFERENCE_DATE,
   samplers: calendarSamplers,
   invariants: calendarInvariants,
+  phrasings: calendarPhrasings,
 });
 
 export default calendarDomain;

@@ -7,6 +7,7 @@ import { historyTools } from './historyTools.js';
 import { homeTools } from './homeTools.js';
 import { IOT_REFERENCE_DATE, type DeviceAttributes, type IotState } from './IotState.js';
 import { sceneTools } from './sceneTools.js';
+import { iotDevicesPhrasings } from './iotDevicesPhrasings.js';
 
 function sameAttributes(a: DeviceAttributes, b: DeviceAttributes): boolean {
   if (a === b) return true;
@@ -215,6 +216,7 @@ export const iotDevicesDomain = defineDomain<IotState>({
   defaultReferenceDate: IOT_REFERENCE_DATE,
   samplers,
   invariants,
+  phrasings: iotDevicesPhrasings,
 });
 
 export default iotDevicesDomain;

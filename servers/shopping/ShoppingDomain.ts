@@ -8,6 +8,7 @@ import { orderTools } from './orderTools.js';
 import { shoppingInvariants } from './shoppingInvariants.js';
 import { shoppingSamplers } from './shoppingSamplers.js';
 import { SHOPPING_REFERENCE_DATE, type ShoppingState } from './ShoppingState.js';
+import { shoppingPhrasings } from './shoppingPhrasings.js';
 
 /**
  * An online store modelled on the Shopify Storefront and Admin APIs: a catalog of products with
@@ -26,6 +27,7 @@ export const shoppingDomain = defineDomain<ShoppingState>({
   defaultReferenceDate: SHOPPING_REFERENCE_DATE,
   samplers: shoppingSamplers,
   invariants: shoppingInvariants,
+  phrasings: shoppingPhrasings,
 });
 
 export default shoppingDomain;

@@ -7,6 +7,7 @@ import { EXTERNAL_SEAT_HOLDER, TRAVEL_REFERENCE_DATE, type Booking, type Cabin, 
 import { travelerTools } from './travelerTools.js';
 import { cabinSeats, cabinsOf, heldSeats, roundCents, seatCabin, seatHolder, seatMapOf } from './travelRules.js';
 import { bookingSummary, fullName } from './travelViews.js';
+import { travelBookingPhrasings } from './travelBookingPhrasings.js';
 
 type State = Readonly<TravelBookingState>;
 
@@ -327,6 +328,7 @@ export const travelBookingDomain = defineDomain<TravelBookingState>({
   defaultReferenceDate: TRAVEL_REFERENCE_DATE,
   samplers,
   invariants,
+  phrasings: travelBookingPhrasings,
 });
 
 export default travelBookingDomain;

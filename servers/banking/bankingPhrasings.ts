@@ -1,0 +1,20 @@
+/** How users ask for each banking tool (slots are argument names), for data synthesis. */
+export const bankingPhrasings: Record<string, string[]> = {
+  list_bank_accounts: ['show me the accounts of {customer_id}', 'list the bank accounts for {customer_id}', 'pull up every account {customer_id} has'],
+  get_bank_account_balance: ['check the balance of {account_id}', 'tell me how much is in {account_id}', 'look up the available balance of {account_id}'],
+  list_bank_transactions: ['show the recent transactions of {customer_id}', 'list what {customer_id} spent lately', 'go through the transactions for {customer_id}'],
+  get_bank_transaction: ['look up {transaction_id}', 'give me the details of {transaction_id}'],
+  transfer_between_bank_accounts: ['move {amount} from {from_account_id} to {to_account_id}', 'transfer {amount} from {from_account_id} into {to_account_id}'],
+  pay_bank_payee: ['pay {amount} to {payee_id} from {from_account_id}', 'send {payee_id} a payment of {amount} from {from_account_id}'],
+  list_bank_transfers: ['list the transfers of {customer_id}', 'show me the payments and transfers {customer_id} has set up'],
+  cancel_bank_transfer: ['cancel {transfer_id}', 'stop {transfer_id} from going out'],
+  list_bank_payees: ['show the saved payees of {customer_id}', 'list who {customer_id} can pay'],
+  add_bank_payee: ['add a new payee called {name} for {customer_id}, account number {account_number}, routing number {routing_number}', 'save {name} as a payee of {customer_id} (account {account_number}, routing {routing_number})'],
+  remove_bank_payee: ['remove {payee_id} from the payees', 'delete the payee {payee_id}'],
+  list_bank_cards: ['list the cards of {customer_id}', 'show me which cards {customer_id} has'],
+  freeze_bank_card: ['freeze {card_id}', 'put a temporary freeze on {card_id}'],
+  unfreeze_bank_card: ['unfreeze {card_id}', 'turn {card_id} back on'],
+  report_bank_card_lost: ['report {card_id} as {reason}', 'block {card_id} as {reason} and send a replacement'],
+  set_bank_card_spending_limit: ['set the daily limit of {card_id} to {daily_limit}', 'change the spending limit on {card_id} to {daily_limit} a day'],
+  change_bank_card_pin: ['change the PIN of {card_id} from {current_pin} to {new_pin}', 'set a new PIN {new_pin} on {card_id}; the current one is {current_pin}'],
+};

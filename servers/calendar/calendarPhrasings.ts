@@ -1,0 +1,20 @@
+/** How users ask for each calendar tool (slots are argument names), for data synthesis. */
+export const calendarPhrasings: Record<string, string[]> = {
+  list_calendars: ['list the calendars I can see', 'show me all calendars'],
+  get_calendar: ['show me the calendar {calendar_id}', 'tell me about the calendar {calendar_id}'],
+  search_calendar_directory: ['search the directory for {query}', 'look up {query} in the company directory'],
+  list_events: ["show the events on {calendar_id}", 'go through the events on {calendar_id}', 'list the events of {calendar_id}'],
+  get_event: ['show me {event_id}', 'give me the details of {event_id}'],
+  list_event_instances: ['list the upcoming occurrences of {event_id}', 'list the next dates of {event_id}'],
+  query_free_busy: ['check when {items} are busy between {time_min} and {time_max}', 'get the free/busy times of {items} from {time_min} to {time_max}'],
+  find_free_slot: ['find a {duration_minutes}-minute slot when {attendees} are all free', 'find time for a {duration_minutes}-minute meeting with {attendees}'],
+  create_event: ['put {summary} on {calendar_id} from {start} to {end}', 'create an event {summary} on {calendar_id}, {start} to {end}'],
+  quick_add_event: ['quickly add "{text}" to {calendar_id}', 'add this to {calendar_id}: {text}'],
+  update_event: ['update {event_id}', 'make a change to {event_id}'],
+  delete_event: ['delete {event_id}', 'remove {event_id} from the calendar'],
+  move_event: ['move {event_id} to {destination_calendar_id}', 'transfer {event_id} over to {destination_calendar_id}'],
+  add_event_attendees: ['invite {attendees} to {event_id}', 'add {attendees} to {event_id}'],
+  remove_event_attendee: ['take {email} off {event_id}', 'remove {email} from {event_id}'],
+  respond_to_event: ['mark {event_id} as {response}', 'reply {response} to {event_id}'],
+  set_event_reminders: ['change the reminders of {event_id}', 'set up reminders for {event_id}'],
+};

@@ -1,0 +1,23 @@
+/** How users ask for each travel tool (slots are argument names), for data synthesis. */
+export const travelBookingPhrasings: Record<string, string[]> = {
+  search_airports_and_cities: ['look up airports for {keyword}', 'find the airport code for {keyword}'],
+  search_flight_offers: ['find flights from {origin} to {destination} on {departure_date}', 'search for a flight {origin} to {destination} departing {departure_date}'],
+  get_flight_details: ['show me the details of {flight_id}', 'tell me about {flight_id}'],
+  price_flight_offer: ['price {flight_id} in {travel_class} with the {fare_family} fare', 'get a price for {flight_id}, {travel_class} class, {fare_family} fare'],
+  book_flight: ['book {offer_id} for {traveler_ids}', 'go ahead and book {offer_id} for {traveler_ids}'],
+  change_flight_seat: ['move {traveler_id} to seat {seat} on {booking_id}', 'change the seat of {traveler_id} on {booking_id} to {seat}'],
+  search_hotels: ['find hotels in {city_code} from {check_in_date} to {check_out_date}', 'look for a hotel in {city_code}, checking in {check_in_date} and out {check_out_date}'],
+  get_hotel_details: ['show me {hotel_id}', 'tell me about {hotel_id}'],
+  book_hotel_room: ['book a {room_type} room at {hotel_id} from {check_in_date} to {check_out_date} for {traveler_id}', 'reserve {hotel_id} ({room_type}) for {traveler_id}, {check_in_date} to {check_out_date}'],
+  list_travel_bookings: ['list the bookings of {traveler_id}', 'show me every trip {traveler_id} has booked'],
+  get_travel_booking: ['show me {booking_id}', 'pull up {booking_id}'],
+  get_cancellation_quote: ['find out what it would cost to cancel {booking_id}', 'get a cancellation quote for {booking_id}'],
+  cancel_travel_booking: ['cancel {booking_id}', 'please cancel {booking_id} for me'],
+  create_itinerary: ['create an itinerary called {name} for {traveler_id}', 'start a new trip plan {name} for {traveler_id}'],
+  add_booking_to_itinerary: ['add {booking_id} to {itinerary_id}', 'put {booking_id} into {itinerary_id}'],
+  get_itinerary: ['show me {itinerary_id}', 'list what is in {itinerary_id}'],
+  list_traveler_profiles: ['list the traveler profiles', 'show me the saved travelers'],
+  get_traveler_profile: ['show the profile of {traveler_id}', 'pull up the details of {traveler_id}'],
+  create_traveler_profile: ['create a traveler profile for {first_name} {last_name}, born {date_of_birth}, email {email}, nationality {nationality}'],
+  update_traveler_profile: ['update the profile of {traveler_id}', 'make changes to the profile of {traveler_id}'],
+};

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,20 +46,39 @@ describe('prove synth', function () {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'prove-synth-'));
+    await synth(join(dir, 'big'), 2000, 11, 8);
+    examples = readLines(join(dir, 'big', 'examples.jsonl'));
     await synth(join(dir, 'a'), 300, 11, 8);
-    examples = readLines(join(dir, 'a', 'examples.jsonl'));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes the requested number of examples, split into train and test, with a manifest that counts them', () => {
-    expect(examples).to.have.length(300);
-    const manifest = JSON.parse(readFileSync(join(dir, 'a', 'manifest.json'), 'utf8'));
-    expect(manifest.counts.examples).to.equal(300);
-    expect(Object.values(manifest.counts.kinds as Record<string, number>).reduce((a, b) => a + b, 0)).to.equal(300);
-    expect(manifest.counts.splits.train + manifest.counts.splits.test).to.equal(300);
+    expect(examples).to.have.length(2000);
+    const manifest = JSON.parse(readFileSync(join(dir, 'big', 'manifest.json'), 'utf8'));
+    expect(manifest.counts.examples).to.equal(2000);
+    expect(Object.values(manifest.counts.kinds as Record<string, number>).reduce((a, b) => a + b, 0)).to.equal(2000);
+    expect(manifest.counts.splits.train + manifest.counts.splits.test).to.equal(2000);
+    expect(manifest.counts.splits.test / 2000).to.be.within(0.07, 0.13);
     expect(manifest.graphHashes).to.have.keys(['banking', 'calendar', 'iot_devices', 'shopping', 'travel_booking']);
     expect(manifest.configHash).to.match(/^[0-9a-f]{64}$/);
-    expect(new Set(examples.map((e) => e.id)).size).to.equal(300);
+    expect(new Set(examples.map((e) => e.id)).size).to.equal(2000);
+    const counted = examples.filter((e) => e.kind === 'clarification').length;
+    expect(manifest.counts.kinds.clarification).to.equal(counted);
+  });
+
+  it("follows the paper's mix: about 80 % multi-turn, 11 % clarification, 8 % abstention, perturbations near their rates", () => {
+    const share = (predicate: (e: Example) => boolean) => examples.filter(predicate).length / examples.length;
+    expect(share((e) => e.kind === 'multi_turn')).to.be.within(0.76, 0.85);
+    expect(share((e) => e.kind === 'clarification')).to.be.within(0.08, 0.14);
+    expect(share((e) => e.kind === 'abstention')).to.be.within(0.05, 0.11);
+    expect(share((e) => e.perturbations.includes('distractors'))).to.be.within(0.36, 0.44);
+    expect(share((e) => e.perturbations.includes('enum_stripping'))).to.be.within(0.26, 0.34);
+    expect(share((e) => e.perturbations.includes('irrelevance'))).to.be.within(0.03, 0.07);
+    expect(share((e) => e.perturbations.includes('missing_function'))).to.be.within(0.12, 0.2);
+    // Multi-turn means more than one user turn, and every conversation records its information level.
+    for (const example of examples.filter((e) => e.kind === 'multi_turn')) expect(example.turns.length, example.id).to.be.within(2, 5);
+    const levels = share((e) => e.meta.informationLevel === 'complete');
+    expect(levels).to.be.within(0.5, 0.75);
   });
 
   it('gives every kept example the maximum prove reward against its own ground truth, and abstentions no ground truth', async () => {
@@ -80,10 +99,10 @@ describe('prove synth', function () {
   });
 
   it('replays every kept example in a fresh process with identical results and final state hash', () => {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/synthesis/replayInFreshProcess.ts'), join(dir, 'a', 'examples.jsonl')], { cwd: ROOT, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/synthesis/replayInFreshProcess.ts'), join(dir, 'big', 'examples.jsonl')], { cwd: ROOT, encoding: 'utf8' });
     const summary = JSON.parse(output) as { examples: number; calls: number; problems: string[] };
-    expect(summary.examples).to.equal(300);
-    expect(summary.calls).to.be.greaterThan(300);
+    expect(summary.examples).to.equal(2000);
+    expect(summary.calls).to.be.greaterThan(2000);
     expect(summary.problems).to.deep.equal([]);
   });
 
@@ -96,19 +115,21 @@ describe('prove synth', function () {
     };
     for (const example of examples) {
       const known = world(example.servers[0]);
-      for (const turn of example.turns) for (const token of turn.user.match(ID_TOKEN) ?? []) expect(known.has(token), `${example.id}: "${token}" in "${turn.user}"`).to.equal(true);
+      // An occurrence of a recurring calendar series is named after its series and day (evt_1_20260317): real, derived from the fixture.
+      const inWorld = (token: string) => known.has(token) || (/^(.+)_\d{8}$/.test(token) && known.has(token.replace(/_\d{8}$/, '')));
+      for (const turn of example.turns) for (const token of turn.user.match(ID_TOKEN) ?? []) expect(inWorld(token), `${example.id}: "${token}" in "${turn.user}"`).to.equal(true);
       const seen = new Set<string>();
       let said = '';
       for (const message of example.messages) {
         if (message.role === 'user') said += ` ${message.content}`;
         if (message.role === 'tool') strings(JSON.parse(message.content), seen);
         if (message.role !== 'assistant') continue;
-        for (const token of (message.content ?? '').match(ID_TOKEN) ?? []) expect(known.has(token) || seen.has(token), `${example.id}: assistant said ${token}`).to.equal(true);
+        for (const token of (message.content ?? '').match(ID_TOKEN) ?? []) expect(inWorld(token) || seen.has(token), `${example.id}: assistant said ${token}`).to.equal(true);
         for (const call of message.tool_calls ?? []) {
           const args = JSON.parse(call.function.arguments) as Record<string, unknown>;
           for (const [name, value] of Object.entries(args)) {
             for (const text of strings(value)) {
-              const grounded = known.has(text) || seen.has(text) || said.includes(text) || /^\d{4}-\d{2}-\d{2}/.test(text) || !/(_id|_ids|email|attendees)$/.test(name);
+              const grounded = inWorld(text) || seen.has(text) || said.includes(text) || /^\d{4}-\d{2}-\d{2}/.test(text) || !/(_id|_ids|email|attendees)$/.test(name);
               expect(grounded, `${example.id}: ${call.function.name}.${name} = ${text}`).to.equal(true);
             }
           }
@@ -160,6 +181,36 @@ describe('prove synth', function () {
     } finally {
       await engine.close();
     }
+  });
+});
+
+describe('prove synth on the command line', function () {
+  this.timeout(60_000);
+  it('writes the dataset and reports progress as plain lines when not on a terminal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prove-synth-cli-'));
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core/cli/bin.ts'), 'synth', '--count', '40', '--seed', '2', '--domains', 'banking,shopping', '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+      expect(result.status, result.stderr).to.equal(0);
+      expect(result.stdout).to.contain(join(dir, 'examples.jsonl'));
+      expect(result.stderr).to.match(/^synth: 40\/40 kept/m);
+      expect(result.stderr).not.to.contain('\r');
+      const lines = readLines(join(dir, 'examples.jsonl'));
+      expect(lines).to.have.length(40);
+      expect(new Set(lines.map((e) => e.servers[0]))).to.deep.equal(new Set(['banking', 'shopping']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a missing --count and an unknown domain with a message that says what is valid', () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core/cli/bin.ts'), 'synth', ...args], { cwd: ROOT, encoding: 'utf8' });
+    const missing = run('--out', join(tmpdir(), 'never'));
+    expect(missing.status).to.not.equal(0);
+    expect(missing.stderr).to.contain('--count N is required');
+    const unknown = run('--count', '5', '--domains', 'bakery', '--out', join(tmpdir(), 'never-either'));
+    expect(unknown.status).to.not.equal(0);
+    expect(unknown.stderr).to.contain('"bakery"');
+    expect(unknown.stderr).to.contain('banking');
   });
 });
 

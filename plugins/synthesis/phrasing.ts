@@ -146,7 +146,8 @@ export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, m
   // `turn_on_device` → "turn on the device": a particle belongs to the verb.
   const particle = ['on', 'off', 'up', 'down'].includes(rest[0]) ? ` ${rest.shift()}` : '';
   const object = rest.join(' ');
-  let clause = known ? `${known}${particle} ${verb === 'list' || verb === 'search' || verb === 'find' ? '' : 'the '}${object}` : `use ${words(tool.name)}`;
+  // A verb we do not know is still a verb: tool names are verb_object by convention.
+  let clause = `${known ?? verb}${particle} ${verb === 'list' || verb === 'search' || verb === 'find' || object === '' ? '' : 'the '}${object}`;
   clause += argumentPhrases(Object.keys(args).filter((argument) => mentions[argument] !== undefined), mentions, sources);
   return clause.replace(/\s+/g, ' ').trim();
 }
@@ -197,7 +198,8 @@ export function userMessage(persona: Persona, clauses: readonly string[], rng: S
   const ask = rng.pick(persona.asks).replace('{request}', request);
   const opener = rng.pick(persona.openers);
   const startsSentence = opener === '' || /[.!?:]\s$/.test(opener);
-  return capitalize(opener + (startsSentence ? capitalize(ask) : ask[0].toLowerCase() + ask.slice(1))).replace(/\.\.$/, '.').replace(/\?\?$/, '?');
+  const keepCase = startsSentence || /^I\b/.test(ask);
+  return capitalize(opener + (keepCase ? capitalize(ask) : ask[0].toLowerCase() + ask.slice(1))).replace(/\.\.$/, '.').replace(/\?\?$/, '?');
 }
 
 /** The user supplying a value the assistant asked for. */
@@ -252,7 +254,7 @@ const PAST: Record<string, string> = {
 /** `freeze_bank_card` → `froze the bank card`. */
 function pastTense(toolName: string): string {
   const [verb, ...rest] = toolName.split('_');
-  const past = PAST[verb] ?? `ran ${verb}`;
+  const past = PAST[verb] ?? (verb.endsWith('e') ? `${verb}d` : `${verb}ed`);
   if (verb === 'turn') return `turned ${rest.join(' ')}`;
   return `${past} the ${rest.join(' ')}`;
 }

@@ -88,11 +88,11 @@ export default defineCommand({
     }
     const dataset = text(s.dataset) ?? saved?.dataset;
     if (!dataset) throw errors.usage('train', '--dataset FILE is required');
-    const split = text(s.split) ?? 'train';
+    const split = saved?.split ?? text(s.split) ?? 'train';
     if (!['train', 'test', 'all'].includes(split)) throw errors.invalidArgument('train', '--split', split, 'must be train, test or all');
     const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integer('seed', s.seed, 0);
     const loop: TrainLoopOptions = saved
-      ? { ...saved.loop, out: outDir, steps: s.steps === undefined ? saved.loop.steps : integer('steps', s.steps, 0) }
+      ? { ...saved.loop, out: outDir, steps: context.values.steps === undefined ? saved.loop.steps : integer('steps', context.values.steps, 0) }
       : {
           out: outDir,
           steps: integer('steps', s.steps, 0),
@@ -129,6 +129,7 @@ export default defineCommand({
         };
     if (optimizer.python === undefined) delete optimizer.python;
 
+    if (!resume && existsSync(join(outDir, 'metrics.jsonl'))) throw errors.trainRunExists(outDir);
     const datasetPath = resolve(context.cwd, dataset);
     const all = readExamples(datasetPath);
     const examples: Example[] = selectSplit(dataset, all, split);

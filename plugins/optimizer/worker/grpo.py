@@ -36,6 +36,8 @@ def group_advantages(rewards: list[float], mode: str = "grpo", eps: float = 1e-6
     """
     if mode not in ADVANTAGE_MODES:
         raise ValueError(f"advantage mode {mode!r} is not one of {ADVANTAGE_MODES}")
+    if is_zero_variance(rewards):
+        return [0.0] * len(rewards)  # exactly: a float mean of equal rewards can miss them by an ulp
     r = torch.tensor(rewards, dtype=torch.float64)
     mean = r.mean()
     if mode == "drgrpo":

@@ -579,6 +579,13 @@ class Session:
                 h.update(p.detach().float().cpu().numpy().tobytes())
         return {"sha256": h.hexdigest()}
 
+    def op_conversation(self, args) -> dict:
+        """A rollout's token sequence as the trainer will see it (for inspection and tests)."""
+        conv = self.conversations.get(args["key"])
+        if conv is None:
+            raise KeyError(f"no conversation {args['key']!r}; known: {sorted(self.conversations)[:10]}")
+        return {"ids": conv.ids, "trainable": conv.trainable, "logprobs": conv.logprobs, "turns": conv.turns, "text": self.tokenizer.decode(conv.ids)}
+
     def op_stats(self, args) -> dict:
         out = {"conversations": len(self.conversations), "updates": self.updates}
         if torch.cuda.is_available():

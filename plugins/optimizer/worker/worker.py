@@ -41,6 +41,7 @@ def main() -> int:
     from session import Session
 
     session = Session()
+    print(f"prove worker: ready (pid {os.getpid()}, python {sys.version.split()[0]})", file=sys.stderr, flush=True)
     send({"id": 0, "ok": True, "result": session.hello()})
     for line in sys.stdin:
         line = line.strip()

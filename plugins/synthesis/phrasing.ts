@@ -2,7 +2,7 @@ import type { ArgumentSource } from './resolveArguments.js';
 import type { Persona } from './personas.js';
 import type { SynthesisRandom } from './SynthesisRandom.js';
 import type { ToolFacts } from './ToolCatalog.js';
-import { nounOfField, stripRolePrefix } from './valuePool.js';
+import { nounOfField, singular, stripRolePrefix } from './valuePool.js';
 
 /** What a clause needs to know to mention an argument value. */
 export interface MentionContext {
@@ -84,7 +84,7 @@ export function mentionValue(argument: string, value: unknown, source: ArgumentS
     const noun = source.noun || nounOfField(argument);
     if (source.origin.kind === 'output') {
       const producedIn = context.stepTurns[source.origin.step] ?? context.currentTurn;
-      if (source.label !== undefined) return producedIn < context.currentTurn && context.rng.chance(0.5) ? `that ${noun}, ${source.label}` : source.label;
+      if (source.label !== undefined) return producedIn < context.currentTurn && !source.label.startsWith('the ') && context.rng.chance(0.5) ? `that ${noun}, ${source.label}` : source.label;
       if (context.worldValues.has(text)) return text;
       return producedIn < context.currentTurn ? `the ${noun} from before` : `the new ${noun}`;
     }
@@ -287,16 +287,20 @@ export function summarizeResult(tool: ToolFacts, result: unknown): string {
     if (items.length === 0) return `I found no ${words(arrayKey)} for that.`;
     const names = items
       .slice(0, 3)
-      .map((item) => item.name ?? item.title ?? item.summary ?? item.alias ?? item.description ?? item[Object.keys(item).find((k) => k.endsWith('_id') || k.endsWith('Id')) ?? 'id'])
+      .map((item) => {
+        const name = item.name ?? item.title ?? item.summary ?? item.alias;
+        return typeof name === 'string' && name.length <= 48 ? name : item[Object.keys(item).find((k) => k.endsWith('_id') || k.endsWith('Id')) ?? 'id'];
+      })
       .filter((name): name is string => typeof name === 'string');
     const more = items.length > 3 ? `, among others` : '';
-    return `I found ${items.length} ${words(arrayKey)}${names.length > 0 ? `: ${list(names)}${more}` : ''}.`;
+    const noun = items.length === 1 ? singular(words(arrayKey)) : words(arrayKey);
+    return `I found ${items.length} ${noun}${names.length > 0 ? `: ${list(names)}${more}` : ''}.`;
   }
   const nested = Object.values(record).find((value) => value !== null && typeof value === 'object' && !Array.isArray(value)) as Record<string, unknown> | undefined;
   const facts = scalarFacts(record, 4);
   if (facts.length < 2 && nested) facts.push(...scalarFacts(nested, 4 - facts.length));
-  const name = record.name ?? record.title ?? record.summary ?? record.alias ?? nested?.name ?? nested?.title ?? nested?.summary;
-  const subject = typeof name === 'string' ? name : undefined;
+  const name = record.name ?? record.title ?? record.summary ?? record.alias;
+  const subject = typeof name === 'string' && name.length <= 60 ? name : undefined;
   if (!tool.readOnly) {
     const done = `Done: I ${pastTense(tool.name)}${subject ? ` (${subject})` : ''}.`;
     return facts.length > 0 ? `${done} It now shows ${list(facts)}.` : done;

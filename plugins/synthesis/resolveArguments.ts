@@ -254,6 +254,12 @@ function resolveValue(
     if (entity && context.rng.chance(0.7)) return { value: entity.value, source: { kind: 'enum' } };
     return { value: context.rng.pick(schema.enum), source: { kind: 'enum' } };
   }
+  const isDate = schema.format === 'date' || schema.format === 'date-time';
+  if (type === 'string' && isDate && /(end|to|until|max|check_out|last|return)/.test(argument) && Object.keys(siblings).some((key) => /(start|from|min|check_in|first|departure)/.test(key))) {
+    // An end is chosen after its start, never taken from another entity.
+    const literal = literalString(argument, schema, tool, context, siblings);
+    if (literal !== undefined) return { value: literal, source: { kind: 'literal' } };
+  }
   if (type === 'string' || type === 'integer' || type === 'number' || type === undefined) {
     const entity = type === 'string' || type === undefined || isIdField(argument) ? pickEntity(argument, schema, context, used) : undefined;
     if (entity) {

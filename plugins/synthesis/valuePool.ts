@@ -11,7 +11,7 @@ export interface PoolRecord {
   fields: Record<string, unknown>;
   /** What the entity is called ("account", "card"), from its collection or property name. */
   noun: string;
-  /** A human handle for it ("Everyday Checking", "ending in 3099"), when it has one. */
+  /** A human handle for it ("Everyday Checking", "the card ending in 3099"), when it has one. */
   label?: string;
   origin: ValueOrigin;
 }
@@ -60,13 +60,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function labelOf(fields: Record<string, unknown>): string | undefined {
+function labelOf(fields: Record<string, unknown>, noun: string): string | undefined {
   for (const key of LABEL_FIELDS) {
     const value = fields[key];
     if (typeof value === 'string' && value.length > 0 && value.length <= 80) return value;
   }
   const last4 = fields.last4 ?? fields.mask;
-  if (typeof last4 === 'string' && /^\d{4}$/.test(last4)) return `ending in ${last4}`;
+  if (typeof last4 === 'string' && /^\d{4}$/.test(last4)) return `the ${noun || 'one'} ending in ${last4}`;
   return undefined;
 }
 
@@ -95,7 +95,7 @@ export function extractRecords(value: unknown, noun: string, origin: ValueOrigin
     if (fields[alias] === undefined) fields[alias] = fields.id;
   }
   const record: PoolRecord = { fields: { ...inherited, ...fields }, noun, origin };
-  const label = labelOf(fields);
+  const label = labelOf(fields, noun);
   if (label !== undefined) record.label = label;
   if (Object.keys(fields).length > 0) out.push(record);
   const passDown: Record<string, unknown> = { ...inherited };

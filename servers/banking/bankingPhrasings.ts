@@ -10,7 +10,7 @@ export const bankingPhrasings: Record<string, string[]> = {
   cancel_bank_transfer: ['cancel {transfer_id}', 'stop {transfer_id} from going out'],
   list_bank_payees: ['show the saved payees of {customer_id}', 'list who {customer_id} can pay'],
   add_bank_payee: ['add a new payee called {name} for {customer_id}, account number {account_number}, routing number {routing_number}', 'save {name} as a payee of {customer_id} (account {account_number}, routing {routing_number})'],
-  remove_bank_payee: ['remove {payee_id} from the payees', 'delete the payee {payee_id}'],
+  remove_bank_payee: ['remove {payee_id} from the payees', 'delete {payee_id} from the saved payees'],
   list_bank_cards: ['list the cards of {customer_id}', 'show me which cards {customer_id} has'],
   freeze_bank_card: ['freeze {card_id}', 'put a temporary freeze on {card_id}'],
   unfreeze_bank_card: ['unfreeze {card_id}', 'turn {card_id} back on'],

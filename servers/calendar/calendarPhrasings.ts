@@ -1,7 +1,7 @@
 /** How users ask for each calendar tool (slots are argument names), for data synthesis. */
 export const calendarPhrasings: Record<string, string[]> = {
   list_calendars: ['list the calendars I can see', 'show me all calendars'],
-  get_calendar: ['show me the calendar {calendar_id}', 'tell me about the calendar {calendar_id}'],
+  get_calendar: ['show me {calendar_id}', 'tell me about {calendar_id}'],
   search_calendar_directory: ['search the directory for {query}', 'look up {query} in the company directory'],
   list_events: ["show the events on {calendar_id}", 'go through the events on {calendar_id}', 'list the events of {calendar_id}'],
   get_event: ['show me {event_id}', 'give me the details of {event_id}'],

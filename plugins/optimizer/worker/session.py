@@ -230,7 +230,7 @@ class Session:
         with self._autocast():
             out = model(input_ids=input_ids, attention_mask=attention, position_ids=positions, use_cache=True, logits_to_keep=1)
         cache = out.past_key_values
-        logits = out.logits[:, -1, :].float()
+        logits = self._mask_padding(out.logits[:, -1, :].float())
         next_pos = positions[:, -1] + 1
         budget = torch.tensor(budgets, device=device)
         done = torch.zeros(B, dtype=torch.bool, device=device)
@@ -262,7 +262,7 @@ class Session:
             with self._autocast():
                 out = model(input_ids=choice.clamp(min=0)[:, None], attention_mask=attention, position_ids=next_pos[:, None], past_key_values=cache, use_cache=True)
             cache = out.past_key_values
-            logits = out.logits[:, -1, :].float()
+            logits = self._mask_padding(out.logits[:, -1, :].float())
             next_pos = next_pos + 1
         ids_matrix = torch.stack(tokens, 1).tolist() if tokens else [[] for _ in range(B)]
         lp_matrix = torch.stack(logps, 1).tolist() if logps else [[] for _ in range(B)]
@@ -277,6 +277,15 @@ class Session:
                 lps.append(lp)
             results.append((ids, lps, "stop" if stopped[i] else "length"))
         return results
+
+    def _mask_padding(self, logits: torch.Tensor) -> torch.Tensor:
+        """Rows of the LM head past the tokenizer's vocabulary (Qwen pads 151,669 tokens to 151,936) are
+        never sampled; training computes its log-probs over the same support."""
+        limit = len(self.tokenizer)
+        if logits.shape[-1] > limit:
+            logits = logits.clone()
+            logits[..., limit:] = float("-inf")
+        return logits
 
     # --- log-probs ------------------------------------------------------------------------------
 
@@ -306,13 +315,14 @@ class Session:
             hidden = causal.model(input_ids=input_ids, attention_mask=attention).last_hidden_state
             selected = hidden[rows_t, cols_t - 1]
             logits = causal.lm_head(selected)
-        logits = logits.float() / max(temperature, 1e-6)
+        logits = self._mask_padding(logits.float()) / max(temperature, 1e-6)
         logp_all = torch.log_softmax(logits, dim=-1)
         targets = input_ids[rows_t, cols_t]
         logp = logp_all.gather(-1, targets[:, None]).squeeze(-1)
         entropy = None
         if with_entropy:
-            entropy = -(logp_all.exp() * logp_all).sum(-1).detach()
+            p = logp_all.exp()
+            entropy = -torch.where(p > 0, p * logp_all, torch.zeros_like(p)).sum(-1).detach()
         return logp, entropy, rows_t
 
     # --- GRPO -----------------------------------------------------------------------------------

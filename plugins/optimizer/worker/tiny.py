@@ -125,7 +125,8 @@ def build_tiny(out_dir: str, conversations: list[dict], vocab_size: int = 2048, 
     torch.manual_seed(seed)
     shape_config = TINY_CONFIG if shape == "tiny" else QWEN3_06B_CONFIG
     config = Qwen3Config(
-        vocab_size=len(tokenizer),
+        # The 0.6B shape keeps Qwen3's vocabulary size (151,936) so that its embedding and LM head cost what they cost there.
+        vocab_size=len(tokenizer) if shape == "tiny" else 151936,
         bos_token_id=tokenizer.convert_tokens_to_ids("<|endoftext|>"),
         eos_token_id=tokenizer.convert_tokens_to_ids("<|im_end|>"),
         pad_token_id=tokenizer.convert_tokens_to_ids("<|endoftext|>"),

@@ -254,6 +254,14 @@ function resolveValue(
     if (entity && context.rng.chance(0.7)) return { value: entity.value, source: { kind: 'enum' } };
     return { value: context.rng.pick(schema.enum), source: { kind: 'enum' } };
   }
+  if (type === 'string' && !tool.readOnly && /(^|_)(name|alias|nickname|summary|title|label)$/.test(argument) && !Array.isArray(schema.enum)) {
+    // A new thing is named like things of its own kind (a payee like a payee), never after some other entity.
+    const ownKind = context.sample.withField(argument).filter((record) => record.noun.length > 2 && tool.name.includes(record.noun.replace(/ /g, '_')));
+    const named = ownKind.filter((record) => matchesType(record.fields[argument], schema));
+    if (named.length > 0) return { value: context.rng.pick(named).fields[argument], source: { kind: 'literal' } };
+    const literal = literalString(argument, schema, tool, context, siblings);
+    if (literal !== undefined) return { value: literal, source: { kind: 'literal' } };
+  }
   const isDate = schema.format === 'date' || schema.format === 'date-time';
   if (type === 'string' && isDate && /(end|to|until|max|check_out|last|return)/.test(argument) && Object.keys(siblings).some((key) => /(start|from|min|check_in|first|departure)/.test(key))) {
     // An end is chosen after its start, never taken from another entity.

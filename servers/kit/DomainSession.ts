@@ -17,8 +17,8 @@ import {
   type ToolSchema,
   type WorldSpec,
 } from '../../core/index.js';
-import type { DomainDefinition, ToolContext, ToolDefinition } from './Domain.js';
-import { sessionRandom, seedRandomState } from './seededRandom.js';
+import type { DomainDefinition, SessionRandom, ToolContext, ToolDefinition } from './Domain.js';
+import { nextRandomState, randomOutput, seedRandomState } from './seededRandom.js';
 import { canonicalForm } from './stateHash.js';
 
 /** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
@@ -61,7 +61,11 @@ class ToolFailure {
   constructor(readonly message: string) {}
 }
 
-const immer = new Immer({ autoFreeze: true });
+/**
+ * Without auto-freeze: immer would walk every key of every changed object several times to find
+ * drafts and freeze; `freezeChanged` freezes the new nodes in one walk after the call.
+ */
+const immer = new Immer({ autoFreeze: false });
 const EMPTY_COUNTERS: Readonly<Record<string, number>> = Object.freeze({});
 
 function hasDefaults(schema: unknown): boolean {
@@ -199,6 +203,78 @@ function detachDrafts(value: unknown): unknown {
     if (detached !== record[key]) (copy ??= { ...record })[key] = detached;
   }
   return copy ?? value;
+}
+
+/**
+ * Deep-freezes what a copy-on-write update made new, stopping at frozen values: every node that
+ * was not changed is shared with the previous state and already frozen, so the walk visits only
+ * the path from the root to the changes and the values the handler put there.
+ */
+function freezeChanged(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) freezeChanged(value[i]);
+  } else {
+    for (const key in value) freezeChanged((value as Record<string, unknown>)[key]);
+  }
+}
+
+/** The PRNG of one call: starts from the session's state, and its last state becomes the session's. */
+class CallRandom implements SessionRandom {
+  constructor(public state: number) {}
+
+  next(): number {
+    this.state = nextRandomState(this.state);
+    return randomOutput(this.state);
+  }
+
+  int(min: number, max: number): number {
+    const low = Math.ceil(Math.min(min, max));
+    const high = Math.floor(Math.max(min, max));
+    return low + Math.floor(this.next() * (high - low + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('random.pick: cannot pick from an empty list');
+    return items[Math.floor(this.next() * items.length)];
+  }
+}
+
+/**
+ * What one call's handler gets. A class, not an object literal of closures: it is built on every
+ * call, and methods on a prototype cost nothing to create.
+ */
+class CallContext<S> implements ToolContext<S> {
+  state: ToolContext<S>['state'];
+  readonly random: CallRandom;
+  counters: Readonly<Record<string, number>>;
+  countersCopied = false;
+
+  constructor(
+    private readonly runtime: DomainRuntime<S>,
+    root: SessionSnapshot<S>,
+    readonly now: string,
+    readonly today: string,
+  ) {
+    this.state = root.state as ToolContext<S>['state'];
+    this.random = new CallRandom(root.rng);
+    this.counters = root.counters;
+  }
+
+  nextId(prefix: string): string {
+    if (!this.countersCopied) {
+      this.counters = { ...this.counters };
+      this.countersCopied = true;
+    }
+    const n = (this.counters[prefix] ?? this.runtime.idBase(prefix)) + 1;
+    (this.counters as Record<string, number>)[prefix] = n;
+    return `${prefix}_${n}`;
+  }
+
+  fail(message: string): never {
+    throw new ToolFailure(String(message));
+  }
 }
 
 function failure(kind: ToolErrorKind, message: string): ToolOutcome {
@@ -447,28 +523,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
 
   private run(tool: CompiledTool<S>, args: unknown): ToolOutcome {
     const root = this.root;
-    const runtime = this.runtime;
-    let counters = root.counters;
-    let countersCopied = false;
-    let rng = root.rng;
-    const context: ToolContext<S> = {
-      state: root.state as ToolContext<S>['state'],
-      now: this.now,
-      today: this.today,
-      random: sessionRandom({ read: () => rng, write: (state) => (rng = state) }),
-      nextId(prefix: string): string {
-        if (!countersCopied) {
-          counters = { ...counters };
-          countersCopied = true;
-        }
-        const n = (counters[prefix] ?? runtime.idBase(prefix)) + 1;
-        (counters as Record<string, number>)[prefix] = n;
-        return `${prefix}_${n}`;
-      },
-      fail(message: string): never {
-        throw new ToolFailure(String(message));
-      },
-    };
+    const context = new CallContext<S>(this.runtime, root, this.now, this.today);
     let result: unknown;
     let state: S;
     try {
@@ -480,14 +535,16 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
           context.state = draft as ToolContext<S>['state'];
           result = detachDrafts(tool.definition.handler(args, context));
         }) as S;
+        if (state !== root.state) freezeChanged(state);
       }
     } catch (error) {
       if (error instanceof ToolFailure) return failure('execution', error.message);
       const message = error instanceof Error ? error.message : preview(error);
       return failure('execution', `internal error in ${tool.definition.name}: ${message}`);
     }
-    if (state !== root.state || countersCopied || rng !== root.rng) {
-      this.root = Object.freeze({ state, counters: countersCopied ? Object.freeze(counters) : counters, rng });
+    const rng = context.random.state;
+    if (state !== root.state || context.countersCopied || rng !== root.rng) {
+      this.root = Object.freeze({ state, counters: context.countersCopied ? Object.freeze(context.counters) : context.counters, rng });
     }
     return { ok: true, result };
   }

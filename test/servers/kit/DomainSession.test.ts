@@ -45,6 +45,20 @@ describe('the domain kit: fast-path sessions', () => {
     expect(a.state.transfers[0]).to.equal(runtime.world.transfers[0]);
   });
 
+  it('the state after a change is frozen all the way down, the records the handler added included', () => {
+    const session = runtime.openSession();
+    expect(session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 3 }).ok).to.equal(true);
+    const state = session.state;
+    expect(Object.isFrozen(state)).to.equal(true);
+    expect(Object.isFrozen(state.accounts)).to.equal(true);
+    expect(Object.isFrozen(state.accounts[0])).to.equal(true);
+    expect(Object.isFrozen(state.transfers)).to.equal(true);
+    expect(Object.isFrozen(state.transfers[1])).to.equal(true);
+    expect(() => {
+      (state.transfers[1] as { amount: number }).amount = 1000;
+    }).to.throw(TypeError);
+  });
+
   it('returns results that outlive the call even when the handler returned part of the draft', () => {
     const session = runtime.openSession();
     const outcome = session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 5 });

@@ -55,13 +55,14 @@ const libraryDomain = defineDomain<LibraryState>({
       input: { type: 'object', properties: { book_id: id, member_id: id }, required: ['book_id', 'member_id'], additionalProperties: false },
       output: { type: 'object', properties: { loan_id: { type: 'string' }, book_id: { type: 'string' }, member_id: { type: 'string' } } },
       annotations: {},
-      handler: (args: { book_id: string; member_id: string }, { state, fail, nextId }) => {
+      handler: (args: { book_id: string; member_id: string }, context) => {
+        const { state, fail } = context;
         const book = state.books[args.book_id];
         if (!book) fail(`no book ${args.book_id}`);
         if (!state.members[args.member_id]) fail(`no member ${args.member_id}`);
         if (book.copies === 0) fail(`${book.title} has no copy left`);
         book.copies--;
-        const loan = { loan_id: nextId('loan'), book_id: args.book_id, member_id: args.member_id };
+        const loan = { loan_id: context.nextId('loan'), book_id: args.book_id, member_id: args.member_id };
         state.loans[loan.loan_id] = loan;
         return loan;
       },

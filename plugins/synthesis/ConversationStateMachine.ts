@@ -246,13 +246,15 @@ export class ConversationStateMachine {
     };
 
     const sampled = await this.sample(server, index);
-    const plan = await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, this.options);
+    const levels = this.options.informationLevels;
+    const informationLevel = (['complete', 'missing', 'minimal'] as const)[rng.weighted([levels.complete, levels.missing, levels.minimal])];
+    // A minimal request names only what the tools require, so the plan fills no optional argument.
+    const planOptions = informationLevel === 'minimal' ? { ...this.options, optionalRate: 0 } : this.options;
+    const plan = await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions);
     if (plan === undefined) {
       move('ungrounded');
       return { dropped: 'ungrounded_chain', path };
     }
-    const levels = this.options.informationLevels;
-    const informationLevel = (['complete', 'missing', 'minimal'] as const)[rng.weighted([levels.complete, levels.missing, levels.minimal])];
     const script: ConversationScript = {
       server,
       index,

@@ -64,8 +64,7 @@ export class TemplateTeacherPlugin implements ProvePlugin {
       if (script.hiddenTool !== undefined && script.plan.steps.findIndex((s) => s.tool === script.hiddenTool) < i) return;
       const tool = script.tools.get(step.tool)!;
       const withheld = script.withheld !== undefined && script.withheld.step === i && !script.withheld.given ? script.withheld.argument : undefined;
-      const args = script.informationLevel === 'minimal' ? Object.fromEntries(Object.entries(step.arguments).filter(([a]) => tool.required.includes(a) || step.sources[a]?.kind === 'entity')) : step.arguments;
-      out.push(requestClause(tool, args, step.sources, { ...context, withheld }));
+      out.push(requestClause(tool, step.arguments, step.sources, { ...context, withheld }));
     });
     return out;
   }

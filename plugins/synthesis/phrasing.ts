@@ -97,9 +97,12 @@ export function mentionValue(argument: string, value: unknown, source: ArgumentS
 
 const SLOT = /\{([a-z0-9_]+)\}/g;
 
-/** Whether a user must say this argument's value (it does not come from an earlier result). */
-export function userProvided(source: ArgumentSource | undefined): boolean {
-  return source === undefined || source.kind !== 'entity' || source.origin.kind !== 'output';
+/**
+ * Whether a user must say this argument's value: anything but an id taken from an earlier result
+ * (a memo or a bank name seen in a result is still the user's choice to make).
+ */
+export function userProvided(argument: string, source: ArgumentSource | undefined): boolean {
+  return source === undefined || source.kind !== 'entity' || source.origin.kind !== 'output' || !/(_id|^id|_ids)$/.test(argument);
 }
 
 function phraseArgument(argument: string, mention: string, source: ArgumentSource | undefined): string {
@@ -177,7 +180,7 @@ export function requestClause(tool: ToolFacts, args: Record<string, unknown>, so
   const chosen = context.rng.pick(fitting.filter((p) => coverage(p) >= best - 1));
   const used = new Set([...chosen.matchAll(SLOT)].map((m) => m[1]));
   const clause = chosen.replace(SLOT, (_, slot: string) => slotText[slot]);
-  const extra = Object.keys(args).filter((argument) => !used.has(argument) && mentions[argument] !== undefined && userProvided(sources[argument]));
+  const extra = Object.keys(args).filter((argument) => !used.has(argument) && mentions[argument] !== undefined && userProvided(argument, sources[argument]));
   return clause + argumentPhrases(extra, mentions, sources);
 }
 
@@ -255,7 +258,8 @@ const PAST: Record<string, string> = {
 function pastTense(toolName: string): string {
   const [verb, ...rest] = toolName.split('_');
   const past = PAST[verb] ?? (verb.endsWith('e') ? `${verb}d` : `${verb}ed`);
-  if (verb === 'turn') return `turned ${rest.join(' ')}`;
+  // "transfer_between_bank_accounts" → "transferred between bank accounts": no article before a preposition.
+  if (verb === 'turn' || ['between', 'to', 'from', 'into', 'for'].includes(rest[0])) return `${past} ${rest.join(' ')}`;
   return `${past} the ${rest.join(' ')}`;
 }
 

@@ -254,7 +254,7 @@ function resolveValue(
     if (entity && context.rng.chance(0.7)) return { value: entity.value, source: { kind: 'enum' } };
     return { value: context.rng.pick(schema.enum), source: { kind: 'enum' } };
   }
-  if (type === 'string' && !tool.readOnly && /(^|_)(name|alias|nickname|summary|title|label)$/.test(argument) && !Array.isArray(schema.enum)) {
+  if (type === 'string' && !tool.readOnly && /^(name|alias|nickname|summary|title|label)$/.test(argument) && !Array.isArray(schema.enum)) {
     // A new thing is named like things of its own kind (a payee like a payee), never after some other entity.
     const ownKind = context.sample.withField(argument).filter((record) => record.noun.length > 2 && tool.name.includes(record.noun.replace(/ /g, '_')));
     const named = ownKind.filter((record) => matchesType(record.fields[argument], schema));

@@ -5,6 +5,8 @@
  * offset of the event's own time zone; every computation works on UTC epoch milliseconds.
  */
 
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+
 /** The reference date the fixture world is built around: Monday 10:00 in Berlin. */
 export const CALENDAR_REFERENCE_DATE = '2026-03-16T09:00:00Z';
 
@@ -116,5 +118,10 @@ export interface CalendarState {
   user: string;
   people: Record<string, DirectoryEntry>;
   calendars: Record<string, Calendar>;
-  events: Record<string, CalendarEvent>;
+  /**
+   * Stored events by id, in buckets of 32 consecutive event numbers (`servers/kit/bucketedRecord.ts`;
+   * a modified occurrence `evt_41_20260325` shares its series' bucket), so that storing one copies
+   * one small bucket instead of hundreds of events. Read and write through `getEntry`/`setEntry`.
+   */
+  events: BucketedRecord<CalendarEvent>;
 }

@@ -1,4 +1,5 @@
 import type { DomainInvariant } from '../kit/Domain.js';
+import { entryPairs, getEntry, hasEntry } from '../kit/bucketedRecord.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
 import { CONFLICT_HORIZON_DAYS, endMs, eventIndex, forEachSpan, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
 import { DAY, isKnownTimeZone, parseDateTime } from './zonedTime.js';
@@ -54,8 +55,7 @@ export const calendarInvariants: DomainInvariant<CalendarState>[] = [
   {
     name: 'events end after they start',
     check(state) {
-      for (const id in state.events) {
-        const event = state.events[id];
+      for (const [id, event] of entryPairs(state.events)) {
         if (!isKnownTimeZone(event.time_zone)) return `${id} has an unknown time zone ${event.time_zone}`;
         if (parseDateTime(event.start, event.time_zone) === undefined || parseDateTime(event.end, event.time_zone) === undefined) return `${id} has an unreadable start or end`;
         const length = endMs(event) - startMs(event);
@@ -69,8 +69,7 @@ export const calendarInvariants: DomainInvariant<CalendarState>[] = [
     name: 'every calendar, organizer and attendee exists',
     check(state) {
       if (state.people[state.user]?.kind !== 'person') return `the signed-in user ${state.user} is not a person in the directory`;
-      for (const id in state.events) {
-        const event = state.events[id];
+      for (const [id, event] of entryPairs(state.events)) {
         const calendar = state.calendars[event.calendar_id];
         if (calendar === undefined) return `${id} is on unknown calendar ${event.calendar_id}`;
         if (calendar.kind === 'resource') return `${id} is stored on the room calendar ${calendar.id}`;
@@ -94,18 +93,17 @@ export const calendarInvariants: DomainInvariant<CalendarState>[] = [
   {
     name: 'series, edited and deleted occurrences are consistent',
     check(state) {
-      for (const id in state.events) {
-        const event = state.events[id];
+      for (const [id, event] of entryPairs(state.events)) {
         if (event.recurrence !== undefined) {
           if (ruleOf(event) === undefined) return `${id} has an invalid rule ${event.recurrence[0]}`;
           for (const key of event.modified_occurrences ?? []) {
-            const modified = state.events[`${id}_${key}`];
+            const modified = getEntry(state.events, `${id}_${key}`);
             if (modified === undefined || modified.recurring_event_id !== id) return `${id} lists ${key} as edited but ${id}_${key} is not stored`;
             if ((event.cancelled_occurrences ?? []).includes(key)) return `${id}_${key} is both edited and deleted`;
           }
         }
         if (event.recurring_event_id !== undefined) {
-          const master = state.events[event.recurring_event_id];
+          const master = getEntry(state.events, event.recurring_event_id);
           if (master === undefined || master.recurrence === undefined) return `${id} belongs to missing series ${event.recurring_event_id}`;
           if (master.calendar_id !== event.calendar_id) return `${id} is on ${event.calendar_id} but its series is on ${master.calendar_id}`;
           if (!(master.modified_occurrences ?? []).includes(id.slice(master.id.length + 1))) return `${id} is not listed as edited by ${master.id}`;
@@ -122,7 +120,7 @@ export const calendarInvariants: DomainInvariant<CalendarState>[] = [
       for (const span of allSpans(state)) {
         if (seen.has(span.id)) return `${span.id} appears twice`;
         seen.add(span.id);
-        if (span.dateKey !== undefined && state.events[span.id] !== undefined) return `${span.id} is both an occurrence of ${span.event.id} and a stored event`;
+        if (span.dateKey !== undefined && hasEntry(state.events, span.id)) return `${span.id} is both an occurrence of ${span.event.id} and a stored event`;
       }
       return undefined;
     },

@@ -1,4 +1,5 @@
 import { isDraft, original } from 'immer';
+import { type BucketedRecord, entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { closestName } from '../kit/DomainSession.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
@@ -227,11 +228,11 @@ export type EventRef =
 
 /** Resolve an event id (stored event, series, modified or plain occurrence), or say why it names nothing. */
 export function resolveEvent(state: CalendarState, id: string): EventRef | string {
-  const stored = state.events[id];
+  const stored = getEntry(state.events, id);
   if (stored !== undefined) return { kind: 'stored', event: stored };
   const match = /^(.+)_(\d{8})$/.exec(id);
   if (match !== null) {
-    const master = state.events[match[1]];
+    const master = getEntry(state.events, match[1]);
     if (master !== undefined && master.recurrence !== undefined) {
       const dateKey = match[2];
       if (master.cancelled_occurrences?.includes(dateKey)) {
@@ -303,18 +304,17 @@ export interface EventIndex {
   byAttendee: Map<string, CalendarEvent[]>;
 }
 
-const indexes = new WeakMap<Record<string, CalendarEvent>, EventIndex>();
+const indexes = new WeakMap<BucketedRecord<CalendarEvent>, EventIndex>();
 const NO_EVENTS: CalendarEvent[] = [];
 
-function buildIndex(events: Record<string, CalendarEvent>): EventIndex {
+function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
   const index: EventIndex = { all: [], byCalendar: new Map(), byAttendee: new Map() };
   const add = (map: Map<string, CalendarEvent[]>, key: string, event: CalendarEvent): void => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [event]);
     else list.push(event);
   };
-  for (const id in events) {
-    const event = events[id];
+  for (const event of entryValues(events)) {
     index.all.push(event);
     add(index.byCalendar, event.calendar_id, event);
     for (const attendee of event.attendees) add(index.byAttendee, attendee.email, event);

@@ -1,4 +1,5 @@
 import type { DomainSampler } from '../kit/Domain.js';
+import { entryIds, getEntry } from '../kit/bucketedRecord.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
 import { canSeeDetails, eventIndex, forEachSpan, ROLE_RANK, type Span } from './calendarModel.js';
 import { DAY, formatInZone } from './zonedTime.js';
@@ -88,8 +89,8 @@ export const calendarSamplers: DomainSampler<CalendarState>[] = [
     description: 'Recurring series the user can see, with their rule and the next occurrence ids.',
     sample(state) {
       const records: Array<Record<string, unknown>> = [];
-      for (const id of Object.keys(state.events).sort()) {
-        const event = state.events[id];
+      for (const id of entryIds(state.events).sort()) {
+        const event = getEntry(state.events, id)!;
         if (event.recurrence === undefined || !canSeeDetails(state, event)) continue;
         const next: string[] = [];
         forEachSpan(event, FROM, FROM + 35 * DAY, (span) => {

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SessionRandom } from '../kit/Domain.js';
+import { toBuckets } from '../kit/bucketedRecord.js';
 import { sessionRandom, seedRandomState } from '../kit/seededRandom.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry, type Reminder, type ResponseStatus } from './CalendarState.js';
 import { occurrenceOn, type Span, spansToHorizon } from './calendarModel.js';
@@ -177,9 +178,12 @@ class Occupancy {
   }
 }
 
+type FlatCalendarState = Omit<CalendarState, 'events'> & { events: Record<string, CalendarEvent> };
+
 class WorldBuilder {
   readonly random: SessionRandom;
-  readonly state: CalendarState;
+  /** The world being built, its events still in one flat record (bucketed when it is done). */
+  readonly state: FlatCalendarState;
   readonly people = new Map<string, DirectoryEntry>();
   readonly byKey = new Map<string, string>();
   readonly occupancy = new Occupancy();
@@ -817,7 +821,7 @@ export function generateWorld(seed: number): CalendarState {
   buildExceptions(world);
   buildMeetings(world, 300);
   buildPersonal(world, 3);
-  return world.state;
+  return { ...world.state, events: toBuckets(world.state.events) };
 }
 
 /** Writes `fixtures/calendar/world.json` atomically (temp file, then rename). */

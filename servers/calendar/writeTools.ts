@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../core/index.js';
+import { deleteEntry, getEntry, hasEntry, setEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
 import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
 import {
@@ -104,9 +105,9 @@ function editable(ref: EventRef): { candidate: CalendarEvent; materialized?: { m
 /** Store a changed event (and record a newly modified occurrence on its series). */
 function store(ctx: Ctx, candidate: CalendarEvent, materialized?: { masterId: string; dateKey: string }): void {
   candidate.updated = ctx.now;
-  ctx.state.events[candidate.id] = candidate;
+  setEntry(ctx.state.events, candidate.id, candidate);
   if (materialized !== undefined) {
-    const master = ctx.state.events[materialized.masterId];
+    const master = getEntry(ctx.state.events, materialized.masterId)!;
     (master.modified_occurrences ??= []).push(materialized.dateKey);
   }
 }
@@ -253,7 +254,7 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
     created: ctx.now,
     updated: ctx.now,
   };
-  while (state.events[event.id] !== undefined) event.id = ctx.nextId('evt');
+  while (hasEntry(state.events, event.id)) event.id = ctx.nextId('evt');
   addAttendees(ctx, state, event, fields.attendees ?? [], false);
   addAttendees(ctx, state, event, fields.optional_attendees ?? [], true);
   if (fields.recurrence !== undefined) {
@@ -468,14 +469,14 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
     requireWrite(ctx, state, ownerEvent(ref), `delete ${args.event_id}`);
     const draft = ctx.state.events;
     if (ref.kind === 'occurrence') {
-      (draft[ref.master.id].cancelled_occurrences ??= []).push(ref.dateKey);
+      (getEntry(draft, ref.master.id)!.cancelled_occurrences ??= []).push(ref.dateKey);
       return { deleted: ref.id, scope: 'occurrence', removed_event_ids: [] };
     }
     const event = ref.event;
     if (event.recurring_event_id !== undefined) {
-      const master = draft[event.recurring_event_id];
+      const master = getEntry(draft, event.recurring_event_id);
       const dateKey = event.id.slice(event.recurring_event_id.length + 1);
-      delete draft[event.id];
+      deleteEntry(draft, event.id);
       if (master !== undefined) {
         master.modified_occurrences = (master.modified_occurrences ?? []).filter((key) => key !== dateKey);
         (master.cancelled_occurrences ??= []).push(dateKey);
@@ -485,12 +486,9 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
     const removed = [event.id];
     for (const dateKey of event.modified_occurrences ?? []) {
       const id = `${event.id}_${dateKey}`;
-      if (draft[id] !== undefined) {
-        delete draft[id];
-        removed.push(id);
-      }
+      if (deleteEntry(draft, id)) removed.push(id);
     }
-    delete draft[event.id];
+    deleteEntry(draft, event.id);
     return { deleted: event.id, scope: event.recurrence === undefined ? 'event' : 'series', removed_event_ids: removed };
   },
 });
@@ -530,11 +528,11 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
     const problem = writeProblem(state, destination.id, `move events to ${destination.id}`);
     if (problem !== undefined) ctx.fail(problem);
     const organizer = organizerOf(state, destination);
-    const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => state.events[id] !== undefined)];
+    const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => hasEntry(state.events, id))];
     const self: SelfIds = { eventIds: new Set(ids), spanIds: new Set(ids) };
     const moved: CalendarEvent[] = [];
     for (const id of ids) {
-      const candidate = cloneEvent(state.events[id]);
+      const candidate = cloneEvent(getEntry(state.events, id)!);
       candidate.calendar_id = destination.id;
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
@@ -700,10 +698,10 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
     if (ref.kind === 'stored' && ref.event.recurrence !== undefined) {
       for (const dateKey of ref.event.modified_occurrences ?? []) {
         const id = `${ref.event.id}_${dateKey}`;
-        const modified = state.events[id];
+        const modified = getEntry(state.events, id);
         if (modified === undefined || endMs(modified) <= nowMs) continue;
         const index = modified.attendees.findIndex((a) => a.email === email);
-        if (index >= 0) ctx.state.events[id].attendees[index].response_status = args.response;
+        if (index >= 0) getEntry(ctx.state.events, id)!.attendees[index].response_status = args.response;
       }
     }
     return { event_id: candidate.id, email, response_status: args.response, previous_response_status: previous, event: eventView(state, candidate) };

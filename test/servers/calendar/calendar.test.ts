@@ -7,6 +7,7 @@ import { generateWorld } from '../../../servers/calendar/generateWorld.js';
 import { parseQuickAdd } from '../../../servers/calendar/quickAdd.js';
 import { parseRecurrence } from '../../../servers/calendar/recurrence.js';
 import { formatInZone, localToUtc, parseDateTime, TIME_ZONE_NAMES, zoneOffsetMinutes } from '../../../servers/calendar/zonedTime.js';
+import { entryPairs, entryValues, getEntry, toBuckets } from '../../../servers/kit/bucketedRecord.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { REPO_ROOT } from '../../support/project.js';
@@ -67,7 +68,7 @@ describe('calendar: the world', () => {
     expect(people.filter((p) => p.kind === 'room')).to.have.length(7);
     expect(new Set(people.map((p) => p.time_zone)).size).to.equal(6);
     expect(Object.keys(world.calendars)).to.have.length(43);
-    const events = Object.values(world.events);
+    const events = entryValues(world.events);
     expect(events.length).to.be.within(380, 520);
     expect(events.filter((e) => e.recurrence !== undefined).length).to.be.within(38, 48);
     expect(events.filter((e) => e.recurring_event_id !== undefined).length).to.be.at.least(5);
@@ -178,13 +179,13 @@ describe('calendar: recurring series are expanded against the session clock', ()
     const session = open();
     const single = ok(session, 'delete_event', { event_id: 'evt_4_20260323' });
     expect(single).to.deep.equal({ deleted: 'evt_4_20260323', scope: 'occurrence', removed_event_ids: ['evt_4_20260323'] });
-    expect(session.state.events.evt_4.cancelled_occurrences).to.include('20260323');
+    expect(getEntry(session.state.events, 'evt_4')!.cancelled_occurrences).to.include('20260323');
     expect(ids(ok(session, 'list_event_instances', { event_id: 'evt_4', time_min: '2026-03-20', time_max: '2026-04-30' }).instances)).to.deep.equal(['evt_4_20260420']);
     expect(violations(session)).to.deep.equal([]);
     const other = open();
     const series = ok(other, 'delete_event', { event_id: 'evt_4' });
     expect(series).to.deep.equal({ deleted: 'evt_4', scope: 'series', removed_event_ids: ['evt_4', 'evt_4_20260323'] });
-    expect(other.state.events.evt_4_20260323).to.equal(undefined);
+    expect(getEntry(other.state.events, 'evt_4_20260323')).to.equal(undefined);
     refused(other, 'get_event', { event_id: 'evt_4_20260309' }, 'not found');
     expect(violations(other)).to.deep.equal([]);
   });
@@ -327,7 +328,7 @@ describe('calendar: changing events', () => {
     ok(session, 'update_event', { event_id: 'evt_41_20260325', summary: '1:1 (walking)' });
     const moved = ok(session, 'move_event', { event_id: 'evt_41', destination_calendar_id: PRODUCT_DESIGN });
     expect(moved.moved_event_ids).to.deep.equal(['evt_41', 'evt_41_20260325']);
-    expect(session.state.events.evt_41_20260325.calendar_id).to.equal(PRODUCT_DESIGN);
+    expect(getEntry(session.state.events, 'evt_41_20260325')!.calendar_id).to.equal(PRODUCT_DESIGN);
     expect(violations(session)).to.deep.equal([]);
   });
 
@@ -442,8 +443,9 @@ describe('calendar: samplers', () => {
 describe('calendar: invariants catch broken states', () => {
   const broken = (change: (events: Record<string, CalendarEvent>) => void): string[] => {
     const state = structuredClone(world) as CalendarState;
-    change(state.events);
-    return runtime.checkInvariants(state);
+    const events = Object.fromEntries(entryPairs(state.events));
+    change(events);
+    return runtime.checkInvariants({ ...state, events: toBuckets(events) });
   };
 
   it('an event ending before it starts', () => {

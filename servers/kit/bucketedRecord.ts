@@ -1,0 +1,107 @@
+/**
+ * A large collection keyed by id, laid out as small buckets: `{ bucket: { id: entry } }`.
+ *
+ * Copy-on-write copies every object on the path to a change. A flat record of hundreds of entries
+ * costs 100+ µs to copy (V8 keeps objects with more than ~128 keys in dictionary mode, and even
+ * fast-mode objects copy key by key), so a write into a bucketed record copies only the outer
+ * record (a few dozen buckets) and one bucket (at most `BUCKET_SPAN` entries of a numbered series).
+ *
+ * The bucket of an id depends on the id alone: ids numbered `prefix_N…` (evt_41, evt_41_20260325,
+ * var_1001) go to bucket `floor(N / BUCKET_SPAN)`, an integer-like key, so buckets iterate in
+ * ascending order and entries in the order they were added to their bucket; other ids go to one of
+ * `HASH_BUCKETS` buckets `h<k>` by a stable string hash. Empty buckets are removed, so the layout
+ * (and the canonical state hash) depends only on which entries exist.
+ */
+
+/** A collection of entries by id, split into buckets by `bucketOf(id)`. */
+export type BucketedRecord<T> = Record<string, Record<string, T>>;
+
+/** Ids of a numbered series per bucket. */
+export const BUCKET_SPAN = 32;
+/** Buckets for ids without a number. */
+export const HASH_BUCKETS = 32;
+
+const NUMBERED = /_(\d+)/;
+
+/** The bucket an id belongs to (a pure function of the id). */
+export function bucketOf(id: string): string {
+  const match = NUMBERED.exec(id);
+  if (match !== null) return String(Math.floor(Number(match[1]) / BUCKET_SPAN));
+  // FNV-1a over UTF-16 code units: the same bucket on every machine.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return `h${(hash >>> 0) % HASH_BUCKETS}`;
+}
+
+/** The entry with that id, or undefined. */
+export function getEntry<T>(record: BucketedRecord<T>, id: string): T | undefined {
+  const key = bucketOf(id);
+  if (!Object.hasOwn(record, key)) return undefined;
+  const bucket = record[key];
+  return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+}
+
+/** Whether an entry with that id exists. */
+export function hasEntry(record: BucketedRecord<unknown>, id: string): boolean {
+  const key = bucketOf(id);
+  return Object.hasOwn(record, key) && Object.hasOwn(record[key], id);
+}
+
+/** Add or replace the entry with that id (on a draft: copies only the outer record and one bucket). */
+export function setEntry<T>(record: BucketedRecord<T>, id: string, entry: T): void {
+  const key = bucketOf(id);
+  if (Object.hasOwn(record, key)) record[key][id] = entry;
+  else record[key] = { [id]: entry };
+}
+
+/** Remove the entry with that id (and its bucket once empty). Returns whether it existed. */
+export function deleteEntry(record: BucketedRecord<unknown>, id: string): boolean {
+  const key = bucketOf(id);
+  if (!Object.hasOwn(record, key) || !Object.hasOwn(record[key], id)) return false;
+  const bucket = record[key];
+  delete bucket[id];
+  for (const _ in bucket) return true;
+  delete record[key];
+  return true;
+}
+
+/** Every entry: bucket by bucket, each bucket in the order its entries were added. */
+export function entryValues<T>(record: BucketedRecord<T>): T[] {
+  const out: T[] = [];
+  for (const key in record) {
+    const bucket = record[key];
+    for (const id in bucket) out.push(bucket[id]);
+  }
+  return out;
+}
+
+/** Every id, in the order of `entryValues`. */
+export function entryIds(record: BucketedRecord<unknown>): string[] {
+  const out: string[] = [];
+  for (const key in record) for (const id in record[key]) out.push(id);
+  return out;
+}
+
+/** Every `[id, entry]` pair, in the order of `entryValues`. */
+export function entryPairs<T>(record: BucketedRecord<T>): Array<[string, T]> {
+  const out: Array<[string, T]> = [];
+  for (const key in record) {
+    const bucket = record[key];
+    for (const id in bucket) out.push([id, bucket[id]]);
+  }
+  return out;
+}
+
+/** How many entries there are. */
+export function entryCount(record: BucketedRecord<unknown>): number {
+  let count = 0;
+  for (const key in record) for (const _ in record[key]) count++;
+  return count;
+}
+
+/** A flat record laid out in buckets (for world generators); entries keep their relative order. */
+export function toBuckets<T>(flat: Readonly<Record<string, T>>): BucketedRecord<T> {
+  const record: BucketedRecord<T> = {};
+  for (const id of Object.keys(flat)) setEntry(record, id, flat[id]);
+  return record;
+}

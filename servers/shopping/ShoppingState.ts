@@ -1,3 +1,5 @@
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+
 /**
  * The state of the shopping domain: a Shopify-like store with a catalog of products and variants,
  * carts, coupons, orders, returns and customer accounts. Every collection is keyed by id.
@@ -281,14 +283,16 @@ export interface ReturnRequest {
 export interface ShoppingState {
   categories: Record<string, Category>;
   products: Record<string, Product>;
-  variants: Record<string, Variant>;
+  /** Variants by id in buckets of 32 consecutive numbers (`servers/kit/bucketedRecord.ts`): checkout copies a few small buckets, not 470 variants. */
+  variants: BucketedRecord<Variant>;
   reviews: Record<string, Review>;
   customers: Record<string, Customer>;
   addresses: Record<string, Address>;
   payment_methods: Record<string, PaymentMethod>;
   coupons: Record<string, Coupon>;
   carts: Record<string, Cart>;
-  orders: Record<string, Order>;
+  /** Orders by id in buckets of 32 consecutive order numbers, like `variants`. */
+  orders: BucketedRecord<Order>;
   returns: Record<string, ReturnRequest>;
   /** Customer email (lower case) → customer id. */
   customer_ids_by_email: Record<string, string>;

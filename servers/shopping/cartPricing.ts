@@ -1,3 +1,4 @@
+import { getEntry } from '../kit/bucketedRecord.js';
 import type { Cart, CartLine, Coupon, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 
@@ -91,7 +92,7 @@ export interface ShippingQuote {
 
 export function cartWeightGrams(state: ShoppingState, lines: readonly CartLine[]): number {
   let grams = 0;
-  for (const line of lines) grams += (state.variants[line.variant_id]?.weight_grams ?? 0) * line.quantity;
+  for (const line of lines) grams += (getEntry(state.variants, line.variant_id)?.weight_grams ?? 0) * line.quantity;
   return grams;
 }
 
@@ -143,7 +144,7 @@ export function formatAddress(address: SnapshotAddress): string {
 /** Whether the coupon's discount applies to this line (its product is in one of the coupon's categories). */
 export function lineIsEligible(state: ShoppingState, coupon: Coupon, line: CartLine): boolean {
   if (coupon.category_ids === null) return true;
-  const variant = state.variants[line.variant_id];
+  const variant = getEntry(state.variants, line.variant_id)!;
   const product = variant && state.products[variant.product_id];
   return product !== undefined && coupon.category_ids.includes(product.category_id);
 }
@@ -170,7 +171,7 @@ export function couponProblem(state: ShoppingState, coupon: Coupon, cart: Cart, 
   if (coupon.once_per_customer) {
     const customer = state.customers[cart.customer_id];
     for (const orderId of customer?.order_ids ?? []) {
-      const order = state.orders[orderId];
+      const order = getEntry(state.orders, orderId)!;
       if (order && order.coupon_code === coupon.code && order.status !== 'cancelled') {
         return `coupon ${coupon.code} can be used once per customer and customer ${cart.customer_id} already used it on order ${order.name} (${order.id})`;
       }
@@ -220,7 +221,7 @@ export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines
 export function priceCart(state: ShoppingState, cart: Cart, now: string): string[] {
   const notices: string[] = [];
   for (const line of cart.lines) {
-    const variant = state.variants[line.variant_id];
+    const variant = getEntry(state.variants, line.variant_id)!;
     if (variant) line.unit_price_cents = variant.price_cents;
   }
   let coupon: Coupon | null = cart.coupon_code === null ? null : (state.coupons[cart.coupon_code] ?? null);

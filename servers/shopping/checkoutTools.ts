@@ -1,4 +1,5 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
+import { getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
 import { freshId, readable, requireOpenCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
@@ -229,7 +230,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     }
     const shortages: string[] = [];
     for (const line of cart.lines) {
-      const variant = state.variants[line.variant_id];
+      const variant = getEntry(state.variants, line.variant_id)!;
       if (line.quantity > variant.stock) {
         shortages.push(`only ${variant.stock} units of ${variantLabel(state, variant)} are available but line ${line.id} has ${line.quantity}`);
       }
@@ -256,7 +257,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       status: 'unfulfilled',
       financial_status: 'paid',
       lines: cart.lines.map((line) => {
-        const variant = state.variants[line.variant_id];
+        const variant = getEntry(state.variants, line.variant_id)!;
         const product = state.products[variant.product_id];
         return {
           variant_id: variant.id,
@@ -285,12 +286,12 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       return_ids: [],
     };
     for (const line of cart.lines) {
-      const variant = draft.variants[line.variant_id];
+      const variant = getEntry(draft.variants, line.variant_id)!;
       variant.stock -= line.quantity;
       variant.sold += line.quantity;
     }
     if (cart.coupon_code !== null) draft.coupons[cart.coupon_code].times_used += 1;
-    draft.orders[order.id] = order;
+    setEntry(draft.orders, order.id, order);
     draft.customers[cart.customer_id].order_ids.push(order.id);
     cart.status = 'completed';
     cart.order_id = order.id;

@@ -20,6 +20,7 @@ import type {
   SnapshotAddress,
   Variant,
 } from './ShoppingState.js';
+import { entryValues, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS, SHOPPING_REFERENCE_DATE } from './ShoppingState.js';
 
 /**
@@ -154,7 +155,7 @@ function generateCatalog(random: Random, state: ShoppingState): void {
         const stock = stockRoll < 0.07 ? 0 : stockRoll < 0.19 ? random.int(1, 3) : random.int(4, 80);
         const title = combo.length === 0 ? 'Default' : Object.values(options).join(' / ');
         const sku = [abbreviation(brand, 2), String(productNumber - 1), ...Object.values(options).map((value) => abbreviation(value, 3))].join('-');
-        state.variants[variantId] = {
+        setEntry(state.variants, variantId, {
           id: variantId,
           product_id: id,
           sku,
@@ -165,7 +166,7 @@ function generateCatalog(random: Random, state: ShoppingState): void {
           weight_grams: Math.round(weight),
           stock,
           sold: 0,
-        };
+        });
         variantIds.push(variantId);
       }
       const tags = [...type.tags];
@@ -389,7 +390,7 @@ const RETURN_REASONS: ReturnReason[] = ['too_small', 'too_large', 'defective', '
 function generateOrders(random: Random, state: ShoppingState): void {
   const customers = Object.values(state.customers);
   const activity = customers.map((_, i) => (i % 13 === 12 ? 0 : 0.3 + random.next() * 2.7));
-  const variants = Object.values(state.variants);
+  const variants = entryValues(state.variants);
   // Fourteen orders from the last ~40 hours (unfulfilled or just shipped), the rest over eight months.
   const ages: number[] = [];
   for (let i = 0; i < 200; i += 1) {
@@ -458,7 +459,7 @@ function generateOrders(random: Random, state: ShoppingState): void {
       status: 'unfulfilled',
       financial_status: 'paid',
       lines: lines.map((line): OrderLine => {
-        const variant = state.variants[line.variant_id];
+        const variant = getEntry(state.variants, line.variant_id)!;
         const product = state.products[variant.product_id];
         return {
           variant_id: variant.id,
@@ -511,10 +512,10 @@ function generateOrders(random: Random, state: ShoppingState): void {
       };
     }
     if (order.status !== 'cancelled') {
-      for (const line of order.lines) state.variants[line.variant_id].sold += line.quantity;
+      for (const line of order.lines) getEntry(state.variants, line.variant_id)!.sold += line.quantity;
       if (coupon !== null) coupon.times_used += 1;
     }
-    state.orders[id] = order;
+    setEntry(state.orders, id, order);
     customer.order_ids.push(id);
   }
   state.next_order_number = orderNumber;
@@ -526,7 +527,7 @@ function generateOrders(random: Random, state: ShoppingState): void {
 
 function generateReturns(random: Random, state: ShoppingState): void {
   let returnNumber = 1;
-  for (const order of Object.values(state.orders)) {
+  for (const order of entryValues(state.orders)) {
     const deliveredAt = order.fulfillment?.delivered_at;
     if (!deliveredAt || !random.chance(0.14)) continue;
     const candidates = order.lines.filter((line) => !state.products[line.product_id].final_sale);
@@ -568,7 +569,7 @@ function generateReturns(random: Random, state: ShoppingState): void {
 
 function generateReviews(random: Random, state: ShoppingState): void {
   const buyers = new Map<string, Array<{ customer: string; variant: string; at: string }>>();
-  for (const order of Object.values(state.orders)) {
+  for (const order of entryValues(state.orders)) {
     if (order.status !== 'delivered') continue;
     for (const line of order.lines) {
       const list = buyers.get(line.product_id) ?? [];
@@ -628,8 +629,8 @@ function generateReviews(random: Random, state: ShoppingState): void {
 
 function generateCarts(random: Random, state: ShoppingState): void {
   const customers = random.shuffle(Object.values(state.customers)).slice(0, 10);
-  const inStock = Object.values(state.variants).filter((v) => v.stock >= 2);
-  const lowStock = Object.values(state.variants).filter((v) => v.stock >= 1 && v.stock <= 2 && state.products[v.product_id].max_per_order >= 3);
+  const inStock = entryValues(state.variants).filter((v) => v.stock >= 2);
+  const lowStock = entryValues(state.variants).filter((v) => v.stock >= 1 && v.stock <= 2 && state.products[v.product_id].max_per_order >= 3);
   const scarce = lowStock.length > 0 ? lowStock : inStock;
   customers.forEach((customer, i) => {
     const id = `cart_${i + 1}`;

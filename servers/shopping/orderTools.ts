@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { getEntry } from '../kit/bucketedRecord.js';
 import { addDays, dayOf, money, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -64,7 +65,7 @@ export const listCustomerOrders = defineTool<ShoppingState, ListOrdersArgs>({
     const customer = requireCustomer(ctx, args.customer_id);
     const matching: Order[] = [];
     for (let i = customer.order_ids.length - 1; i >= 0; i -= 1) {
-      const order = readable(ctx).orders[customer.order_ids[i]];
+      const order = getEntry(readable(ctx).orders, customer.order_ids[i])!;
       if (args.status === undefined || order.status === args.status) matching.push(order);
     }
     const offset = args.offset ?? 0;
@@ -132,7 +133,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
   handler(args, ctx) {
     const state = readable(ctx);
     const found = requireOrder(ctx, args.order_id);
-    const order = ctx.state.orders[found.id];
+    const order = getEntry(ctx.state.orders, found.id)!;
     if (order.status === 'cancelled') return ctx.fail(`order ${order.name} (${order.id}) was already cancelled on ${dayOf(order.cancelled_at ?? order.placed_at)}`);
     if (order.status !== 'unfulfilled') {
       const shipment = order.fulfillment;
@@ -142,7 +143,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       return ctx.fail(`order ${order.name} (${order.id}) cannot be cancelled: it was fulfilled (shipped) on ${dayOf(shipment?.shipped_at ?? '')} and ${where}`);
     }
     const restocked = order.lines.map((line) => {
-      const variant = ctx.state.variants[line.variant_id];
+      const variant = getEntry(ctx.state.variants, line.variant_id)!;
       variant.stock += line.quantity;
       variant.sold -= line.quantity;
       return { variant_id: line.variant_id, quantity: line.quantity };
@@ -297,7 +298,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       const net = line.quantity * line.unit_price_cents - line.discount_cents;
       items.push({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) });
     }
-    const draftOrder = ctx.state.orders[order.id];
+    const draftOrder = getEntry(ctx.state.orders, order.id)!;
     for (const item of items) draftOrder.lines.find((l) => l.variant_id === item.variant_id)!.returned_quantity += item.quantity;
     const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
     const request: ReturnRequest = {

@@ -1,4 +1,5 @@
 import type { DomainInvariant } from '../kit/Domain.js';
+import { entryCount, entryIds, entryValues, getEntry, hasEntry } from '../kit/bucketedRecord.js';
 import type { ShoppingState } from './ShoppingState.js';
 
 /** What must hold in every reachable shopping state; the first violation found is reported. */
@@ -6,7 +7,7 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
   {
     name: 'stock is never negative',
     check(state) {
-      for (const variant of Object.values(state.variants)) {
+      for (const variant of entryValues(state.variants)) {
         if (!Number.isInteger(variant.stock) || variant.stock < 0) return `variant ${variant.id} has stock ${variant.stock}`;
       }
       return undefined;
@@ -15,11 +16,11 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
   {
     name: 'stock plus units sold is conserved per variant',
     check(state, initial) {
-      const ids = Object.keys(initial.variants);
-      if (Object.keys(state.variants).length !== ids.length) return `the catalog had ${ids.length} variants and now has ${Object.keys(state.variants).length}`;
+      const ids = entryIds(initial.variants);
+      if (entryCount(state.variants) !== ids.length) return `the catalog had ${ids.length} variants and now has ${entryCount(state.variants)}`;
       for (const id of ids) {
-        const before = initial.variants[id];
-        const after = state.variants[id];
+        const before = getEntry(initial.variants, id)!;
+        const after = getEntry(state.variants, id)!;
         if (after === undefined) return `variant ${id} disappeared`;
         if (after.stock + after.sold !== before.stock + before.sold) {
           return `variant ${id}: stock ${after.stock} + sold ${after.sold} ≠ ${before.stock} + ${before.sold} at the start`;
@@ -32,11 +33,11 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
     name: 'units sold equal the quantities of orders that are not cancelled',
     check(state) {
       const sold = new Map<string, number>();
-      for (const order of Object.values(state.orders)) {
+      for (const order of entryValues(state.orders)) {
         if (order.status === 'cancelled') continue;
         for (const line of order.lines) sold.set(line.variant_id, (sold.get(line.variant_id) ?? 0) + line.quantity);
       }
-      for (const variant of Object.values(state.variants)) {
+      for (const variant of entryValues(state.variants)) {
         if (variant.sold !== (sold.get(variant.id) ?? 0)) return `variant ${variant.id} counts ${variant.sold} sold but orders hold ${sold.get(variant.id) ?? 0}`;
       }
       return undefined;
@@ -49,7 +50,7 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
         let subtotal = 0;
         let discount = 0;
         for (const line of cart.lines) {
-          const variant = state.variants[line.variant_id];
+          const variant = getEntry(state.variants, line.variant_id)!;
           if (variant === undefined) return `cart ${cart.id} line ${line.id} references missing variant ${line.variant_id}`;
           if (!Number.isInteger(line.quantity) || line.quantity < 1) return `cart ${cart.id} line ${line.id} has quantity ${line.quantity}`;
           if (cart.status === 'open' && line.unit_price_cents !== variant.price_cents) return `cart ${cart.id} line ${line.id} is priced ${line.unit_price_cents}, the variant costs ${variant.price_cents}`;
@@ -65,7 +66,7 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
         if (cart.total_cents !== total) return `cart ${cart.id}: total ${cart.total_cents} ≠ ${subtotal} − ${discount} + ${cart.shipping_cents} − ${cart.shipping_discount_cents}`;
         if (cart.coupon_code !== null && state.coupons[cart.coupon_code] === undefined) return `cart ${cart.id} holds unknown coupon ${cart.coupon_code}`;
         if (state.customers[cart.customer_id] === undefined) return `cart ${cart.id} belongs to missing customer ${cart.customer_id}`;
-        if ((cart.status === 'completed') !== (cart.order_id !== null && state.orders[cart.order_id] !== undefined)) return `cart ${cart.id} is ${cart.status} with order ${cart.order_id}`;
+        if ((cart.status === 'completed') !== (cart.order_id !== null && hasEntry(state.orders, cart.order_id))) return `cart ${cart.id} is ${cart.status} with order ${cart.order_id}`;
       }
       return undefined;
     },
@@ -73,11 +74,11 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
   {
     name: 'every order line references an existing variant and order totals add up',
     check(state) {
-      for (const order of Object.values(state.orders)) {
+      for (const order of entryValues(state.orders)) {
         let subtotal = 0;
         let discount = 0;
         for (const line of order.lines) {
-          const variant = state.variants[line.variant_id];
+          const variant = getEntry(state.variants, line.variant_id)!;
           if (variant === undefined) return `order ${order.id} references missing variant ${line.variant_id}`;
           if (variant.product_id !== line.product_id) return `order ${order.id} line ${line.variant_id} names product ${line.product_id}, the variant belongs to ${variant.product_id}`;
           subtotal += line.quantity * line.unit_price_cents;
@@ -97,7 +98,7 @@ export const shoppingInvariants: DomainInvariant<ShoppingState>[] = [
   {
     name: 'returned quantities never exceed what was bought and match the returns',
     check(state) {
-      for (const order of Object.values(state.orders)) {
+      for (const order of entryValues(state.orders)) {
         const returned = new Map<string, number>();
         for (const id of order.return_ids) {
           const request = state.returns[id];

@@ -1,5 +1,6 @@
 import { isDraft, original } from 'immer';
 import type { ToolContext } from '../kit/Domain.js';
+import { getEntry } from '../kit/bucketedRecord.js';
 import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
@@ -13,7 +14,7 @@ type Context = ToolContext<ShoppingState>;
  * The state to read from. In a tool that changes state, `ctx.state` is an immer draft, and immer
  * copies a whole map (473 variants, 200 orders …) the first time any entry is read through it; so
  * handlers read from the frozen state the call started from and draft only what they change
- * (`ctx.state.carts[id]`, `ctx.state.variants[id]` …). What the handler itself changed is only
+ * (`ctx.state.carts[id]`, `getEntry(ctx.state.variants, id)` …). What the handler itself changed is only
  * visible through the draft.
  */
 export function readable(ctx: Context): ShoppingState {
@@ -47,7 +48,7 @@ export function variantLabel(state: ShoppingState, variant: Variant): string {
 export function describeVariants(state: ShoppingState, product: Product): string {
   return product.variant_ids
     .map((id) => {
-      const variant = state.variants[id];
+      const variant = getEntry(state.variants, id)!;
       const options = product.option_names.map((name) => `${name}=${variant.options[name]}`).join(', ');
       const stock = variant.stock > 0 ? `${variant.stock} in stock` : 'out of stock';
       return `${id} (${options ? `${options}; ` : ''}${stock})`;
@@ -66,7 +67,7 @@ export function requireCustomer(ctx: Context, customerId: string): Customer {
 export function requireProduct(ctx: Context, productId: string): Product {
   const product = readable(ctx).products[productId];
   if (product !== undefined) return product;
-  const variant = readable(ctx).variants[productId];
+  const variant = getEntry(readable(ctx).variants, productId)!;
   if (variant !== undefined) {
     return ctx.fail(`${productId} is a variant id, not a product id: it belongs to product ${variant.product_id} ('${readable(ctx).products[variant.product_id]?.title}'); pass product_id ${variant.product_id}`);
   }
@@ -74,7 +75,7 @@ export function requireProduct(ctx: Context, productId: string): Product {
 }
 
 export function requireVariant(ctx: Context, variantId: string): Variant {
-  const variant = readable(ctx).variants[variantId];
+  const variant = getEntry(readable(ctx).variants, variantId)!;
   if (variant !== undefined) return variant;
   const product = readable(ctx).products[variantId];
   if (product !== undefined) {
@@ -98,7 +99,7 @@ export function requireCart(ctx: Context, cartId: string): Cart {
 export function requireOpenCart(ctx: Context, cartId: string): Cart {
   const cart = requireCart(ctx, cartId);
   if (cart.status !== 'open') {
-    const order = cart.order_id === null ? undefined : readable(ctx).orders[cart.order_id];
+    const order = cart.order_id === null ? undefined : getEntry(readable(ctx).orders, cart.order_id);
     return ctx.fail(`cart ${cartId} was already checked out as order ${order?.name ?? ''} (${cart.order_id}) and cannot change; create a new cart with create_cart`);
   }
   return cart;
@@ -106,10 +107,10 @@ export function requireOpenCart(ctx: Context, cartId: string): Cart {
 
 /** Resolve an order by id (`ord_1042`) or number (`#1042`, `1042`). */
 export function findOrder(state: ShoppingState, ref: string): Order | undefined {
-  const direct = state.orders[ref];
+  const direct = getEntry(state.orders, ref);
   if (direct !== undefined) return direct;
   const match = /^#?\s*(\d+)$/.exec(ref.trim());
-  return match ? state.orders[`ord_${match[1]}`] : undefined;
+  return match ? getEntry(state.orders, `ord_${match[1]}`) : undefined;
 }
 
 export function requireOrder(ctx: Context, ref: string): Order {

@@ -1,4 +1,5 @@
 import type { DomainSampler } from '../kit/Domain.js';
+import { entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { money } from './cartPricing.js';
 import { cardExpired } from './checkoutTools.js';
 import type { ShoppingState } from './ShoppingState.js';
@@ -43,7 +44,7 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
       const out: Array<Record<string, unknown>> = [];
       for (const product of Object.values(state.products)) {
         if (product.review_count === 0) continue;
-        const inStock = product.variant_ids.map((id) => state.variants[id]).filter((v) => v.stock > 0);
+        const inStock = product.variant_ids.map((id) => getEntry(state.variants, id)!).filter((v) => v.stock > 0);
         if (inStock.length === 0) continue;
         const range = productPriceRange(state, product);
         out.push({
@@ -68,7 +69,7 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
     description: 'Variants that are out of stock or nearly so (for insufficient-stock queries): id, product, options and units left.',
     sample(state) {
       const out: Array<Record<string, unknown>> = [];
-      for (const variant of Object.values(state.variants)) {
+      for (const variant of entryValues(state.variants)) {
         if (variant.stock > 3) continue;
         const product = state.products[variant.product_id];
         out.push({ variant_id: variant.id, product_id: product.id, product_title: product.title, title: variant.title, options: variant.options, stock: variant.stock });
@@ -107,7 +108,7 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
     description: `Orders with what can be done with them today: cancel (unfulfilled), track (shipped), return (delivered within ${RETURN_WINDOW_DAYS} days, not final sale).`,
     sample(state) {
       const out: Array<Record<string, unknown>> = [];
-      for (const order of Object.values(state.orders)) {
+      for (const order of entryValues(state.orders)) {
         const windowEnd = returnWindowEnd(order);
         const returnable = order.status === 'delivered' && windowEnd !== null && Date.parse(windowEnd) >= NOW_MS
           && order.lines.some((line) => line.returned_quantity < line.quantity && !state.products[line.product_id]?.final_sale);
@@ -164,7 +165,7 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
         out.push({
           cart_id: cart.id,
           customer_id: cart.customer_id,
-          lines: cart.lines.map((line) => ({ line_id: line.id, variant_id: line.variant_id, quantity: line.quantity, in_stock: state.variants[line.variant_id].stock })),
+          lines: cart.lines.map((line) => ({ line_id: line.id, variant_id: line.variant_id, quantity: line.quantity, in_stock: getEntry(state.variants, line.variant_id)!.stock })),
           coupon_code: cart.coupon_code,
           has_shipping_address: cart.shipping_address !== null,
           shipping_method: cart.shipping_method,

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { entryCount, entryValues, getEntry } from '../../../servers/kit/bucketedRecord.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { generateWorld, stableJson } from '../../../servers/shopping/generateWorld.js';
 import { shoppingDomain } from '../../../servers/shopping/ShoppingDomain.js';
 import { shoppingInvariants } from '../../../servers/shopping/shoppingInvariants.js';
-import type { ShoppingState } from '../../../servers/shopping/ShoppingState.js';
+import type { ShoppingState, Variant } from '../../../servers/shopping/ShoppingState.js';
 import { REPO_ROOT } from '../../support/project.js';
 import { shoppingCases } from './cases.js';
 
@@ -33,11 +34,11 @@ function refused(session: DomainSession<ShoppingState>, tool: string, args: Reco
   return outcome.error.message;
 }
 
-const stockOf = (session: DomainSession<ShoppingState>, variantId: string): number => session.state.variants[variantId].stock;
+const stockOf = (session: DomainSession<ShoppingState>, variantId: string): number => getEntry(session.state.variants, variantId)!.stock;
 
 /** An in-stock variant matching a predicate, from the fixture (so tests follow the data, not magic ids). */
-function findVariant(predicate: (v: ShoppingState['variants'][string], p: ShoppingState['products'][string]) => boolean) {
-  const variant = Object.values(world.variants).find((v) => predicate(v, world.products[v.product_id]));
+function findVariant(predicate: (v: Variant, p: ShoppingState['products'][string]) => boolean) {
+  const variant = entryValues(world.variants).find((v) => predicate(v, world.products[v.product_id]));
   if (variant === undefined) throw new Error('the fixture has no variant for this test');
   return variant;
 }
@@ -54,7 +55,7 @@ function readyCart(session: DomainSession<ShoppingState>, customerId: string, li
 const usCustomerWithValidCard = Object.values(world.customers).find((c) => {
   const home = world.addresses[c.default_address_id!];
   const card = world.payment_methods[c.default_payment_method_id!];
-  return home.country_code === 'US' && card.exp_year >= 2027 && !c.order_ids.some((id) => world.orders[id].coupon_code === 'WELCOME10');
+  return home.country_code === 'US' && card.exp_year >= 2027 && !c.order_ids.some((id) => getEntry(world.orders, id)!.coupon_code === 'WELCOME10');
 })!;
 
 describe('shopping: the world', () => {
@@ -69,14 +70,14 @@ describe('shopping: the world', () => {
     const count = (o: object) => Object.keys(o).length;
     expect(count(world.categories)).to.equal(12);
     expect(count(world.products)).to.be.within(140, 170);
-    expect(count(world.variants)).to.be.within(430, 560);
+    expect(entryCount(world.variants)).to.be.within(430, 560);
     expect(count(world.customers)).to.equal(40);
-    expect(count(world.orders)).to.equal(200);
+    expect(entryCount(world.orders)).to.equal(200);
     expect(count(world.coupons)).to.equal(16);
     expect(count(world.reviews)).to.be.within(450, 900);
-    const statuses = new Set(Object.values(world.orders).map((o) => o.status));
+    const statuses = new Set(entryValues(world.orders).map((o) => o.status));
     expect([...statuses].sort()).to.deep.equal(['cancelled', 'delivered', 'fulfilled', 'unfulfilled']);
-    const outOfStock = Object.values(world.variants).filter((v) => v.stock === 0).length;
+    const outOfStock = entryValues(world.variants).filter((v) => v.stock === 0).length;
     expect(outOfStock).to.be.within(10, 60);
     expect(new Set(Object.values(world.products).map((p) => p.brand)).size).to.be.above(40);
     for (const category of Object.values(world.categories)) expect(category.product_ids.length).to.be.within(10, 14);
@@ -85,7 +86,7 @@ describe('shopping: the world', () => {
   it('every date lies before the reference date, except coupon periods and delivery estimates', () => {
     const reference = Date.parse(shoppingDomain.defaultReferenceDate);
     const past = [
-      ...Object.values(world.orders).flatMap((o) => [o.placed_at, o.cancelled_at, o.fulfillment?.shipped_at, o.fulfillment?.delivered_at]),
+      ...entryValues(world.orders).flatMap((o) => [o.placed_at, o.cancelled_at, o.fulfillment?.shipped_at, o.fulfillment?.delivered_at]),
       ...Object.values(world.reviews).map((r) => r.created_at),
       ...Object.values(world.returns).map((r) => r.requested_at),
       ...Object.values(world.customers).map((c) => c.created_at),
@@ -105,7 +106,7 @@ describe('shopping: catalog', () => {
     for (const summary of all) {
       expect(summary.category_id).to.equal('cat_electronics');
       const product = world.products[summary.product_id];
-      const fits = product.variant_ids.some((id) => world.variants[id].stock > 0 && world.variants[id].price_cents >= 4000 && world.variants[id].price_cents <= 20000);
+      const fits = product.variant_ids.some((id) => getEntry(world.variants, id)!.stock > 0 && getEntry(world.variants, id)!.price_cents >= 4000 && getEntry(world.variants, id)!.price_cents <= 20000);
       expect(fits, summary.product_id).to.equal(true);
     }
     const mins = all.map((p: { price_min: number }) => p.price_min);
@@ -125,7 +126,7 @@ describe('shopping: catalog', () => {
     const product = Object.values(world.products).find((p) => p.option_names.length === 2)!;
     const result = ok(open(), 'get_catalog_product', { product_id: product.id });
     expect(result.options.map((o: { name: string }) => o.name)).to.deep.equal(product.option_names);
-    for (const variant of result.variants) expect(variant.available_quantity).to.equal(world.variants[variant.variant_id].stock);
+    for (const variant of result.variants) expect(variant.available_quantity).to.equal(getEntry(world.variants, variant.variant_id)!.stock);
   });
 
   it('reviews filter by minimum rating and page without repeats', () => {
@@ -218,7 +219,7 @@ describe('shopping: cart', () => {
   it('a cart holds at most 25 lines', () => {
     const session = open();
     const cart = ok(session, 'create_cart', { customer_id: 'cust_101' }).cart_id;
-    const variants = Object.values(world.variants).filter((v) => v.stock > 0).slice(0, 26);
+    const variants = entryValues(world.variants).filter((v) => v.stock > 0).slice(0, 26);
     for (const variant of variants.slice(0, 25)) ok(session, 'add_cart_line', { cart_id: cart, variant_id: variant.id });
     refused(session, 'add_cart_line', { cart_id: cart, variant_id: variants[25].id }, 'already has 25 lines');
   });
@@ -248,8 +249,8 @@ describe('shopping: checkout', () => {
     const order = ok(session, 'complete_checkout', { cart_id: cart });
     expect(stockOf(session, a.id)).to.equal(a.stock - 2);
     expect(stockOf(session, b.id)).to.equal(b.stock - 3);
-    expect(session.state.variants[a.id].sold).to.equal(a.sold + 2);
-    expect(session.state.variants[b.id].stock + session.state.variants[b.id].sold).to.equal(b.stock + b.sold);
+    expect(getEntry(session.state.variants, a.id)!.sold).to.equal(a.sold + 2);
+    expect(getEntry(session.state.variants, b.id)!.stock + getEntry(session.state.variants, b.id)!.sold).to.equal(b.stock + b.sold);
     expect(ok(session, 'get_order_details', { order_id: order.order_id }).lines).to.have.length(2);
   });
 
@@ -325,11 +326,11 @@ describe('shopping: orders and returns', () => {
   });
 
   it('cancelling restocks every line and a second cancel is refused', () => {
-    const order = Object.values(world.orders).find((o) => o.status === 'unfulfilled')!;
+    const order = entryValues(world.orders).find((o) => o.status === 'unfulfilled')!;
     const session = open();
     const result = ok(session, 'cancel_unfulfilled_order', { order_id: order.id, reason: 'found_better_price' });
     expect(result.refund_amount).to.equal(order.total_cents / 100);
-    for (const line of order.lines) expect(stockOf(session, line.variant_id)).to.equal(world.variants[line.variant_id].stock + line.quantity);
+    for (const line of order.lines) expect(stockOf(session, line.variant_id)).to.equal(getEntry(world.variants, line.variant_id)!.stock + line.quantity);
     refused(session, 'cancel_unfulfilled_order', { order_id: order.id, reason: 'other' }, 'already cancelled');
     refused(session, 'track_order_shipment', { order_id: order.id }, 'was cancelled');
     refused(session, 'request_order_return', { order_id: order.id, items: [{ variant_id: order.lines[0].variant_id, quantity: 1 }], reason: 'other' }, 'cancelled');
@@ -338,22 +339,22 @@ describe('shopping: orders and returns', () => {
   });
 
   it('a delivered order cannot be cancelled; the message points to a return', () => {
-    const order = Object.values(world.orders).find((o) => o.status === 'delivered')!;
+    const order = entryValues(world.orders).find((o) => o.status === 'delivered')!;
     refused(open(), 'cancel_unfulfilled_order', { order_id: order.id, reason: 'other' }, 'cannot be cancelled', 'delivered on', 'request_order_return');
   });
 
   it('orders in transit and unshipped orders cannot be returned yet', () => {
     const session = open();
-    const inTransit = Object.values(world.orders).find((o) => o.status === 'fulfilled')!;
-    const unshipped = Object.values(world.orders).find((o) => o.status === 'unfulfilled')!;
+    const inTransit = entryValues(world.orders).find((o) => o.status === 'fulfilled')!;
+    const unshipped = entryValues(world.orders).find((o) => o.status === 'unfulfilled')!;
     refused(session, 'request_order_return', { order_id: inTransit.id, items: [{ variant_id: inTransit.lines[0].variant_id, quantity: 1 }], reason: 'other' }, 'has not been delivered yet');
     refused(session, 'request_order_return', { order_id: unshipped.id, items: [{ variant_id: unshipped.lines[0].variant_id, quantity: 1 }], reason: 'other' }, 'cancel_unfulfilled_order');
-    expect(ok(session, 'track_order_shipment', { order_id: Object.values(world.orders).find((o) => o.status === 'delivered')!.id }).status).to.equal('delivered');
+    expect(ok(session, 'track_order_shipment', { order_id: entryValues(world.orders).find((o) => o.status === 'delivered')!.id }).status).to.equal('delivered');
   });
 
   it('partial returns add up to the bought quantity, no further; duplicates and foreign variants are refused', () => {
     const reference = Date.parse(shoppingDomain.defaultReferenceDate);
-    const order = Object.values(world.orders).find((o) => o.status === 'delivered'
+    const order = entryValues(world.orders).find((o) => o.status === 'delivered'
       && reference - Date.parse(o.fulfillment!.delivered_at!) < 20 * 86_400_000
       && o.lines.some((l) => l.quantity >= 2 && l.returned_quantity === 0 && !world.products[l.product_id].final_sale))!;
     const line = order.lines.find((l) => l.quantity >= 2 && l.returned_quantity === 0 && !world.products[l.product_id].final_sale)!;
@@ -372,7 +373,7 @@ describe('shopping: orders and returns', () => {
 
   it('the return window is measured from delivery against the session clock', () => {
     const reference = Date.parse(shoppingDomain.defaultReferenceDate);
-    const order = Object.values(world.orders).find((o) => o.status === 'delivered'
+    const order = entryValues(world.orders).find((o) => o.status === 'delivered'
       && reference - Date.parse(o.fulfillment!.delivered_at!) < 10 * 86_400_000
       && o.lines.some((l) => !world.products[l.product_id].final_sale && l.returned_quantity < l.quantity))!;
     const line = order.lines.find((l) => !world.products[l.product_id].final_sale && l.returned_quantity < l.quantity)!;
@@ -415,12 +416,12 @@ describe('shopping: invariants and samplers', () => {
       change(state);
       return shoppingInvariants.map((inv) => inv.check(state, world)).filter((v): v is string => v !== undefined);
     };
-    const variant = Object.values(world.variants)[0].id;
-    expect(broken((s) => (s.variants[variant].stock = -1)).join(' ')).to.include(`variant ${variant} has stock -1`);
-    expect(broken((s) => (s.variants[variant].stock += 1)).join(' ')).to.include('≠');
+    const variant = entryValues(world.variants)[0].id;
+    expect(broken((s) => (getEntry(s.variants, variant)!.stock = -1)).join(' ')).to.include(`variant ${variant} has stock -1`);
+    expect(broken((s) => (getEntry(s.variants, variant)!.stock += 1)).join(' ')).to.include('≠');
     expect(broken((s) => (s.carts.cart_1.total_cents += 1)).join(' ')).to.include('cart cart_1: total');
-    expect(broken((s) => (s.orders.ord_1001.lines[0].variant_id = 'var_0')).join(' ')).to.include('missing variant var_0');
-    expect(broken((s) => (s.orders.ord_1001.lines[0].returned_quantity = 99)).join(' ')).to.include('99 returned');
+    expect(broken((s) => (getEntry(s.orders, 'ord_1001')!.lines[0].variant_id = 'var_0')).join(' ')).to.include('missing variant var_0');
+    expect(broken((s) => (getEntry(s.orders, 'ord_1001')!.lines[0].returned_quantity = 99)).join(' ')).to.include('99 returned');
     expect(broken((s) => (s.coupons.FLASH25.times_used = 51)).join(' ')).to.include('limit 50');
     expect(broken((s) => s.customers.cust_101.wishlist.push('prod_0')).join(' ')).to.include('missing product prod_0');
   });
@@ -431,7 +432,7 @@ describe('shopping: invariants and samplers', () => {
     for (const [name, records] of Object.entries(sampled)) expect(records.length, name).to.be.above(0);
     for (const product of sampled.products) {
       expect(product.review_count as number).to.be.above(0);
-      for (const v of product.variants as Array<{ variant_id: string; stock: number }>) expect(world.variants[v.variant_id].stock).to.equal(v.stock).and.be.above(0);
+      for (const v of product.variants as Array<{ variant_id: string; stock: number }>) expect(getEntry(world.variants, v.variant_id)!.stock).to.equal(v.stock).and.be.above(0);
     }
     for (const category of sampled.categories) expect(category.in_stock_products as number).to.be.at.least(5);
 

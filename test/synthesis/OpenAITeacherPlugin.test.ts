@@ -6,6 +6,7 @@ import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnviro
 import { ConversationStateMachine } from '../../plugins/synthesis/ConversationStateMachine.js';
 import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
 import { OpenAITeacherPlugin } from '../../plugins/synthesis/OpenAITeacherPlugin.js';
+import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
 import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { TemplateTeacherPlugin } from '../../plugins/synthesis/TemplateTeacherPlugin.js';
 
@@ -60,6 +61,39 @@ describe('OpenAITeacherPlugin', function () {
       // The regeneration after the malformed call told the model what was wrong.
       expect(requests[3].messages[requests[3].messages.length - 1].content).to.contain('malformed tool call');
       expect(requests[0].tools.length).to.be.greaterThan(10);
+    } finally {
+      await engine.close();
+      server.close();
+    }
+  });
+
+  it('recovers from a failed call by retrying with corrected arguments, and validation drops the conversation for its error rate', async () => {
+    // The model first asks for an account that does not exist, then corrects itself, then answers.
+    const { url, server } = await chatServer((_n, body) => {
+      const messages = body.messages as Array<{ role: string; content: string }>;
+      const last = messages[messages.length - 1];
+      const failures = messages.filter((m) => m.role === 'tool' && m.content.includes('"error"')).length;
+      if (last.role === 'tool' && failures === 1 && !messages.some((m) => m.role === 'tool' && !m.content.includes('"error"'))) {
+        return { message: { role: 'assistant', content: null, tool_calls: [{ id: 'b', type: 'function', function: { name: 'get_bank_account_balance', arguments: '{"account_id":"acc_1"}' } }] } };
+      }
+      if (last.role === 'tool') return { message: { role: 'assistant', content: 'Your balance is shown above.' } };
+      return { message: { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'get_bank_account_balance', arguments: '{"account_id":"acc_99999"}' } }] } };
+    });
+    const engine = new Engine();
+    try {
+      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
+      await engine.use(new DependencyGraphPlugin({}));
+      await engine.use(new OpenAITeacherPlugin({ baseURL: url, model: 'teacher-test', retries: 0 }));
+      await engine.use(new TemplateTeacherPlugin());
+      const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 1, maxTurns: 1 });
+      const outcome = await machine.run(3);
+      const example = (outcome as { example: any }).example;
+      expect(example.meta.path).to.include.members(['execute-failure', 'recovery-retry_corrected', 'execute-success']);
+      expect(example.meta.failedCalls).to.equal(1);
+      expect(example.groundTruth.map((step: any) => step.calls[0].arguments)).to.deep.equal([{ account_id: 'acc_1' }]);
+      const validator = new ReplayValidationPlugin({});
+      expect(await validator.check(engine, example)).to.equal('error_rate');
+      expect(await new ReplayValidationPlugin({ maxErrorRate: 0.5 }).check(engine, example)).to.equal(undefined);
     } finally {
       await engine.close();
       server.close();

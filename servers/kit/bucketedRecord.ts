@@ -48,7 +48,7 @@ export function hasEntry(record: BucketedRecord<unknown>, id: string): boolean {
 }
 
 /** Add or replace the entry with that id (on a draft: copies only the outer record and one bucket). */
-export function setEntry<T>(record: BucketedRecord<T>, id: string, entry: T): void {
+export function setEntry<T>(record: BucketedRecord<T>, id: string, entry: NoInfer<T>): void {
   const key = bucketOf(id);
   if (Object.hasOwn(record, key)) record[key][id] = entry;
   else record[key] = { [id]: entry };

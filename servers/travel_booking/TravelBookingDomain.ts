@@ -1,5 +1,6 @@
 import { defineDomain, type DomainInvariant, type DomainSampler } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
+import { type BucketedRecord, entryPairs, entryValues, getEntry, hasEntry } from '../kit/bucketedRecord.js';
 import { bookingTools } from './bookingTools.js';
 import { flightTools } from './flightTools.js';
 import { hotelTools } from './hotelTools.js';
@@ -12,10 +13,9 @@ import { travelBookingPhrasings } from './travelBookingPhrasings.js';
 type State = Readonly<TravelBookingState>;
 
 /** Rooms each confirmed hotel booking holds, keyed `hotel/roomType/night`. */
-function roomNightsHeld(bookings: Readonly<Record<string, Booking>>): Map<string, number> {
+function roomNightsHeld(bookings: Readonly<BucketedRecord<Booking>>): Map<string, number> {
   const held = new Map<string, number>();
-  for (const id in bookings) {
-    const b = bookings[id];
+  for (const b of entryValues(bookings)) {
     if (b.type !== 'HOTEL' || b.status !== 'CONFIRMED') continue;
     for (const night in b.nightlyRates) {
       const key = `${b.hotelId}/${b.roomType}/${night}`;
@@ -26,7 +26,7 @@ function roomNightsHeld(bookings: Readonly<Record<string, Booking>>): Map<string
 }
 
 const heldCache = new WeakMap<object, Map<string, number>>();
-function roomNightsHeldCached(bookings: Readonly<Record<string, Booking>>): Map<string, number> {
+function roomNightsHeldCached(bookings: Readonly<BucketedRecord<Booking>>): Map<string, number> {
   let held = heldCache.get(bookings);
   if (held === undefined) {
     held = roomNightsHeld(bookings);
@@ -57,8 +57,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
   {
     name: 'no seat is double-booked',
     check(state, initial) {
-      for (const id in state.bookings) {
-        const b = state.bookings[id];
+      for (const [id, b] of entryPairs(state.bookings)) {
         if (b.type !== 'FLIGHT') continue;
         const flight = state.flights[b.flightId];
         if (flight === undefined) continue;
@@ -80,7 +79,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
       for (const [flightId, map] of changedSeatMaps(state, initial)) {
         for (const [seat, holder] of heldSeats(map)) {
           if (holder === EXTERNAL_SEAT_HOLDER) continue;
-          const b = state.bookings[holder];
+          const b = getEntry(state.bookings, holder)!;
           if (b === undefined || b.type !== 'FLIGHT' || b.status !== 'CONFIRMED' || b.flightId !== flightId || !b.passengers.some((p) => p.seat === seat)) {
             return `seat ${seat} on ${flightId} is held by ${holder}, which is not a confirmed booking with that seat`;
           }
@@ -142,8 +141,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
   {
     name: 'every booking, offer and itinerary references existing flights, hotels, travelers and bookings',
     check(state) {
-      for (const id in state.bookings) {
-        const b = state.bookings[id];
+      for (const [id, b] of entryPairs(state.bookings)) {
         if (b.id !== id) return `booking stored under ${id} has id ${b.id}`;
         if (b.type === 'FLIGHT') {
           if (state.flights[b.flightId] === undefined) return `booking ${id} references missing flight ${b.flightId}`;
@@ -163,7 +161,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
       for (const id in state.flightOffers) {
         const offer = state.flightOffers[id];
         if (state.flights[offer.flightId] === undefined) return `offer ${id} references missing flight ${offer.flightId}`;
-        if ((offer.status === 'BOOKED') !== (offer.bookingId !== null && state.bookings[offer.bookingId] !== undefined)) return `offer ${id} is ${offer.status} with booking ${offer.bookingId}`;
+        if ((offer.status === 'BOOKED') !== (offer.bookingId !== null && hasEntry(state.bookings, offer.bookingId))) return `offer ${id} is ${offer.status} with booking ${offer.bookingId}`;
       }
       for (const id in state.itineraries) {
         const itinerary = state.itineraries[id];
@@ -172,7 +170,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
         for (const bookingId of itinerary.bookingIds) {
           if (seen.has(bookingId)) return `itinerary ${id} lists ${bookingId} twice`;
           seen.add(bookingId);
-          if (state.bookings[bookingId]?.itineraryId !== id) return `itinerary ${id} lists ${bookingId}, which does not belong to it`;
+          if (getEntry(state.bookings, bookingId)?.itineraryId !== id) return `itinerary ${id} lists ${bookingId}, which does not belong to it`;
         }
       }
       return undefined;
@@ -181,8 +179,7 @@ const invariants: DomainInvariant<TravelBookingState>[] = [
   {
     name: 'prices, cancellation fees and refunds add up',
     check(state) {
-      for (const id in state.bookings) {
-        const b = state.bookings[id];
+      for (const [id, b] of entryPairs(state.bookings)) {
         let expected = 0;
         if (b.type === 'FLIGHT') expected = roundCents(b.pricePerTraveler * b.passengers.length);
         else {
@@ -280,8 +277,7 @@ const samplers: DomainSampler<TravelBookingState>[] = [
     description: 'Confirmed bookings whose trip has not begun (they can still be changed or cancelled): id, type, travelers, description, start, fare family or rate plan',
     sample(state: State) {
       const out = [];
-      for (const id in state.bookings) {
-        const b = state.bookings[id];
+      for (const [id, b] of entryPairs(state.bookings)) {
         if (b.status !== 'CONFIRMED') continue;
         const summary = bookingSummary(state, b);
         if (summary.startTime <= referenceTime) continue;

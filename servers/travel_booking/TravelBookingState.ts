@@ -7,6 +7,8 @@
  * currency (`USD`) is used everywhere.
  */
 
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+
 /** Amadeus `travelClass`. */
 export type Cabin = 'ECONOMY' | 'PREMIUM_ECONOMY' | 'BUSINESS' | 'FIRST';
 export const CABINS: readonly Cabin[] = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
@@ -249,7 +251,8 @@ export interface TravelBookingState {
   hotels: Record<string, Hotel>;
   travelers: Record<string, Traveler>;
   flightOffers: Record<string, FlightOffer>;
-  bookings: Record<string, Booking>;
+  /** Bookings by id in buckets of 32 consecutive numbers (`servers/kit/bucketedRecord.ts`): a booking copies one small bucket. */
+  bookings: BucketedRecord<Booking>;
   itineraries: Record<string, Itinerary>;
 }
 

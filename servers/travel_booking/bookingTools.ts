@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { entryPairs, getEntry } from '../kit/bucketedRecord.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
 import { bookingStart, quoteCancellation, releaseSeat, seatMapOf, type CancellationQuote } from './travelRules.js';
 import { baseState, bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
@@ -85,8 +86,7 @@ const listTravelBookings = defineTool<TravelBookingState, ListBookingsArgs>({
   handler(args, ctx) {
     if (args.traveler_id !== undefined) requireTraveler(ctx, args.traveler_id);
     const bookings = [];
-    for (const id in baseState(ctx).bookings) {
-      const booking = baseState(ctx).bookings[id];
+    for (const [id, booking] of entryPairs(baseState(ctx).bookings)) {
       if (args.type !== undefined && booking.type !== args.type) continue;
       if (args.status !== undefined && booking.status !== args.status) continue;
       const summary = bookingSummary(baseState(ctx), booking);
@@ -168,7 +168,7 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       }
       released = `${booking.rooms} ${booking.roomType} room(s) for ${nights.length} night(s) at hotel ${booking.hotelId}`;
     }
-    const draftBooking = ctx.state.bookings[booking.id];
+    const draftBooking = getEntry(ctx.state.bookings, booking.id)!;
     draftBooking.status = 'CANCELLED';
     draftBooking.cancellation = { cancelledAt: nowOf(ctx), daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null };
     return { ...quoteView(ctx, booking, quote), status: 'CANCELLED' as const, cancelledAt: nowOf(ctx), released };
@@ -233,7 +233,7 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     }
     const draftItinerary = ctx.state.itineraries[itinerary.id];
     draftItinerary.bookingIds.push(booking.id);
-    ctx.state.bookings[booking.id].itineraryId = itinerary.id;
+    getEntry(ctx.state.bookings, booking.id)!.itineraryId = itinerary.id;
     return itineraryView(ctx.state, draftItinerary);
   },
 });

@@ -13,6 +13,7 @@ import {
   type SeatMap,
   type TravelBookingState,
 } from './TravelBookingState.js';
+import { entryPairs, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { cabinSeats, cabinsOf, fareFamiliesOf, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
 import { baseState, bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -417,8 +418,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const arrivalDay = flight.arrivalTime.slice(0, 10);
     for (const travelerId of args.traveler_ids) {
       const traveler = requireTraveler(ctx, travelerId);
-      for (const id in baseState(ctx).bookings) {
-        const other = baseState(ctx).bookings[id];
+      for (const [id, other] of entryPairs(baseState(ctx).bookings)) {
         if (other.type === 'FLIGHT' && other.status === 'CONFIRMED' && other.flightId === flight.id && other.passengers.some((p) => p.travelerId === travelerId)) {
           return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) is already booked on flight ${flight.id} in booking ${other.id}`);
         }
@@ -482,7 +482,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const draftOffer = ctx.state.flightOffers[offer.id];
     draftOffer.status = 'BOOKED';
     draftOffer.bookingId = id;
-    ctx.state.bookings[id] = booking;
+    setEntry(ctx.state.bookings, id, booking);
     return bookingView(baseState(ctx), booking);
   },
 });
@@ -537,7 +537,7 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       const draftMap = seatMapOf(ctx.state, flight);
       releaseSeat(draftMap, previousSeat);
       holdSeat(draftMap, args.seat, booking.id);
-      const draftBooking = ctx.state.bookings[booking.id] as FlightBooking;
+      const draftBooking = getEntry(ctx.state.bookings, booking.id)! as FlightBooking;
       draftBooking.passengers.find((p) => p.travelerId === args.traveler_id)!.seat = args.seat;
     }
     return {

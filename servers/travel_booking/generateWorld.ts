@@ -1,3 +1,4 @@
+import { entryCount, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -542,7 +543,7 @@ class TripBuilder {
     };
     for (const passenger of booking.passengers) holdSeat(map, passenger.seat, id);
     map.seatsAvailable[cabin]! -= travelerIds.length;
-    this.state.bookings[id] = booking;
+    setEntry(this.state.bookings, id, booking);
     return booking;
   }
 
@@ -589,13 +590,13 @@ class TripBuilder {
       createdAt,
       cancellation: null,
     };
-    this.state.bookings[id] = booking;
+    setEntry(this.state.bookings, id, booking);
     return booking;
   }
 
   /** Cancels a booking at `when`, with the fee its policy charges then, and gives its seats or rooms back. */
   cancel(bookingId: string, when: string, reason: string): void {
-    const booking = this.state.bookings[bookingId];
+    const booking = getEntry(this.state.bookings, bookingId)!;
     const start = bookingStart(booking, this.state.flights);
     const daysBefore = wholeDaysBefore(start, when);
     if (booking.type === 'FLIGHT') {
@@ -621,7 +622,7 @@ class TripBuilder {
   itinerary(name: string, travelerId: string, bookings: Array<{ id: string }>, createdAt: string): void {
     const id = `itn_${++this.itineraryCount}`;
     this.state.itineraries[id] = { id, name, travelerId, bookingIds: bookings.map((b) => b.id), createdAt };
-    for (const booking of bookings) this.state.bookings[booking.id].itineraryId = id;
+    for (const booking of bookings) getEntry(this.state.bookings, booking.id)!.itineraryId = id;
   }
 
   pickFareFamily(cabin: Cabin): FareFamily {
@@ -678,7 +679,7 @@ function buildTrips(random: SessionRandom, state: TravelBookingState): void {
   }
 
   // Single flights and stays, some of them cancelled afterwards.
-  for (let attempt = 0; attempt < 200 && Object.keys(state.bookings).length < 80; attempt++) {
+  for (let attempt = 0; attempt < 200 && entryCount(state.bookings) < 80; attempt++) {
     if (random.next() < 0.6) {
       const flight = random.pick(flights);
       const party = shuffled(random, travelerIds).slice(0, random.pick([1, 1, 1, 2, 3]));

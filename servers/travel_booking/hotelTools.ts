@@ -13,6 +13,7 @@ import {
   type RoomType,
   type TravelBookingState,
 } from './TravelBookingState.js';
+import { setEntry } from '../kit/bucketedRecord.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
 import { baseState, bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -408,7 +409,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       createdAt: nowOf(ctx),
       cancellation: null,
     };
-    ctx.state.bookings[booking.id] = booking;
+    setEntry(ctx.state.bookings, booking.id, booking);
     return bookingView(baseState(ctx), booking);
   },
 });

@@ -11,6 +11,7 @@ import {
   type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
+import { getEntry } from '../kit/bucketedRecord.js';
 import { bookingStart, stayStart } from './travelRules.js';
 
 /** Lookups that fail with a message naming the tool that lists valid ids, and the result shapes every tool shares. */
@@ -62,7 +63,7 @@ export function requireHotel(ctx: TravelContext, hotelId: string): Hotel {
 }
 
 export function requireBooking(ctx: TravelContext, bookingId: string): Booking {
-  const booking = own(baseState(ctx).bookings, bookingId);
+  const booking = getEntry(baseState(ctx).bookings, bookingId);
   if (booking === undefined) ctx.fail(`booking ${bookingId} does not exist; booking ids look like bkg_12 — list_travel_bookings lists them`);
   return booking as Booking;
 }
@@ -208,7 +209,7 @@ export function bookingView(state: State, booking: Booking) {
 }
 
 export function itineraryView(state: State, itinerary: Itinerary) {
-  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, state.bookings[id]));
+  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, getEntry(state.bookings, id)!));
   bookings.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
   const confirmed = bookings.filter((b) => b.status === 'CONFIRMED');
   let total = 0;

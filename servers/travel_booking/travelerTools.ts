@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { entryPairs } from '../kit/bucketedRecord.js';
 import { AIRLINE_CODES, type Traveler, type TravelBookingState } from './TravelBookingState.js';
 import { baseState, fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
@@ -200,8 +201,7 @@ const profileSchema = {
 
 function profileView(ctx: TravelContext, traveler: Traveler) {
   const bookingIds: string[] = [];
-  for (const id in baseState(ctx).bookings) {
-    const b = baseState(ctx).bookings[id];
+  for (const [id, b] of entryPairs(baseState(ctx).bookings)) {
     if (b.status !== 'CONFIRMED') continue;
     if (b.type === 'FLIGHT' ? b.passengers.some((p) => p.travelerId === traveler.id) : b.travelerId === traveler.id) bookingIds.push(id);
   }

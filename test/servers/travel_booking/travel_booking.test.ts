@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { entryValues, getEntry } from '../../../servers/kit/bucketedRecord.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { formatWorld, generateWorld } from '../../../servers/travel_booking/generateWorld.js';
 import { travelBookingDomain } from '../../../servers/travel_booking/TravelBookingDomain.js';
@@ -58,7 +59,7 @@ const passportHolders = Object.values(world.travelers)
 function bookPair(session: Session, flight: Flight, cabin: Cabin, fareFamily: string, travelerIds: string[]): FlightBooking {
   const offer = ok(session, 'price_flight_offer', { flight_id: flight.id, travel_class: cabin, fare_family: fareFamily, adults: travelerIds.length });
   const booking = ok(session, 'book_flight', { offer_id: offer.offerId, traveler_ids: travelerIds });
-  return session.state.bookings[booking.bookingId] as FlightBooking;
+  return getEntry(session.state.bookings, booking.bookingId)! as FlightBooking;
 }
 
 describe('travel_booking: flights, seats and offers', () => {
@@ -164,11 +165,11 @@ describe('travel_booking: flights, seats and offers', () => {
 
   it('seats of departed flights, cancelled bookings and hotel bookings cannot be changed', () => {
     const session = open();
-    const departed = Object.values(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && world.flights[b.flightId].departureTime < NOW) as FlightBooking;
+    const departed = entryValues(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && world.flights[b.flightId].departureTime < NOW) as FlightBooking;
     expect(rejected(session, 'change_flight_seat', { booking_id: departed.id, traveler_id: departed.passengers[0].travelerId, seat: '1A' })).to.include('departed');
-    const cancelled = Object.values(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CANCELLED') as FlightBooking;
+    const cancelled = entryValues(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CANCELLED') as FlightBooking;
     expect(rejected(session, 'change_flight_seat', { booking_id: cancelled.id, traveler_id: cancelled.passengers[0].travelerId, seat: '1A' })).to.include('was cancelled');
-    const hotel = Object.values(world.bookings).find((b) => b.type === 'HOTEL')!;
+    const hotel = entryValues(world.bookings).find((b) => b.type === 'HOTEL')!;
     expect(rejected(session, 'change_flight_seat', { booking_id: hotel.id, traveler_id: 'trv_1', seat: '1A' })).to.include('is a hotel booking');
   });
 
@@ -236,9 +237,9 @@ describe('travel_booking: cancellation fees follow the fare rules and the days l
 
   it('a flight booking cannot be cancelled once the flight has departed', () => {
     const session = open(at(-1));
-    const mine = Object.values(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && b.flightId === flight.id);
+    const mine = entryValues(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && b.flightId === flight.id);
     if (mine !== undefined) expect(rejected(session, 'cancel_travel_booking', { booking_id: mine.id })).to.include('departed');
-    const past = Object.values(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && world.flights[b.flightId].departureTime < NOW)!;
+    const past = entryValues(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && world.flights[b.flightId].departureTime < NOW)!;
     expect(rejected(open(), 'cancel_travel_booking', { booking_id: past.id })).to.include('departed');
   });
 
@@ -258,7 +259,7 @@ describe('travel_booking: cancellation fees follow the fare rules and the days l
     expect(nonRefundable.quote).to.include({ refund: 0, fee: nonRefundable.booking.totalPrice });
     expect(nonRefundable.booking.nightlyRates[checkIn]).to.equal(Math.round(hotel.rooms.STANDARD_KING!.nightlyRates[checkIn] * 85) / 100);
     const started = open(new Date(start + 3_600_000).toISOString());
-    const inProgress = Object.values(world.bookings).find((b) => b.type === 'HOTEL' && b.status === 'CONFIRMED' && b.checkInDate < '2026-03-16' && b.checkOutDate > '2026-03-16')!;
+    const inProgress = entryValues(world.bookings).find((b) => b.type === 'HOTEL' && b.status === 'CONFIRMED' && b.checkInDate < '2026-03-16' && b.checkOutDate > '2026-03-16')!;
     expect(rejected(started, 'cancel_travel_booking', { booking_id: inProgress.id })).to.include('stay began');
   });
 });
@@ -314,10 +315,10 @@ describe('travel_booking: hotel rooms are sold night by night', () => {
 describe('travel_booking: itineraries and profiles', () => {
   it('a booking belongs to one itinerary; cancelled bookings cannot be added', () => {
     const session = open();
-    const taken = Object.values(world.bookings).find((b) => b.itineraryId !== null && b.type === 'HOTEL') as HotelBooking;
+    const taken = entryValues(world.bookings).find((b) => b.itineraryId !== null && b.type === 'HOTEL') as HotelBooking;
     const mine = ok(session, 'create_itinerary', { traveler_id: taken.travelerId, name: 'Second try' });
     expect(rejected(session, 'add_booking_to_itinerary', { itinerary_id: mine.itineraryId, booking_id: taken.id })).to.include(`already belongs to itinerary ${taken.itineraryId}`);
-    const cancelled = Object.values(world.bookings).find((b) => b.status === 'CANCELLED' && b.itineraryId === null)!;
+    const cancelled = entryValues(world.bookings).find((b) => b.status === 'CANCELLED' && b.itineraryId === null)!;
     const owner = cancelled.type === 'FLIGHT' ? cancelled.passengers[0].travelerId : cancelled.travelerId;
     const theirs = ok(session, 'create_itinerary', { traveler_id: owner, name: 'Cancelled plans' });
     expect(rejected(session, 'add_booking_to_itinerary', { itinerary_id: theirs.itineraryId, booking_id: cancelled.id })).to.include('is cancelled');
@@ -386,10 +387,10 @@ describe('travel_booking: invariants', () => {
       mutate(state);
       return runtime.checkInvariants(state);
     };
-    const booked = Object.values(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && b.passengers.length >= 2) as FlightBooking;
+    const booked = entryValues(world.bookings).find((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && b.passengers.length >= 2) as FlightBooking;
     expect(
       broken((s) => {
-        (s.bookings[booked.id] as FlightBooking).passengers[1].seat = booked.passengers[0].seat;
+        (getEntry(s.bookings, booked.id)! as FlightBooking).passengers[1].seat = booked.passengers[0].seat;
       }).join(),
     ).to.include('no seat is double-booked');
     expect(
@@ -414,13 +415,13 @@ describe('travel_booking: invariants', () => {
     ).to.include('never exceed inventory');
     expect(
       broken((s) => {
-        (s.bookings[booked.id] as FlightBooking).passengers[0].travelerId = 'trv_404';
+        (getEntry(s.bookings, booked.id)! as FlightBooking).passengers[0].travelerId = 'trv_404';
       }).join(),
     ).to.include('references missing traveler trv_404');
-    const cancelled = Object.values(world.bookings).find((b) => b.status === 'CANCELLED')!;
+    const cancelled = entryValues(world.bookings).find((b) => b.status === 'CANCELLED')!;
     expect(
       broken((s) => {
-        s.bookings[cancelled.id].cancellation!.refund += 1;
+        getEntry(s.bookings, cancelled.id)!.cancellation!.refund += 1;
       }).join(),
     ).to.include('add up');
   });
@@ -441,7 +442,7 @@ describe('travel_booking: the generated world', () => {
     expect(count(world.flights)).to.be.within(250, 350);
     expect(count(world.hotels)).to.be.within(75, 95);
     expect(count(world.travelers)).to.equal(30);
-    const bookings = Object.values(world.bookings);
+    const bookings = entryValues(world.bookings);
     expect(bookings.filter((b) => b.status === 'CANCELLED').length).to.be.greaterThan(2);
     expect(bookings.filter((b) => b.type === 'HOTEL').length).to.be.greaterThan(20);
     expect(count(world.itineraries)).to.be.greaterThan(10);
@@ -460,7 +461,7 @@ describe('travel_booking: the generated world', () => {
     expect(samples.flights.length).to.be.greaterThan(200);
     for (const h of samples.hotels) expect((h.roomTypes as string[]).length).to.be.greaterThan(0);
     for (const b of samples.bookings) {
-      expect(world.bookings[b.bookingId as string].status).to.equal('CONFIRMED');
+      expect(getEntry(world.bookings, b.bookingId as string)!.status).to.equal('CONFIRMED');
       expect(b.startTime as string > NOW).to.equal(true);
     }
     for (const i of samples.itineraries) expect((i.bookingIds as string[]).length).to.be.greaterThan(0);

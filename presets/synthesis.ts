@@ -32,7 +32,7 @@ export const synthesisPreset = definePreset<SynthesisPresetOptions>({
       distractors: { type: 'number', minimum: 0, maximum: 1, default: 0.4 },
       enumStripping: { type: 'number', minimum: 0, maximum: 1, default: 0.3 },
       irrelevance: { type: 'number', minimum: 0, maximum: 1, default: 0.05 },
-      missingFunction: { type: 'number', minimum: 0, maximum: 1, default: 0.16 },
+      missingFunction: { type: 'number', minimum: 0, maximum: 1, default: 0.18 },
     },
     additionalProperties: false,
   },

@@ -19,14 +19,14 @@ export class MissingFunctionPerturbationPlugin implements ProvePlugin {
   static readonly description = 'perturbation: hide a tool of the chain (clarification or abstention examples)';
   static readonly optionsSchema = {
     type: 'object',
-    properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.15 }, clarificationShare: { ...PROBABILITY_SCHEMA, default: 0.78 } },
+    properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.18 }, clarificationShare: { ...PROBABILITY_SCHEMA, default: 0.78 } },
     additionalProperties: false,
   };
   readonly name = PLUGIN_NAME;
   constructor(readonly options: MissingFunctionOptions = {}) {}
 
   apply(engine: Engine): void {
-    const probability = this.options.probability ?? 0.15;
+    const probability = this.options.probability ?? 0.18;
     const share = this.options.clarificationShare ?? 0.78;
     engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_EARLY + 3 }, (draft) => {
       const script = queryScript(draft);

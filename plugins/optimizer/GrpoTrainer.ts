@@ -26,6 +26,12 @@ export interface TrainLoopOptions {
   sftBatch: number;
   maxUserTurns: number;
   maxAssistantTurns: number;
+  /**
+   * DAPO's dynamic sampling: rounds of extra prompts played to replace groups whose rollouts all got
+   * the same reward (they carry no policy gradient); 0 keeps them. Extra prompts come from the data
+   * cursor, so they are not played again this epoch.
+   */
+  resampleRounds?: number;
 }
 
 /** Where the loop stands; saved with every checkpoint so that --resume continues exactly. */
@@ -73,6 +79,12 @@ export function nextBatch<T>(items: readonly T[], size: number, seed: number, cu
   const order = epochOrder(items.length, seed, epoch);
   const batch = order.slice(position, position + size).map((i) => items[i]);
   return { batch, cursor: { step: cursor.step + 1, epoch, position: position + size } };
+}
+
+/** Every rollout of the group got the same reward. */
+export function zeroVariance(group: PlayedGroup): boolean {
+  const totals = group.rollouts.map((r) => r.reward.total);
+  return Math.max(...totals) - Math.min(...totals) <= 1e-9;
 }
 
 function mean(values: readonly number[]): number {
@@ -201,21 +213,26 @@ export class GrpoTrainer {
     while (this.cursor.step < steps) {
       const step = this.cursor.step;
       const started = performance.now();
-      const next = nextBatch(examples, batch, this.options.seed, this.cursor);
+      let next = nextBatch(examples, batch, this.options.seed, this.cursor);
       await this.plugin.worker.request('forget', {});
       policy.resetCounters();
-      const runner = new RolloutRunner(this.engine, {
-        concurrency: batch * group,
-        seed: (this.options.seed * 100_003 + step * 7919) % 2 ** 31,
-        maxUserTurns: this.options.maxUserTurns,
-        maxAssistantTurns: this.options.maxAssistantTurns,
-      });
-      policy.beginRound(batch * group);
-      let groups: PlayedGroup[];
-      try {
-        groups = await runner.playGroups(next.batch, group, () => policy.rolloutDone());
-      } finally {
-        policy.endRound();
+      let groups = await this.play(next.batch, step, 0);
+      let resampled = 0;
+      for (let round = 1; round <= (this.options.resampleRounds ?? 0); round++) {
+        const informative = groups.filter((g) => !zeroVariance(g));
+        const missing = batch - informative.length;
+        if (missing <= 0) break;
+        const used = new Set(groups.map((g) => g.example.id));
+        const extra = nextBatch(examples, batch, this.options.seed, { ...next.cursor, step });
+        const fresh = extra.batch.filter((e) => !used.has(e.id)).slice(0, missing);
+        if (fresh.length === 0) break;
+        next = { batch: next.batch, cursor: { ...extra.cursor, step: step + 1, position: extra.cursor.position - batch + fresh.length } };
+        resampled += fresh.length;
+        groups = [...groups, ...(await this.play(fresh, step, round))];
+      }
+      if (resampled > 0) {
+        // Informative groups first; zero-variance ones fill the batch only when too few are left.
+        groups = [...groups.filter((g) => !zeroVariance(g)), ...groups.filter(zeroVariance)].slice(0, batch);
       }
       const rolloutSeconds = (performance.now() - started) / 1000;
       const counters = { ...policy.counters };
@@ -228,6 +245,7 @@ export class GrpoTrainer {
         epoch: next.cursor.epoch,
         ...fromRollouts,
         ...update,
+        resampled_prompts: resampled,
         generation_tokens: counters.newTokens,
         generation_seconds: counters.seconds,
         generation_tokens_per_second: counters.seconds > 0 ? counters.newTokens / counters.seconds : 0,
@@ -246,6 +264,24 @@ export class GrpoTrainer {
       if (this.cursor.step % this.options.saveEvery === 0 || this.cursor.step === steps) await this.checkpoint(`step-${String(this.cursor.step).padStart(6, '0')}`);
     }
     return written;
+  }
+
+  /** One lockstep round: G rollouts of each example, all in flight at once. */
+  private async play(batch: Example[], step: number, round: number): Promise<PlayedGroup[]> {
+    const policy = this.plugin.policy;
+    const { group } = this.options;
+    const runner = new RolloutRunner(this.engine, {
+      concurrency: batch.length * group,
+      seed: (this.options.seed * 100_003 + step * 7919 + round * 104_729) % 2 ** 31,
+      maxUserTurns: this.options.maxUserTurns,
+      maxAssistantTurns: this.options.maxAssistantTurns,
+    });
+    policy.beginRound(batch.length * group);
+    try {
+      return await runner.playGroups(batch, group, () => policy.rolloutDone());
+    } finally {
+      policy.endRound();
+    }
   }
 
   /** Weights, optimizer, RNG (the worker writes a temporary folder and renames it), then the cursor, then the `latest` pointer. */

@@ -61,6 +61,7 @@ export default defineCommand({
     'sft-steps': { type: 'string', valueName: 'N', description: 'SFT steps on the teacher conversations before GRPO', default: '0' },
     'sft-lr': { type: 'string', valueName: 'LR', description: 'SFT learning rate', default: '1e-4' },
     'sft-batch': { type: 'string', valueName: 'N', description: 'examples per SFT step', default: '8' },
+    resample: { type: 'string', valueName: 'N', description: 'rounds of extra prompts that replace groups whose rewards are all equal (DAPO dynamic sampling)', default: '0' },
     'save-every': { type: 'string', valueName: 'N', description: 'checkpoint every N steps', default: '10' },
     keep: { type: 'string', valueName: 'N', description: 'checkpoints kept', default: '2' },
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: '5' },
@@ -106,6 +107,7 @@ export default defineCommand({
           sftBatch: integer('sft-batch', s['sft-batch'], 1),
           maxUserTurns: integer('max-user-turns', s['max-user-turns'], 1),
           maxAssistantTurns: integer('max-assistant-turns', s['max-assistant-turns'], 1),
+          resampleRounds: integer('resample', s.resample, 0),
         };
     const optimizer: GrpoOptions = saved
       ? { ...saved.optimizer, python: text(s.python) ?? saved.optimizer.python }
@@ -135,8 +137,11 @@ export default defineCommand({
     const examples: Example[] = selectSplit(dataset, all, split);
 
     const engine = await context.engine();
-    const plugin = new GrpoOptimizerPlugin(optimizer);
-    await engine.use(plugin);
+    // A GrpoOptimizerPlugin in the configuration is used as configured; otherwise one is built from the flags.
+    const configured = engine.plugins.find((p): p is GrpoOptimizerPlugin => p instanceof GrpoOptimizerPlugin);
+    const plugin = configured ?? new GrpoOptimizerPlugin(optimizer);
+    if (configured) context.stdout('train: the optimizer comes from the configuration (GrpoOptimizerPlugin); its options replace the optimizer flags\n');
+    else await engine.use(plugin);
     const trainer = new GrpoTrainer(engine, plugin, loop, (line) => context.stdout(line + '\n'));
     for (const example of examples) {
       for (const server of example.servers) {

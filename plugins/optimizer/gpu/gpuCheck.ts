@@ -4,10 +4,11 @@
  * environment. Prints generation tokens/s, update tokens/s, peak GPU memory and model FLOPs
  * utilization, and writes them to OUT/gpu-check.json. Run through check.sh.
  *
- * MFU = achieved model FLOPs / peak dense bf16 FLOPs of the GPU, with model FLOPs per token
- * 2·N for a forward pass (generation; the reference's log-probs) and 6·N for forward + backward
- * (the update), N = the model's parameters (Kaplan et al.; attention FLOPs left out, as in the
- * PaLM paper's "6N" convention).
+ * MFU = achieved model FLOPs / peak dense bf16 FLOPs of the GPU. Model FLOPs per token: 2 per
+ * parameter for a forward pass, 6 for forward + backward (Kaplan et al.; attention left out), with
+ * the LM head (vocabulary × hidden) counted only where it runs: each generated token, each trained
+ * (sampled) token. Generation counts generated tokens only (prefill is left out, so it is a lower
+ * bound); the update counts forward + backward of the policy and the reference's forward.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -69,8 +70,15 @@ async function main(): Promise<void> {
     const genSeconds = sum('generation_seconds');
     const updTokens = sum('sequence_tokens');
     const updSeconds = sum('update_seconds');
-    const genFlops = (2 * params * genTokens) / genSeconds;
-    const updFlops = ((6 + (plugin.options.kl > 0 ? 2 : 0)) * params * updTokens) / updSeconds;
+    // The embedding lookup costs nothing and the LM head runs only where a token is predicted: the
+    // last position when generating, the sampled positions when training.
+    const config = (plugin.loadInfo as { config: { vocab_size: number; hidden_size: number } }).config;
+    const head = config.vocab_size * config.hidden_size;
+    const body = params - head;
+    const responseTokens = sum('response_tokens');
+    const passes = 6 + (plugin.options.kl > 0 ? 2 : 0);
+    const genFlops = (2 * (body + head) * genTokens) / genSeconds;
+    const updFlops = (passes * body * updTokens + passes * head * responseTokens) / updSeconds;
     const result = {
       gpu: hello.gpu,
       torch: hello.torch,

@@ -13,7 +13,7 @@ const PLUGIN_NAME = 'DependencyGraphPlugin';
 export interface DependencyGraphOptions {
   /** Probe live sessions for implicit edges and callable tools (default true). */
   probe?: boolean;
-  /** Argument draws per probe (default 3). */
+  /** Argument draws per probe (default 6). */
   attempts?: number;
   /** Folder to keep graphs in across runs, one file per schema hash (default: memory only). */
   cacheDir?: string;
@@ -31,7 +31,7 @@ export class DependencyGraphPlugin implements ProvePlugin {
     type: 'object',
     properties: {
       probe: { type: 'boolean', default: true },
-      attempts: { type: 'integer', minimum: 1, maximum: 20, default: 3 },
+      attempts: { type: 'integer', minimum: 1, maximum: 20, default: 6 },
       cacheDir: { type: 'string', minLength: 1 },
     },
     additionalProperties: false,
@@ -70,7 +70,7 @@ export class DependencyGraphPlugin implements ProvePlugin {
     const referenceDate = environment.defaultReferenceDate ?? '2026-03-16T09:00:00Z';
     const graph = await discoverDependencyGraph(engine, toolCatalog(environment), pool, referenceDate.slice(0, 10), {
       probe: this.options.probe ?? true,
-      attempts: this.options.attempts ?? 3,
+      attempts: this.options.attempts ?? 6,
       world: { seed: 0, referenceDate },
       seed: 1,
     });

@@ -56,15 +56,17 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   const callable = new Set<string>();
   const implicit: DependencyEdge[] = [];
 
-  const run = async (sequence: Array<{ tool: ToolFacts; seed: number }>): Promise<Array<{ ok: boolean; resolved?: ResolvedArguments; result?: unknown }>> => {
+  // Later draws fill more optional arguments: some tools need at least one ("nothing to update").
+  const optionalRate = (attempt: number) => (options.attempts <= 1 ? 0 : Math.min(1, attempt / (options.attempts - 1)));
+  const run = async (sequence: Array<{ tool: ToolFacts; seed: number; optionalRate: number }>): Promise<Array<{ ok: boolean; resolved?: ResolvedArguments; result?: unknown }>> => {
     const session = await engine.openSession(server, options.world);
     const outputs = new ValuePool();
     const results: Array<{ ok: boolean; resolved?: ResolvedArguments; result?: unknown }> = [];
     try {
       for (let step = 0; step < sequence.length; step++) {
-        const { tool, seed } = sequence[step];
+        const { tool, seed, optionalRate: rate } = sequence[step];
         const rng = new SynthesisRandom(seed);
-        const resolved = resolveArguments(tool, { outputs, sample, bindings: new Map(), today, rng, optionalRate: 0 });
+        const resolved = resolveArguments(tool, { outputs, sample, bindings: new Map(), today, rng, optionalRate: rate });
         if (resolved === undefined) {
           results.push({ ok: false });
           break;
@@ -83,7 +85,7 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   if (options.probe) {
     for (const tool of tools) {
       for (let attempt = 0; attempt < options.attempts; attempt++) {
-        const [outcome] = await run([{ tool, seed: options.seed + attempt }]);
+        const [outcome] = await run([{ tool, seed: options.seed + attempt, optionalRate: optionalRate(attempt) }]);
         if (outcome?.ok) {
           alone.set(tool.name, { resolved: outcome.resolved!, result: outcome.result });
           callable.add(tool.name);
@@ -122,8 +124,8 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         let succeeded = false;
         for (let attempt = 0; attempt < options.attempts && !succeeded; attempt++) {
           const outcomes = await run([
-            { tool: a, seed: options.seed },
-            { tool: b, seed: options.seed + 100 + attempt },
+            { tool: a, seed: options.seed, optionalRate: 0 },
+            { tool: b, seed: options.seed + 100 + attempt, optionalRate: optionalRate(attempt) },
           ]);
           succeeded = outcomes.length === 2 && outcomes[1].ok;
         }

@@ -100,7 +100,15 @@ function consistent(record: PoolRecord, bindings: Map<string, unknown>, lookedUp
   return true;
 }
 
-const MAX_CANDIDATES = 24;
+const MAX_CANDIDATES = 48;
+
+/** Whether a record shares a chosen id (other than the one looked up). */
+function relatedTo(record: PoolRecord, bindings: Map<string, unknown>, lookedUp: string): boolean {
+  for (const [field, value] of Object.entries(record.fields)) {
+    if (field !== lookedUp && field !== 'id' && isIdField(field) && bindings.get(field) === value) return true;
+  }
+  return false;
+}
 
 interface Candidate {
   value: unknown;
@@ -126,13 +134,26 @@ function entityCandidates(pool: ValuePool, fields: readonly string[], schema: Js
         seen.add(value);
         out.push({ value, record, field });
       }
-      if (out.length > 0) return out;
+      if (out.length > 0) {
+        // Entities tied to what the conversation chose (an item of the chosen order) before ones merely not in conflict.
+        const related = out.filter((c) => relatedTo(c.record, context.bindings, c.field));
+        return related.length > 0 ? related : out;
+      }
     }
   }
   return [];
 }
 
-function pickEntity(argument: string, schema: JsonSchema, context: ResolveContext, used: Set<unknown>): Candidate | undefined {
+const wordsOfTools = new WeakMap<ToolFacts, Set<string>>();
+
+/** The words of a tool's name that say what it acts on (`set_light_state` → light, state). */
+function toolWords(tool: ToolFacts): Set<string> {
+  let words = wordsOfTools.get(tool);
+  if (words === undefined) wordsOfTools.set(tool, (words = new Set(tool.name.split('_').slice(1).filter((word) => word.length > 2))));
+  return words;
+}
+
+function pickEntity(tool: ToolFacts, argument: string, schema: JsonSchema, context: ResolveContext, used: Set<unknown>): Candidate | undefined {
   const fields = candidateFields(argument, schema);
   const bound = context.bindings.get(argument) ?? context.bindings.get(stripRolePrefix(argument));
   const fromOutputs = entityCandidates(context.outputs, fields, schema, context, used);
@@ -146,17 +167,22 @@ function pickEntity(argument: string, schema: JsonSchema, context: ResolveContex
     return context.rng.pick(newest.length > 0 && context.rng.chance(0.7) ? newest : fromOutputs);
   }
   const fromSample = entityCandidates(context.sample, fields, schema, context, used);
-  if (fromSample.length > 0) return context.rng.pick(fromSample);
+  if (fromSample.length > 0) {
+    // An entity whose values echo the tool's name fits it best (a "light" for set_light_state, a "thermostat" for set_thermostat).
+    const fitting = fromSample.filter((c) => Object.values(c.record.fields).some((value) => typeof value === 'string' && toolWords(tool).has(value.toLowerCase())));
+    return context.rng.pick(fitting.length > 0 && context.rng.chance(0.8) ? fitting : fromSample);
+  }
   return fromOutputs.length > 0 ? context.rng.pick(fromOutputs) : undefined;
 }
 
 function literalString(argument: string, schema: JsonSchema, tool: ToolFacts, context: ResolveContext, siblings: Record<string, unknown>): string | undefined {
   const { rng } = context;
-  const format = schema.format;
+  const startKey = Object.keys(siblings).find((key) => /(start|from|min|check_in|first|departure)/.test(key) && typeof siblings[key] === 'string');
+  const isEnd = /(end|to|until|max|check_out|last|return)/.test(argument);
+  // A value shaped like its start is a date too, whatever the schema says.
+  const format = schema.format ?? (isEnd && startKey !== undefined && /T\d{2}:/.test(String(siblings[startKey])) ? 'date-time' : undefined);
   const pastRange = tool.readOnly;
   if (format === 'date' || format === 'date-time' || /(^|_)(date|day)$/.test(argument)) {
-    const isEnd = /(end|to|until|max|check_out|last|return)/.test(argument);
-    const startKey = Object.keys(siblings).find((key) => /(start|from|min|check_in|first|departure)/.test(key) && typeof siblings[key] === 'string');
     let day: string;
     if (isEnd && startKey !== undefined) day = addDays(String(siblings[startKey]).slice(0, 10), rng.int(1, 5));
     else if (pastRange) day = isEnd ? context.today : addDays(context.today, -rng.int(7, 45));
@@ -250,7 +276,7 @@ function resolveValue(
   }
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
     // An enum value that a chosen entity already has reads naturally ("my checking accounts").
-    const entity = pickEntity(argument, schema, context, used);
+    const entity = pickEntity(tool, argument, schema, context, used);
     if (entity && context.rng.chance(0.7)) return { value: entity.value, source: { kind: 'enum' } };
     return { value: context.rng.pick(schema.enum), source: { kind: 'enum' } };
   }
@@ -262,14 +288,15 @@ function resolveValue(
     const literal = literalString(argument, schema, tool, context, siblings);
     if (literal !== undefined) return { value: literal, source: { kind: 'literal' } };
   }
-  const isDate = schema.format === 'date' || schema.format === 'date-time';
-  if (type === 'string' && isDate && /(end|to|until|max|check_out|last|return)/.test(argument) && Object.keys(siblings).some((key) => /(start|from|min|check_in|first|departure)/.test(key))) {
+  const startKey = Object.keys(siblings).find((key) => /(start|from|min|check_in|first|departure)/.test(key));
+  const startIsDate = startKey !== undefined && typeof siblings[startKey] === 'string' && /^\d{4}-\d{2}-\d{2}/.test(siblings[startKey] as string);
+  if (type === 'string' && startIsDate && /(end|to|until|max|check_out|last|return)/.test(argument)) {
     // An end is chosen after its start, never taken from another entity.
     const literal = literalString(argument, schema, tool, context, siblings);
     if (literal !== undefined) return { value: literal, source: { kind: 'literal' } };
   }
   if (type === 'string' || type === 'integer' || type === 'number' || type === undefined) {
-    const entity = type === 'string' || type === undefined || isIdField(argument) ? pickEntity(argument, schema, context, used) : undefined;
+    const entity = type === 'string' || type === undefined || isIdField(argument) ? pickEntity(tool, argument, schema, context, used) : undefined;
     if (entity) {
       // The record's label names the record itself: only an argument that takes the record's own id may be called by it.
       const own = entity.field === 'id' || nounOfField(entity.field) === entity.record.noun;
@@ -291,6 +318,8 @@ function resolveValue(
 /** Whether an optional argument has a value grounded in an entity or an enum (made-up filters make empty results). */
 function groundedOptional(argument: string, schema: JsonSchema, context: ResolveContext): boolean {
   if (Array.isArray(schema.enum)) return true;
+  // Search words are taken from real names, so they are grounded too.
+  if (typeOf(schema) === 'string' && /(query|search|keyword|^q$|contains)/.test(argument)) return true;
   const fields = candidateFields(argument, schema);
   return fields.some((field) => context.outputs.hasField(field) || context.sample.hasField(field));
 }
@@ -300,7 +329,9 @@ function groundedOptional(argument: string, schema: JsonSchema, context: Resolve
  * called), optional ones sometimes and only when a grounded value exists. Returns undefined when
  * a required argument has no value.
  */
-export function resolveArguments(tool: ToolFacts, context: ResolveContext): ResolvedArguments | undefined {
+export function resolveArguments(tool: ToolFacts, outer: ResolveContext): ResolvedArguments | undefined {
+  // The call's own ids bind its other arguments too: the PIN of the card being changed, not of another.
+  const context: ResolveContext = { ...outer, bindings: new Map(outer.bindings) };
   const args: Record<string, unknown> = {};
   const sources: Record<string, ArgumentSource> = {};
   const used = new Set<unknown>();
@@ -320,6 +351,7 @@ export function resolveArguments(tool: ToolFacts, context: ResolveContext): Reso
     }
     args[argument] = resolved.value;
     sources[argument] = resolved.source;
+    if (isIdField(argument) && typeof resolved.value === 'string' && !context.bindings.has(argument)) context.bindings.set(argument, resolved.value);
     if (typeof resolved.value === 'string' || typeof resolved.value === 'number') used.add(resolved.value);
   }
   const ordered: Record<string, unknown> = {};

@@ -33,6 +33,7 @@ export function snakeCase(name: string): string {
 
 /** `accounts` → `account`, `categories` → `category`, `addresses` → `address`. */
 export function singular(word: string): string {
+  if (word.endsWith('series') || word.endsWith('species')) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
@@ -91,8 +92,12 @@ export function extractRecords(value: unknown, noun: string, origin: ValueOrigin
     else nested.push([field, item]);
   }
   if (fields.id !== undefined && noun !== '') {
-    const alias = `${noun.replace(/ /g, '_')}_id`;
-    if (fields[alias] === undefined) fields[alias] = fields.id;
+    // `id` of an `upcoming_event` is an `upcoming_event_id` and an `event_id`.
+    const parts = noun.replace(/ /g, '_').split('_');
+    for (let i = 0; i < parts.length; i++) {
+      const alias = `${parts.slice(i).join('_')}_id`;
+      if (fields[alias] === undefined) fields[alias] = fields.id;
+    }
   }
   const record: PoolRecord = { fields: { ...inherited, ...fields }, noun, origin };
   const label = labelOf(fields, noun);

@@ -103,7 +103,7 @@ describe('prove synth', function () {
     const summary = JSON.parse(output) as { examples: number; calls: number; problems: string[] };
     expect(summary.examples).to.equal(2000);
     expect(summary.calls).to.be.greaterThan(2000);
-    expect(summary.problems).to.deep.equal([]);
+    expect(summary.problems.slice(0, 5), `${summary.problems.length} problems`).to.deep.equal([]);
   });
 
   it('mentions no entity absent from the world: ids in user turns exist in the fixture, ids in calls come from the world or a result, other values from the user', () => {

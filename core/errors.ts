@@ -169,10 +169,6 @@ export const errors = {
       `only ${kept} of ${wanted} examples survived validation after ${tried} conversations; the domains offer too little variety for that many distinct examples (see the drop reasons in the manifest)`,
       { kept, wanted, tried },
     ),
-  teacherBadOutput: (plugin: string, reason: string, attempts: number) =>
-    new ProveError('PROVE_TEACHER_BAD_OUTPUT', `teacher ${plugin}: ${reason} after ${attempts} attempt${attempts === 1 ? '' : 's'}`, { plugin, hook: 'onGenerate' }),
-  graphClassifierFailed: (plugin: string, pair: string, reason: string) =>
-    new ProveError('PROVE_GRAPH_CLASSIFIER_FAILED', `dependency classifier ${plugin}: no usable answer for ${pair}: ${reason}`, { plugin, hook: 'onSample' }),
 
   // --- rollouts and evaluation -----------------------------------------------------------------
   policyUnavailable: (plugin: string, url: string, attempts: number, cause: unknown) =>

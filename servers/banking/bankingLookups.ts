@@ -1,4 +1,4 @@
-import { isDraft, original } from 'immer';
+import { isDraft, original } from '../kit/copyOnWrite.js';
 import type { ToolContext } from '../kit/Domain.js';
 import {
   MAX_SCHEDULE_DAYS,

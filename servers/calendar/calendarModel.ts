@@ -1,4 +1,4 @@
-import { isDraft, original } from 'immer';
+import { isDraft, original } from '../kit/copyOnWrite.js';
 import { type BucketedRecord, entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { closestName } from '../kit/DomainSession.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';

@@ -1,7 +1,7 @@
 import { hash as sha256 } from 'node:crypto';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidateFunction } from 'ajv';
-import { current, freeze, Immer, isDraft } from 'immer';
+import { freeze } from 'immer';
 import {
   compileSchema,
   errors,
@@ -19,6 +19,7 @@ import {
 } from '../../core/index.js';
 import type { DomainDefinition, SessionRandom, ToolContext, ToolDefinition } from './Domain.js';
 import { nextRandomState, randomOutput, seedRandomState } from './seededRandom.js';
+import { createDraft, detachDrafts, finishDraft } from './copyOnWrite.js';
 import { canonicalForm } from './stateHash.js';
 
 /** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
@@ -61,11 +62,6 @@ class ToolFailure {
   constructor(readonly message: string) {}
 }
 
-/**
- * Without auto-freeze: immer would walk every key of every changed object several times to find
- * drafts and freeze; `freezeChanged` freezes the new nodes in one walk after the call.
- */
-const immer = new Immer({ autoFreeze: false });
 const EMPTY_COUNTERS: Readonly<Record<string, number>> = Object.freeze({});
 
 function hasDefaults(schema: unknown): boolean {
@@ -180,45 +176,7 @@ function describeNonObject(value: unknown): string {
   return `a ${typeof value} (${preview(value, 40)})`;
 }
 
-/**
- * Replaces immer drafts inside a handler's result by plain copies while they are still alive
- * (a handler may return `draft.accounts[0]`); frozen values cannot contain drafts and are kept.
- */
-function detachDrafts(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (isDraft(value)) return current(value);
-  if (Object.isFrozen(value)) return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const detached = detachDrafts(value[i]);
-      if (detached !== value[i]) (copy ??= value.slice())[i] = detached;
-    }
-    return copy ?? value;
-  }
-  let copy: Record<string, unknown> | undefined;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    const detached = detachDrafts(record[key]);
-    if (detached !== record[key]) (copy ??= { ...record })[key] = detached;
-  }
-  return copy ?? value;
-}
 
-/**
- * Deep-freezes what a copy-on-write update made new, stopping at frozen values: every node that
- * was not changed is shared with the previous state and already frozen, so the walk visits only
- * the path from the root to the changes and the values the handler put there.
- */
-function freezeChanged(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) freezeChanged(value[i]);
-  } else {
-    for (const key in value) freezeChanged((value as Record<string, unknown>)[key]);
-  }
-}
 
 /** The PRNG of one call: starts from the session's state, and its last state becomes the session's. */
 class CallRandom implements SessionRandom {
@@ -457,7 +415,7 @@ function snapshotHash(root: SessionSnapshot<unknown>): string {
 
 /**
  * One isolated session of a domain: a pointer to an immutable snapshot. A read-only tool runs on
- * the frozen state directly; a tool that changes state runs inside immer `produce`, and only a
+ * the frozen state directly; a tool that changes state runs on a copy-on-write draft (copyOnWrite.ts), and only a
  * successful call moves the pointer, so a rejected call leaves everything (the hash too) as it was.
  */
 export class DomainSession<S = unknown> implements EnvironmentSession {
@@ -531,11 +489,11 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
         result = tool.definition.handler(args, context);
         state = root.state;
       } else {
-        state = immer.produce(root.state, (draft) => {
-          context.state = draft as ToolContext<S>['state'];
-          result = detachDrafts(tool.definition.handler(args, context));
-        }) as S;
-        if (state !== root.state) freezeChanged(state);
+        const draft = createDraft(root.state);
+        context.state = draft.draft as ToolContext<S>['state'];
+        const raw = tool.definition.handler(args, context);
+        state = finishDraft(draft);
+        result = detachDrafts(raw);
       }
     } catch (error) {
       if (error instanceof ToolFailure) return failure('execution', error.message);

@@ -1,4 +1,4 @@
-import { isDraft, original } from 'immer';
+import { isDraft, original } from '../kit/copyOnWrite.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { getEntry } from '../kit/bucketedRecord.js';
 import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';

@@ -1,4 +1,4 @@
-import { isDraft, original } from 'immer';
+import { isDraft, original } from '../kit/copyOnWrite.js';
 import type { JsonSchema } from '../../core/index.js';
 import type { ToolContext } from '../kit/Domain.js';
 import {

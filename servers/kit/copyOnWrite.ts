@@ -1,0 +1,255 @@
+/**
+ * Copy-on-write drafts of frozen JSON state, for the write path of every tool call.
+ *
+ * A handler gets a Proxy over the frozen state and mutates it as if it were plain data. Reading a
+ * frozen object or array through a draft gives a draft of it (made once, on first read); the first
+ * write to a draft shallow-copies its object and those of its parents. When the handler returns,
+ * `finishDraft` puts every changed copy in its parent's copy, replaces drafts the handler stored
+ * anywhere by what they became, and freezes every new node, so the next state shares all it did
+ * not change with the previous one. A handler that fails leaves nothing behind: the frozen state
+ * was never touched.
+ *
+ * immer does the same, but at several times the cost per call: it walks every key of every changed
+ * object several times to find drafts and freeze them. Here a call costs the copies it makes, one
+ * walk over the new nodes, and one trap per read of a draft. Only plain objects and arrays are
+ * drafted (the state is JSON).
+ */
+
+interface DraftNode {
+  /** The frozen value this draft stands for. */
+  readonly base: Record<PropertyKey, unknown>;
+  /** Its shallow copy, once something was written. */
+  copy: Record<PropertyKey, unknown> | undefined;
+  readonly parent: DraftNode | undefined;
+  /** Where it sits in its parent. */
+  readonly key: PropertyKey;
+  readonly proxy: Record<PropertyKey, unknown>;
+  /** Drafts of children, by key, made on first read. */
+  children: Map<PropertyKey, DraftNode> | undefined;
+  readonly scope: DraftScope;
+}
+
+interface DraftScope {
+  /** Every draft of the call, parents before children. */
+  readonly nodes: DraftNode[];
+}
+
+/**
+ * Where a proxy's target keeps its node, and what a proxy answers when asked for it: a draft is
+ * recognised by one property read (no WeakMap: registering every draft in one is what costs most).
+ * A registered symbol, so that every copy of this module agrees (a test runner may load it both as
+ * CommonJS and as an ES module).
+ */
+const NODE = Symbol.for('prove.draftNode');
+
+type Target = Record<PropertyKey, unknown> & { [NODE]: DraftNode };
+
+function isPlainData(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function markChanged(node: DraftNode | undefined): void {
+  while (node !== undefined && node.copy === undefined) {
+    node.copy = Array.isArray(node.base) ? (node.base.slice() as unknown as Record<PropertyKey, unknown>) : { ...node.base };
+    node = node.parent;
+  }
+}
+
+function source(node: DraftNode): Record<PropertyKey, unknown> {
+  return node.copy ?? node.base;
+}
+
+/** The value a read gives: a draft for a frozen plain object or array, anything else as it is. */
+function readThrough(node: DraftNode, key: PropertyKey, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return value;
+  const known = node.children?.get(key);
+  if (known !== undefined && known.base === value) return known.proxy;
+  if (!isPlainData(value)) return value;
+  return createNode(value as Record<PropertyKey, unknown>, node, key, node.scope).proxy;
+}
+
+const handler: ProxyHandler<Target> = {
+  get(target, key) {
+    const node = target[NODE];
+    if (key === NODE) return node;
+    const data = source(node);
+    if (!Object.hasOwn(data, key)) return (data as Record<PropertyKey, unknown>)[key];
+    return readThrough(node, key, data[key]);
+  },
+  set(target, key, value) {
+    const node = target[NODE];
+    markChanged(node);
+    node.copy![key] = value;
+    const child = node.children?.get(key);
+    if (child !== undefined && child.proxy !== value) node.children!.delete(key);
+    return true;
+  },
+  deleteProperty(target, key) {
+    const node = target[NODE];
+    if (!Object.hasOwn(source(node), key)) return true;
+    markChanged(node);
+    delete node.copy![key];
+    node.children?.delete(key);
+    return true;
+  },
+  has(target, key) {
+    return key in source(target[NODE]);
+  },
+  ownKeys(target) {
+    return Reflect.ownKeys(source(target[NODE]));
+  },
+  getOwnPropertyDescriptor(target, key) {
+    const node = target[NODE];
+    const data = source(node);
+    const descriptor = Reflect.getOwnPropertyDescriptor(data, key);
+    if (descriptor === undefined) return undefined;
+    // An array's length is a non-configurable property of the target too: report it as such.
+    if (Array.isArray(target) && key === 'length') return { value: data.length, writable: true, enumerable: false, configurable: false };
+    // The raw value: enumerating keys needs no drafts (a read through the proxy still gives one).
+    return { value: data[key], writable: true, enumerable: descriptor.enumerable, configurable: true };
+  },
+  defineProperty(target, key, descriptor) {
+    if (!('value' in descriptor)) throw new TypeError('state drafts hold data properties only');
+    const node = target[NODE];
+    markChanged(node);
+    node.copy![key] = descriptor.value;
+    node.children?.delete(key);
+    return true;
+  },
+  getPrototypeOf(target) {
+    return Object.getPrototypeOf(target[NODE].base);
+  },
+  setPrototypeOf() {
+    throw new TypeError('the prototype of a state draft cannot change');
+  },
+  preventExtensions() {
+    throw new TypeError('a state draft cannot be made non-extensible');
+  },
+};
+
+function createNode(base: Record<PropertyKey, unknown>, parent: DraftNode | undefined, key: PropertyKey, scope: DraftScope): DraftNode {
+  // The target only carries identity (and array-ness, so that Array.isArray answers true).
+  const target = (Array.isArray(base) ? [] : {}) as Target;
+  const proxy = new Proxy(target, handler);
+  const node: DraftNode = { base, copy: undefined, parent, key, proxy, children: undefined, scope };
+  target[NODE] = node;
+  if (parent !== undefined) (parent.children ??= new Map()).set(key, node);
+  scope.nodes.push(node);
+  return node;
+}
+
+/** The node of a draft, or undefined for any other value. */
+function nodeOf(value: object): DraftNode | undefined {
+  return (value as { [NODE]?: DraftNode })[NODE];
+}
+
+/** Whether a value is a state draft. */
+export function isDraft(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && nodeOf(value) !== undefined;
+}
+
+/** The frozen value a draft stands for (the state as the call found it); anything else as it is. */
+export function original<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  const node = nodeOf(value);
+  return node !== undefined ? (node.base as T) : value;
+}
+
+/** A draft of a frozen state, and the scope `finishDraft` needs. */
+export interface Draft<S> {
+  readonly draft: S;
+  readonly root: DraftNode;
+}
+
+/** Start a draft of a frozen plain object or array. */
+export function createDraft<S>(base: S): Draft<S> {
+  const scope: DraftScope = { nodes: [] };
+  const root = createNode(base as Record<PropertyKey, unknown>, undefined, '', scope);
+  return { draft: root.proxy as S, root };
+}
+
+function finalValue(node: DraftNode): unknown {
+  return node.copy ?? node.base;
+}
+
+/**
+ * Replaces drafts inside a new (not frozen) value by what they became, then freezes it, all the way
+ * down to the frozen values it shares with the previous state.
+ */
+function settle(value: Record<PropertyKey, unknown>): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      let item = value[i];
+      if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+      const node = nodeOf(item);
+      if (node !== undefined) {
+        item = finalValue(node);
+        (value as unknown[])[i] = item;
+        if (Object.isFrozen(item)) continue;
+      }
+      settle(item as Record<PropertyKey, unknown>);
+    }
+  } else {
+    for (const key in value) {
+      let item = value[key];
+      if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+      const node = nodeOf(item);
+      if (node !== undefined) {
+        item = finalValue(node);
+        value[key] = item;
+        if (Object.isFrozen(item)) continue;
+      }
+      settle(item as Record<PropertyKey, unknown>);
+    }
+  }
+  Object.freeze(value);
+}
+
+/**
+ * The state a draft became: the frozen base when nothing was written, else a new frozen state
+ * sharing every unchanged node with the base.
+ */
+export function finishDraft<S>(draft: Draft<S>): S {
+  const { root } = draft;
+  const all = root.scope.nodes;
+  // Children were made after their parents: going backwards, a child's copy is complete before it
+  // goes into its parent's copy.
+  for (let i = all.length - 1; i > 0; i--) {
+    const node = all[i];
+    if (node.copy === undefined) continue;
+    const parent = node.parent!;
+    if (parent.children?.get(node.key) === node && parent.copy !== undefined && parent.copy[node.key] === node.base) parent.copy[node.key] = node.copy;
+  }
+  if (root.copy === undefined) return root.base as S;
+  settle(root.copy);
+  return root.copy as S;
+}
+
+/**
+ * A result that may hold drafts (a handler may return part of its draft), with each draft replaced
+ * by what it became; call after `finishDraft`. Unchanged parts are returned as they are.
+ */
+export function detachDrafts(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const node = nodeOf(value);
+  if (node !== undefined) return finalValue(node);
+  if (Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const detached = detachDrafts(value[i]);
+      if (detached !== value[i]) (copy ??= value.slice())[i] = detached;
+    }
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const detached = detachDrafts(record[key]);
+    if (detached !== record[key]) (copy ??= { ...record })[key] = detached;
+  }
+  return copy ?? value;
+}
+

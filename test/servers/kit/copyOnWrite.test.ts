@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { createDraft, detachDrafts, finishDraft, isDraft, original } from '../../../servers/kit/copyOnWrite.js';
+
+interface Shop {
+  items: Array<{ id: string; qty: number; tags: string[] }>;
+  byId: Record<string, { name: string; stock: number }>;
+  meta: { version: number; note?: string };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function isDeepFrozen(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  return Object.isFrozen(value) && Object.values(value).every(isDeepFrozen);
+}
+
+const base = (): Shop =>
+  deepFreeze({
+    items: [
+      { id: 'b', qty: 2, tags: ['x'] },
+      { id: 'a', qty: 1, tags: [] },
+      { id: 'c', qty: 3, tags: ['y', 'z'] },
+    ],
+    byId: { p1: { name: 'Pen', stock: 4 }, p2: { name: 'Ink', stock: 0 } },
+    meta: { version: 1 },
+  });
+
+describe('the domain kit: copy-on-write drafts', () => {
+  it('nothing written: the very same frozen state comes back', () => {
+    const state = base();
+    const draft = createDraft(state);
+    expect(draft.draft.byId.p1.name).to.equal('Pen');
+    expect(draft.draft.items.map((i) => i.id)).to.deep.equal(['b', 'a', 'c']);
+    expect(finishDraft(draft)).to.equal(state);
+  });
+
+  it('a write copies only the path to it; everything else is shared, and the result is frozen all the way down', () => {
+    const state = base();
+    const draft = createDraft(state);
+    draft.draft.byId.p1.stock -= 1;
+    const next = finishDraft(draft);
+    expect(next).to.not.equal(state);
+    expect(next.byId.p1).to.deep.equal({ name: 'Pen', stock: 3 });
+    expect(state.byId.p1.stock).to.equal(4);
+    expect(next.byId.p2).to.equal(state.byId.p2);
+    expect(next.items).to.equal(state.items);
+    expect(next.meta).to.equal(state.meta);
+    expect(isDeepFrozen(next)).to.equal(true);
+  });
+
+  it('new records, deletions, array methods and sorting work through the draft', () => {
+    const state = base();
+    const draft = createDraft(state);
+    const shop = draft.draft;
+    shop.byId.p3 = { name: 'Pad', stock: 9 };
+    delete shop.byId.p2;
+    shop.items.push({ id: 'd', qty: 4, tags: [] });
+    shop.items.sort((x, y) => (x.id < y.id ? -1 : 1));
+    shop.items[0].tags.push('first');
+    shop.meta.note = 'sorted';
+    const next = finishDraft(draft);
+    expect(Object.keys(next.byId)).to.deep.equal(['p1', 'p3']);
+    expect(next.items.map((i) => i.id)).to.deep.equal(['a', 'b', 'c', 'd']);
+    expect(next.items[0]).to.deep.equal({ id: 'a', qty: 1, tags: ['first'] });
+    expect(next.items[1]).to.equal(state.items[0]);
+    expect(next.meta).to.deep.equal({ version: 1, note: 'sorted' });
+    expect(JSON.stringify(state)).to.equal(JSON.stringify(base()));
+    expect(isDeepFrozen(next)).to.equal(true);
+  });
+
+  it('a draft stored somewhere else becomes what it turned into, there too', () => {
+    const state = base();
+    const draft = createDraft(state);
+    const pen = draft.draft.byId.p1;
+    pen.stock = 10;
+    draft.draft.meta = { version: 2, note: 'moved' };
+    (draft.draft as unknown as { featured: unknown }).featured = { product: pen, list: [draft.draft.byId.p2] };
+    const next = finishDraft(draft) as Shop & { featured: { product: unknown; list: unknown[] } };
+    expect(next.featured.product).to.equal(next.byId.p1);
+    expect(next.featured.list[0]).to.equal(state.byId.p2);
+    expect(isDraft(next.featured.product)).to.equal(false);
+    expect(isDeepFrozen(next)).to.equal(true);
+  });
+
+  it('results that hold drafts get the values the drafts became; original() gives the state the call found', () => {
+    const state = base();
+    const draft = createDraft(state);
+    const pen = draft.draft.byId.p1;
+    expect(isDraft(pen)).to.equal(true);
+    expect(original(pen)).to.equal(state.byId.p1);
+    pen.stock = 0;
+    const result = { product: pen, untouched: draft.draft.byId.p2, count: 1 };
+    const next = finishDraft(draft);
+    const detached = detachDrafts(result) as { product: unknown; untouched: unknown; count: number };
+    expect(detached.product).to.equal(next.byId.p1);
+    expect(detached.untouched).to.equal(state.byId.p2);
+    expect(detached.count).to.equal(1);
+  });
+
+  it('keys, entries, spread and JSON read the draft as it is now', () => {
+    const draft = createDraft(base());
+    draft.draft.byId.p9 = { name: 'Clip', stock: 1 };
+    expect(Object.keys(draft.draft.byId)).to.deep.equal(['p1', 'p2', 'p9']);
+    expect(Object.hasOwn(draft.draft.byId, 'p9')).to.equal(true);
+    expect('p2' in draft.draft.byId).to.equal(true);
+    expect({ ...draft.draft.byId }.p9).to.deep.equal({ name: 'Clip', stock: 1 });
+    expect(Array.isArray(draft.draft.items)).to.equal(true);
+    expect(JSON.parse(JSON.stringify(draft.draft.items))).to.deep.equal(JSON.parse(JSON.stringify(base().items)));
+    expect(Object.entries(draft.draft.byId).length).to.equal(3);
+  });
+});

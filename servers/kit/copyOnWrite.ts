@@ -26,6 +26,11 @@ interface DraftNode {
   readonly proxy: Record<PropertyKey, unknown>;
   /** Drafts of children, by key, made on first read. */
   children: Map<PropertyKey, DraftNode> | undefined;
+  /**
+   * Keys the handler wrote (repeats allowed): the only slots of the copy that may hold new, not yet
+   * frozen values or drafts. Every other slot still holds the base's frozen value or a child's copy.
+   */
+  assigned: PropertyKey[] | undefined;
   readonly scope: DraftScope;
 }
 
@@ -82,6 +87,7 @@ const handler: ProxyHandler<Target> = {
     const node = target[NODE];
     markChanged(node);
     node.copy![key] = value;
+    if (value !== null && typeof value === 'object') (node.assigned ??= []).push(key);
     const child = node.children?.get(key);
     if (child !== undefined && child.proxy !== value) node.children!.delete(key);
     return true;
@@ -115,6 +121,7 @@ const handler: ProxyHandler<Target> = {
     const node = target[NODE];
     markChanged(node);
     node.copy![key] = descriptor.value;
+    (node.assigned ??= []).push(key);
     node.children?.delete(key);
     return true;
   },
@@ -133,7 +140,7 @@ function createNode(base: Record<PropertyKey, unknown>, parent: DraftNode | unde
   // The target only carries identity (and array-ness, so that Array.isArray answers true).
   const target = (Array.isArray(base) ? [] : {}) as Target;
   const proxy = new Proxy(target, handler);
-  const node: DraftNode = { base, copy: undefined, parent, key, proxy, children: undefined, scope };
+  const node: DraftNode = { base, copy: undefined, parent, key, proxy, children: undefined, assigned: undefined, scope };
   target[NODE] = node;
   if (parent !== undefined) (parent.children ??= new Map()).set(key, node);
   scope.nodes.push(node);
@@ -223,7 +230,27 @@ export function finishDraft<S>(draft: Draft<S>): S {
     if (parent.children?.get(node.key) === node && parent.copy !== undefined && parent.copy[node.key] === node.base) parent.copy[node.key] = node.copy;
   }
   if (root.copy === undefined) return root.base as S;
-  settle(root.copy);
+  // Only what the handler wrote can hold drafts or unfrozen values: settle those slots, freeze the copies.
+  for (const node of all) {
+    const copy = node.copy;
+    if (copy === undefined) continue;
+    if (node.assigned !== undefined) {
+      for (const key of node.assigned) {
+        let item = copy[key];
+        if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+        const drafted = nodeOf(item);
+        if (drafted !== undefined) {
+          item = finalValue(drafted);
+          copy[key] = item;
+          if (Object.isFrozen(item)) continue;
+          // A draft's copy is settled as a node of its own.
+          if (drafted.copy === item) continue;
+        }
+        settle(item as Record<PropertyKey, unknown>);
+      }
+    }
+    Object.freeze(copy);
+  }
   return root.copy as S;
 }
 

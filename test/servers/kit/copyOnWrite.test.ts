@@ -77,13 +77,17 @@ describe('the domain kit: copy-on-write drafts', () => {
   it('a draft stored somewhere else becomes what it turned into, there too', () => {
     const state = base();
     const draft = createDraft(state);
-    const pen = draft.draft.byId.p1;
+    const pen = draft.draft.byId.p1 as { name: string; stock: number; extra?: { box: unknown } };
     pen.stock = 10;
+    pen.extra = { box: draft.draft.items[2] };
+    draft.draft.items[2].qty = 30;
     draft.draft.meta = { version: 2, note: 'moved' };
     (draft.draft as unknown as { featured: unknown }).featured = { product: pen, list: [draft.draft.byId.p2] };
     const next = finishDraft(draft) as Shop & { featured: { product: unknown; list: unknown[] } };
     expect(next.featured.product).to.equal(next.byId.p1);
     expect(next.featured.list[0]).to.equal(state.byId.p2);
+    expect((next.byId.p1 as { extra?: { box: unknown } }).extra!.box).to.equal(next.items[2]);
+    expect(next.items[2]).to.deep.equal({ id: 'c', qty: 30, tags: ['y', 'z'] });
     expect(isDraft(next.featured.product)).to.equal(false);
     expect(isDeepFrozen(next)).to.equal(true);
   });

@@ -353,6 +353,26 @@ export function eventsOf(state: CalendarState, email: string): CalendarEvent[] {
 }
 
 /**
+ * Per list of the index: each event's start and the latest instant it can end (a series: never), so
+ * that a scan skips events outside its window without looking at them. Kept as long as the list.
+ */
+const listBounds = new WeakMap<readonly CalendarEvent[], Float64Array>();
+
+function boundsOf(events: readonly CalendarEvent[]): Float64Array {
+  let bounds = listBounds.get(events);
+  if (bounds === undefined) {
+    bounds = new Float64Array(events.length * 2);
+    for (let i = 0; i < events.length; i++) {
+      const timing = timingOf(events[i]);
+      bounds[2 * i] = timing.startMs;
+      bounds[2 * i + 1] = timing.shape === undefined ? timing.endMs : Infinity;
+    }
+    if (Object.isFrozen(events[0])) listBounds.set(events, bounds);
+  }
+  return bounds;
+}
+
+/**
  * Busy spans of a person, room or calendar in a window: events on the calendar and invitations not
  * declined. Transparent events do not make a person busy, but a room they book is occupied.
  */
@@ -360,15 +380,29 @@ export function busySpans(state: CalendarState, id: string, fromMs: number, toMs
   const entry = state.people[id];
   const isRoom = entry?.kind === 'room';
   const spans: Span[] = [];
-  for (const event of entry === undefined ? eventsOn(state, id) : eventsOf(state, id)) {
-    if (event.transparency === 'transparent' && !isRoom) continue;
-    if (event.calendar_id !== id) {
-      const attendee = event.attendees.find((a) => a.email === id);
-      if (attendee === undefined || attendee.response_status === 'declined') continue;
+  const visit = (span: Span): void => {
+    if (skip === undefined || !skip(span)) spans.push(span);
+  };
+  const index = eventIndex(state);
+  const own = index.byCalendar.get(id) ?? NO_EVENTS;
+  // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
+  const lists = entry === undefined ? [own] : [own, index.byAttendee.get(id) ?? NO_EVENTS];
+  for (let l = 0; l < lists.length; l++) {
+    const events = lists[l];
+    if (events.length === 0) continue;
+    const bounds = boundsOf(events);
+    for (let i = 0; i < events.length; i++) {
+      // Outside the window: forEachSpan would visit nothing.
+      if (bounds[2 * i] >= toMs || bounds[2 * i + 1] <= fromMs) continue;
+      const event = events[i];
+      if (l === 1 && event.calendar_id === id) continue;
+      if (event.transparency === 'transparent' && !isRoom) continue;
+      if (event.calendar_id !== id) {
+        const attendee = event.attendees.find((a) => a.email === id);
+        if (attendee === undefined || attendee.response_status === 'declined') continue;
+      }
+      forEachSpan(event, fromMs, toMs, visit);
     }
-    forEachSpan(event, fromMs, toMs, (span) => {
-      if (skip === undefined || !skip(span)) spans.push(span);
-    });
   }
   spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
   return spans;

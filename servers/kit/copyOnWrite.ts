@@ -107,14 +107,13 @@ const handler: ProxyHandler<Target> = {
     return Reflect.ownKeys(source(target[NODE]));
   },
   getOwnPropertyDescriptor(target, key) {
-    const node = target[NODE];
-    const data = source(node);
-    const descriptor = Reflect.getOwnPropertyDescriptor(data, key);
-    if (descriptor === undefined) return undefined;
+    const data = source(target[NODE]);
+    if (!Object.hasOwn(data, key)) return undefined;
     // An array's length is a non-configurable property of the target too: report it as such.
-    if (Array.isArray(target) && key === 'length') return { value: data.length, writable: true, enumerable: false, configurable: false };
-    // The raw value: enumerating keys needs no drafts (a read through the proxy still gives one).
-    return { value: data[key], writable: true, enumerable: descriptor.enumerable, configurable: true };
+    if (key === 'length' && Array.isArray(target)) return { value: data.length, writable: true, enumerable: false, configurable: false };
+    // JSON data: every other own property is enumerable. The raw value: enumerating keys needs no
+    // drafts (a read through the proxy still gives one).
+    return { value: data[key], writable: true, enumerable: true, configurable: true };
   },
   defineProperty(target, key, descriptor) {
     if (!('value' in descriptor)) throw new TypeError('state drafts hold data properties only');

@@ -45,6 +45,31 @@ describe('the domain kit: fast-path sessions', () => {
     expect(a.state.transfers[0]).to.equal(runtime.world.transfers[0]);
   });
 
+  it('lets a handler destructure nextId and fail from its context', () => {
+    const domain = {
+      ...ledgerDomain,
+      name: 'ledger_destructured',
+      tools: [
+        {
+          name: 'ledger_destructured_new_id',
+          description: 'Returns a new id; fails when asked to.',
+          input: { type: 'object', properties: { fail: { type: 'boolean' } }, additionalProperties: false },
+          output: { type: 'object' },
+          annotations: {},
+          handler(args: { fail?: boolean }, { nextId, fail }: { nextId(prefix: string): string; fail(message: string): never }) {
+            if (args.fail) fail('asked to fail');
+            return { id: nextId('trf') };
+          },
+        },
+      ],
+    };
+    const session = domainRuntime(domain as typeof ledgerDomain).openSession();
+    const first = session.call('ledger_destructured_new_id', {});
+    expect(first.ok).to.equal(true);
+    expect((first as { result: { id: string } }).result.id).to.match(/^trf_\d+$/);
+    expect(failed(session.call('ledger_destructured_new_id', { fail: true }))).to.deep.equal({ kind: 'execution', message: 'asked to fail' });
+  });
+
   it('the state after a change is frozen all the way down, the records the handler added included', () => {
     const session = runtime.openSession();
     expect(session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 3 }).ok).to.equal(true);

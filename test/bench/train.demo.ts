@@ -24,13 +24,19 @@ const OUT = resolve(ROOT, process.env.DEMO_OUT ?? 'runs/demo');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SETTINGS = {
   examples: env('DEMO_EXAMPLES', 400),
-  sftSteps: env('DEMO_SFT_STEPS', 60),
-  steps: env('DEMO_STEPS', 16),
+  sftSteps: env('DEMO_SFT_STEPS', 150),
+  sftLr: process.env.DEMO_SFT_LR ?? '5e-3',
+  sftBatch: env('DEMO_SFT_BATCH', 8),
+  steps: env('DEMO_STEPS', 40),
   batch: env('DEMO_BATCH', 8),
   group: env('DEMO_GROUP', 4),
-  lr: process.env.DEMO_LR ?? '1e-4',
+  lr: process.env.DEMO_LR ?? '5e-4',
   seed: env('DEMO_SEED', 7),
   evalGroup: env('DEMO_EVAL_GROUP', 2),
+  temperature: process.env.DEMO_TEMPERATURE ?? '1',
+  /** The demo plays the first user turn with up to two assistant messages (a call, then the answer): the tiny model's horizon. */
+  maxUserTurns: env('DEMO_MAX_USER_TURNS', 1),
+  maxAssistantTurns: env('DEMO_MAX_ASSISTANT_TURNS', 2),
 };
 
 async function prove(argv: string[]): Promise<string> {
@@ -77,7 +83,7 @@ import { WorkerPolicyPlugin } from ${from('plugins/optimizer/WorkerPolicyPlugin.
 
 export default defineConfig({
   presets: [provePreset],
-  plugins: [new WorkerPolicyPlugin({ model: ${JSON.stringify(checkpoint)}, maxNewTokens: 64, maxContextTokens: 1536, temperature: 1, seed: 1 })],
+  plugins: [new WorkerPolicyPlugin({ model: ${JSON.stringify(checkpoint)}, maxNewTokens: 64, maxContextTokens: 1536, temperature: ${SETTINGS.temperature}, seed: 1 })],
 });
 `,
   );
@@ -110,10 +116,11 @@ async function main(): Promise<void> {
   const dataset = join(data, 'examples.jsonl');
   await prove([
     'train', '--dataset', dataset, '--split', 'train', '--tiny', '--seed', String(SETTINGS.seed),
-    '--sft-steps', String(SETTINGS.sftSteps), '--sft-lr', '2e-3', '--sft-batch', '16',
+    '--sft-steps', String(SETTINGS.sftSteps), '--sft-lr', SETTINGS.sftLr, '--sft-batch', String(SETTINGS.sftBatch),
     '--steps', String(SETTINGS.steps), '--batch', String(SETTINGS.batch), '--group', String(SETTINGS.group),
     '--lr', SETTINGS.lr, '--kl', '0.01', '--clip-low', '0.2', '--clip-high', '0.28', '--loss-mode', 'token-mean',
-    '--micro-batch', '8', '--max-new-tokens', '64', '--max-context', '1536', '--max-assistant-turns', '6',
+    '--micro-batch', '8', '--max-new-tokens', '64', '--max-context', '1536', '--temperature', SETTINGS.temperature,
+    '--max-user-turns', String(SETTINGS.maxUserTurns), '--max-assistant-turns', String(SETTINGS.maxAssistantTurns),
     '--save-every', String(SETTINGS.steps), '--keep', '1', '--out', run,
   ]);
   await prove(['report', run]);
@@ -121,7 +128,8 @@ async function main(): Promise<void> {
   const evals: Record<string, { mean: number; se: number; n: number }> = {};
   for (const [name, checkpoint] of [['sft', join(run, 'checkpoints', 'sft')], ['grpo', final]] as const) {
     const dir = join(OUT, `eval-${name}`);
-    await prove(['eval', '--config', evalConfig(checkpoint), '--dataset', dataset, '--split', 'test', '--group', String(SETTINGS.evalGroup), '--seed', '1', '--out', dir]);
+    await prove(['eval', '--config', evalConfig(checkpoint), '--dataset', dataset, '--split', 'test', '--group', String(SETTINGS.evalGroup), '--seed', '1',
+      '--max-user-turns', String(SETTINGS.maxUserTurns), '--max-assistant-turns', String(SETTINGS.maxAssistantTurns), '--out', dir]);
     evals[name] = evalRewards(dir);
   }
 

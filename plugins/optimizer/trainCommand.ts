@@ -136,6 +136,8 @@ export default defineCommand({
     const all = readExamples(datasetPath);
     const examples: Example[] = selectSplit(dataset, all, split);
 
+    if (!resume && s.tiny !== true && !text(s.model)) throw errors.trainingModelMissing();
+    if (loop.batch > examples.length) throw errors.invalidArgument('train', '--batch', loop.batch, `must be at most the number of training examples (${examples.length} in split "${split}")`);
     const engine = await context.engine();
     // A GrpoOptimizerPlugin in the configuration is used as configured; otherwise one is built from the flags.
     const configured = engine.plugins.find((p): p is GrpoOptimizerPlugin => p instanceof GrpoOptimizerPlugin);

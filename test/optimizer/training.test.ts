@@ -121,6 +121,10 @@ describe('prove train: SFT then GRPO on a tiny model against the live banking en
     expect(again.stderr).to.include('PROVE_TRAIN_RUN_EXISTS');
     const none = await prove(['train', '--out', join(dir, 'nothing-here'), '--resume']);
     expect(none.stderr).to.include('PROVE_CHECKPOINT_MISSING');
+    const noModel = await prove(['train', ...SHORT, '--out', join(dir, 'no-model')]);
+    expect(noModel.stderr).to.include('PROVE_TRAINING_MODEL_MISSING').and.include('--tiny');
+    const tooLarge = await prove(['train', ...SHORT, '--tiny', '--batch', '5', '--out', join(dir, 'too-large')]);
+    expect(tooLarge.stderr).to.include('--batch 5 is invalid').and.include('4 in split "all"');
   });
 
   it('prove report draws the run as one self-contained HTML page', async () => {

@@ -99,4 +99,48 @@ describe('OpenAITeacherPlugin', function () {
       server.close();
     }
   });
+
+  it('recovers from a failed call with an alternative tool, or gives up with an explanation, and records which', async () => {
+    // Scripted teacher: a balance for an account that does not exist fails; with `alternative` the model then lists the
+    // customer's accounts instead (another tool), otherwise it explains that it cannot help. Then it answers.
+    const scripted = (alternative: boolean) => (_n: number, body: any) => {
+      const messages = body.messages as Array<{ role: string; content: string }>;
+      const last = messages[messages.length - 1];
+      const tools = messages.filter((m) => m.role === 'tool');
+      if (last.role !== 'tool') {
+        return { message: { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'get_bank_account_balance', arguments: '{"account_id":"acc_99999"}' } }] } };
+      }
+      if (tools.length === 1 && alternative) {
+        return { message: { role: 'assistant', content: null, tool_calls: [{ id: 'b', type: 'function', function: { name: 'list_bank_accounts', arguments: '{"customer_id":"cus_1"}' } }] } };
+      }
+      return { message: { role: 'assistant', content: alternative ? 'Here are your accounts.' : 'I could not find that account, so I cannot show its balance.' } };
+    };
+    for (const alternative of [true, false]) {
+      const { url, server } = await chatServer(scripted(alternative));
+      const engine = new Engine();
+      try {
+        await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
+        await engine.use(new DependencyGraphPlugin({}));
+        await engine.use(new OpenAITeacherPlugin({ baseURL: url, model: 'teacher-test', retries: 0 }));
+        await engine.use(new TemplateTeacherPlugin());
+        const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 1, maxTurns: 1 });
+        const outcome = await machine.run(3);
+        const example = (outcome as { example: any }).example;
+        expect(example, JSON.stringify(outcome)).to.not.equal(undefined);
+        expect(example.meta.path).to.include('execute-failure');
+        if (alternative) {
+          expect(example.meta.path).to.include.members(['recovery-retry_alternative', 'execute-success']);
+          expect(example.groundTruth.map((step: any) => step.calls[0])).to.deep.equal([{ name: 'list_bank_accounts', arguments: { customer_id: 'cus_1' } }]);
+        } else {
+          expect(example.meta.path).to.include('recovery-give_up');
+          expect(example.meta.path).to.not.include('execute-success');
+          const final = example.messages[example.messages.length - 1];
+          expect(final).to.deep.include({ role: 'assistant', content: 'I could not find that account, so I cannot show its balance.' });
+        }
+      } finally {
+        await engine.close();
+        server.close();
+      }
+    }
+  });
 });

@@ -127,6 +127,18 @@ export default defineCommand({
     let next = 0;
     let worst: ReportedRollout[] = [];
     let renamed = false;
+    // Ctrl-C or a kill leaves no partial file behind: remove it, then let the signal do what it would have done.
+    const onSignal = (signal: NodeJS.Signals) => {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+      rmSync(temporary, { force: true });
+      process.kill(process.pid, signal);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
     try {
       await runner.playGroups(examples, groupSize, (example, rollout) => {
         const record = rolloutRecord(example, rollout, replays.get(example)!);
@@ -146,6 +158,8 @@ export default defineCommand({
       renameSync(temporary, rolloutsFile);
       renamed = true;
     } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       if (!renamed) {
         try {
           closeSync(fd);

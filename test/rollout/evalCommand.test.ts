@@ -6,9 +6,10 @@ import type { RolloutRecord } from '../../plugins/rollout/evaluateRollout.js';
 import { readExamples } from '../../plugins/rollout/readExamples.js';
 import type { EvalSummary } from '../../plugins/rollout/EvalSummaryBuilder.js';
 import { runCli } from '../../core/cli/main.js';
-import { makeProject, REPO_ROOT, runProve } from '../support/project.js';
+import { execa } from 'execa';
+import { makeProject, PROVE_BIN, REPO_ROOT, runProve } from '../support/project.js';
 import { groundTruthScript } from './support/groundTruthPolicy.js';
-import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from './support/ScriptedOpenAIServer.js';
+import { startScriptedOpenAIServer, wait, type ScriptedOpenAIServer } from './support/ScriptedOpenAIServer.js';
 import { walletExample } from './support/walletEnvironment.js';
 
 /** A user project whose configuration makes the test wallet domain live and uses the paper's reward. */
@@ -150,6 +151,26 @@ describe('prove eval (child process)', function () {
       expect(result.stderr, args.join(' ')).to.match(message);
     }
     expect(existsSync(join(project.dir, 'runs/bad'))).to.equal(false);
+  });
+
+  it('leaves no partial rollouts file behind when interrupted with Ctrl-C', async () => {
+    const slow = await startScriptedOpenAIServer(async () => {
+      await wait(20_000);
+      return { kind: 'message', content: 'too late' };
+    });
+    try {
+      const child = execa('node', [PROVE_BIN, 'eval', '--dataset', 'data/examples.jsonl', '--policy', slow.baseURL, '--model', 'slow', '--timeout', '60', '--out', 'runs/interrupted'], { cwd: project.dir, reject: false });
+      const out = join(project.dir, 'runs/interrupted');
+      const deadline = Date.now() + 30_000;
+      while (!(existsSync(out) && readdirSync(out).some((name) => name.startsWith('rollouts.jsonl.tmp-'))) && Date.now() < deadline) await wait(50);
+      expect(readdirSync(out).some((name) => name.startsWith('rollouts.jsonl.tmp-')), 'the run started writing').to.equal(true);
+      child.kill('SIGINT');
+      const result = await child;
+      expect(result.signal ?? result.exitCode).to.not.equal(0);
+      expect(readdirSync(out)).to.deep.equal([]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('names the splits present when the asked one is empty', async () => {

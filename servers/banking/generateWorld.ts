@@ -1,6 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   BANKING_REFERENCE_DATE,
   MAX_DEBIT_CARD_DAILY_LIMIT,
@@ -20,6 +17,7 @@ import {
   type TransactionChannel,
 } from './BankingState.js';
 import { BANK_DIRECTORY, HOME_BANK } from './bankDirectory.js';
+import { runWorldGenerator } from '../kit/fixtures.js';
 
 /**
  * Builds the banking world from a seed: 25 customers of one bank with checking, savings, credit
@@ -1038,21 +1036,4 @@ export function generateWorld(seed: number): BankingState {
   return new WorldBuilder(new Random(seed)).build();
 }
 
-/** Pretty JSON with a trailing newline, written atomically (temporary file, then rename). */
-export function writeWorld(state: BankingState, path: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
-  renameSync(temporary, path);
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const seed = process.argv[2] === undefined ? 42 : Number(process.argv[2]);
-  if (!Number.isSafeInteger(seed)) {
-    process.stderr.write(`seed must be an integer, got ${process.argv[2]}\n`);
-    process.exit(1);
-  }
-  const path = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'banking', 'world.json');
-  writeWorld(generateWorld(seed), path);
-  process.stdout.write(`wrote ${path} (seed ${seed})\n`);
-}
+runWorldGenerator(import.meta.url, 'banking', (seed) => `${JSON.stringify(generateWorld(seed), null, 2)}\n`);

@@ -1,6 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SessionRandom } from '../kit/Domain.js';
 import { toBuckets } from '../kit/bucketedRecord.js';
 import { sessionRandom, seedRandomState } from '../kit/seededRandom.js';
@@ -8,6 +5,7 @@ import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE,
 import { occurrenceOn, type Span, spansToHorizon } from './calendarModel.js';
 import { dayOfDateKey } from './recurrence.js';
 import { DAY, formatInZone, localToUtc, MINUTE, weekdayOf } from './zonedTime.js';
+import { runWorldGenerator } from '../kit/fixtures.js';
 
 /**
  * The calendar world: a 28-person software company ("Lumen Labs") with offices in Berlin, London,
@@ -824,18 +822,4 @@ export function generateWorld(seed: number): CalendarState {
   return { ...world.state, events: toBuckets(world.state.events) };
 }
 
-/** Writes `fixtures/calendar/world.json` atomically (temp file, then rename). */
-export function writeWorld(seed = 42): string {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const file = join(root, 'fixtures', 'calendar', 'world.json');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(generateWorld(seed), null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
-  return file;
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const seed = process.argv[2] === undefined ? 42 : Number(process.argv[2]);
-  console.log(writeWorld(seed));
-}
-
+runWorldGenerator(import.meta.url, 'calendar', (seed) => `${JSON.stringify(generateWorld(seed), null, 2)}\n`);

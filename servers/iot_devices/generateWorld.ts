@@ -1,6 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SessionRandom } from '../kit/Domain.js';
 import { seedRandomState, sessionRandom } from '../kit/seededRandom.js';
 import {
@@ -26,6 +23,7 @@ import {
   type SceneEntity,
   type SensorSeries,
 } from './IotState.js';
+import { runWorldGenerator } from '../kit/fixtures.js';
 
 /**
  * The iot_devices world: six homes of different kinds, their rooms and about 250 devices of 13
@@ -1043,18 +1041,4 @@ export function generateWorld(seed = 42): IotState {
   return state;
 }
 
-/** Writes `fixtures/iot_devices/world.json` atomically (temp file, then rename). */
-export function writeWorld(seed = 42): string {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const file = join(root, 'fixtures', 'iot_devices', 'world.json');
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(generateWorld(seed), null, 2)}\n`);
-  renameSync(temp, file);
-  return file;
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const seed = process.argv[2] === undefined ? 42 : Number(process.argv[2]);
-  console.log(`wrote ${writeWorld(seed)}`);
-}
+runWorldGenerator(import.meta.url, 'iot_devices', (seed) => `${JSON.stringify(generateWorld(seed), null, 2)}\n`);

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errors } from '../../core/index.js';
 
@@ -43,4 +43,33 @@ export function loadFixture<T>(domain: string, file = 'world.json'): T {
     cache.set(path, value);
   }
   return value as T;
+}
+
+/** Write `fixtures/<domain>/<file>` atomically (a temporary file, then a rename); returns its path. */
+export function writeFixture(domain: string, text: string, file = 'world.json'): string {
+  const path = join(proveRoot(), 'fixtures', domain, file);
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+  cache.delete(path);
+  return path;
+}
+
+/**
+ * The command line of a domain's generator script, `npx tsx servers/<domain>/generateWorld.ts [seed]`:
+ * when `moduleUrl` is the script being run, renders the world of the seed (42 by default) and writes
+ * it to `fixtures/<domain>/world.json`. Does nothing when the module is merely imported.
+ */
+export function runWorldGenerator(moduleUrl: string, domain: string, render: (seed: number) => string): void {
+  const script = process.argv[1];
+  if (script === undefined || resolve(script) !== fileURLToPath(moduleUrl)) return;
+  const argument = process.argv[2];
+  const seed = argument === undefined ? 42 : Number(argument);
+  if (!Number.isSafeInteger(seed)) {
+    process.stderr.write(`seed must be an integer, got ${JSON.stringify(argument)}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(`${writeFixture(domain, render(seed))}\n`);
 }

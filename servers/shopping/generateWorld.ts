@@ -1,6 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addDays, couponProblem, isoAt, lineDiscounts, priceCart, quoteShipping } from './cartPricing.js';
 import { CATEGORY_TEMPLATES, CITIES, FIRST_NAMES, LAST_NAMES, REVIEW_TEXT, STREET_NAMES, type CityTemplate, type OptionTemplate } from './catalogData.js';
 import type {
@@ -22,6 +19,7 @@ import type {
 } from './ShoppingState.js';
 import { entryValues, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS, SHOPPING_REFERENCE_DATE } from './ShoppingState.js';
+import { runWorldGenerator } from '../kit/fixtures.js';
 
 /**
  * The shopping world, generated from a seed: ~150 products with ~500 variants in 12 categories,
@@ -715,21 +713,4 @@ export function stableJson(value: unknown): string {
   return `${JSON.stringify(sort(value), null, 2)}\n`;
 }
 
-/** Write fixtures/shopping/world.json atomically (temp file, then rename). */
-export function writeWorld(seed = 42): string {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'shopping', 'world.json');
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, stableJson(generateWorld(seed)));
-  renameSync(temp, file);
-  return file;
-}
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const seed = process.argv[2] === undefined ? 42 : Number(process.argv[2]);
-  if (!Number.isSafeInteger(seed)) {
-    console.error(`seed must be an integer, got ${process.argv[2]}`);
-    process.exit(1);
-  }
-  console.log(`wrote ${writeWorld(seed)} (seed ${seed})`);
-}
+runWorldGenerator(import.meta.url, 'shopping', (seed) => stableJson(generateWorld(seed)));

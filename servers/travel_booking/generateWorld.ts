@@ -1,7 +1,4 @@
 import { entryCount, getEntry, setEntry } from '../kit/bucketedRecord.js';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SessionRandom } from '../kit/Domain.js';
 import { sessionRandom, seedRandomState } from '../kit/seededRandom.js';
 import {
@@ -48,6 +45,7 @@ import {
   stayNights,
   wholeDaysBefore,
 } from './travelRules.js';
+import { runWorldGenerator } from '../kit/fixtures.js';
 
 /**
  * Builds the travel_booking world from a seed: about 40 airports in 36 cities, some 300 flights
@@ -748,17 +746,4 @@ export function formatWorld(value: unknown, indent = ''): string {
   return `${open}\n${entries.map(([key, item]) => inner + label(key) + formatWorld(item, inner)).join(',\n')}\n${indent}${close}`;
 }
 
-/** Writes `fixtures/travel_booking/world.json` atomically (temp file, then rename). */
-export function writeWorld(seed = 42): string {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const file = join(root, 'fixtures', 'travel_booking', 'world.json');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${formatWorld(generateWorld(seed))}\n`);
-  renameSync(`${file}.tmp`, file);
-  return file;
-}
-
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const seedArgument = process.argv[2];
-  console.log(writeWorld(seedArgument === undefined ? 42 : Number(seedArgument)));
-}
+runWorldGenerator(import.meta.url, 'travel_booking', (seed) => `${formatWorld(generateWorld(seed))}\n`);

@@ -1,29 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineCommand, errors, type Example } from '../../core/index.js';
+import { integerOption, numberOption, choiceOption, textOption } from '../../core/cli/optionValues.js';
 import { readExamples, selectSplit } from '../rollout/readExamples.js';
 import { GrpoOptimizerPlugin, type GrpoOptions } from './GrpoOptimizerPlugin.js';
 import { GrpoTrainer, type TrainLoopOptions } from './GrpoTrainer.js';
 import { ensureTinyModel } from './tinyModel.js';
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-
-function integer(option: string, value: unknown, min: number): number {
-  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : typeof value === 'number' ? value : NaN;
-  if (!Number.isSafeInteger(n) || n < min) throw errors.invalidArgument('train', `--${option}`, value, `must be an integer of at least ${min}`);
-  return n;
-}
-
-function decimal(option: string, value: unknown, min = -Infinity): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
-  if (!Number.isFinite(n) || n < min) throw errors.invalidArgument('train', `--${option}`, value, `must be a number of at least ${min}`);
-  return n;
-}
-
-function choice<T extends string>(option: string, value: unknown, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !allowed.includes(value as T)) throw errors.invalidArgument('train', `--${option}`, value, `must be one of ${allowed.join(', ')}`);
-  return value as T;
-}
 
 export default defineCommand({
   name: 'train',
@@ -77,7 +59,7 @@ export default defineCommand({
   ],
   async run(context) {
     const s = await context.settings();
-    const out = text(s.out);
+    const out = textOption(s.out);
     if (!out) throw errors.usage('train', '--out DIR is required');
     const outDir = resolve(context.cwd, out);
     const resume = s.resume === true;
@@ -87,47 +69,47 @@ export default defineCommand({
       if (!existsSync(runFile)) throw errors.checkpointMissing(outDir, 'no run.json; start the run without --resume first');
       saved = JSON.parse((await import('node:fs')).readFileSync(runFile, 'utf8'));
     }
-    const dataset = text(s.dataset) ?? saved?.dataset;
+    const dataset = textOption(s.dataset) ?? saved?.dataset;
     if (!dataset) throw errors.usage('train', '--dataset FILE is required');
-    const split = saved?.split ?? text(s.split) ?? 'train';
+    const split = saved?.split ?? textOption(s.split) ?? 'train';
     if (!['train', 'test', 'all'].includes(split)) throw errors.invalidArgument('train', '--split', split, 'must be train, test or all');
-    const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integer('seed', s.seed, 0);
+    const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integerOption('train', 'seed', s.seed, 0);
     const loop: TrainLoopOptions = saved
-      ? { ...saved.loop, out: outDir, steps: context.values.steps === undefined ? saved.loop.steps : integer('steps', context.values.steps, 0) }
+      ? { ...saved.loop, out: outDir, steps: context.values.steps === undefined ? saved.loop.steps : integerOption('train', 'steps', context.values.steps, 0) }
       : {
           out: outDir,
-          steps: integer('steps', s.steps, 0),
-          batch: integer('batch', s.batch, 1),
-          group: integer('group', s.group, 2),
+          steps: integerOption('train', 'steps', s.steps, 0),
+          batch: integerOption('train', 'batch', s.batch, 1),
+          group: integerOption('train', 'group', s.group, 2),
           seed,
-          saveEvery: integer('save-every', s['save-every'], 1),
-          keepCheckpoints: integer('keep', s.keep, 1),
-          sftSteps: integer('sft-steps', s['sft-steps'], 0),
-          sftLr: decimal('sft-lr', s['sft-lr'], 0),
-          sftBatch: integer('sft-batch', s['sft-batch'], 1),
-          maxUserTurns: integer('max-user-turns', s['max-user-turns'], 1),
-          maxAssistantTurns: integer('max-assistant-turns', s['max-assistant-turns'], 1),
-          resampleRounds: integer('resample', s.resample, 0),
+          saveEvery: integerOption('train', 'save-every', s['save-every'], 1),
+          keepCheckpoints: integerOption('train', 'keep', s.keep, 1),
+          sftSteps: integerOption('train', 'sft-steps', s['sft-steps'], 0),
+          sftLr: numberOption('train', 'sft-lr', s['sft-lr'], 0),
+          sftBatch: integerOption('train', 'sft-batch', s['sft-batch'], 1),
+          maxUserTurns: integerOption('train', 'max-user-turns', s['max-user-turns'], 1),
+          maxAssistantTurns: integerOption('train', 'max-assistant-turns', s['max-assistant-turns'], 1),
+          resampleRounds: integerOption('train', 'resample', s.resample, 0),
         };
     const optimizer: GrpoOptions = saved
-      ? { ...saved.optimizer, python: text(s.python) ?? saved.optimizer.python }
+      ? { ...saved.optimizer, python: textOption(s.python) ?? saved.optimizer.python }
       : {
-          python: text(s.python),
-          device: text(s.device) ?? 'auto',
+          python: textOption(s.python),
+          device: textOption(s.device) ?? 'auto',
           seed,
-          lr: decimal('lr', s.lr, 0),
-          kl: decimal('kl', s.kl, 0),
-          klEstimator: choice('kl-estimator', s['kl-estimator'], ['k1', 'k3'] as const),
-          clipLow: decimal('clip-low', s['clip-low'], 0),
-          clipHigh: decimal('clip-high', s['clip-high'], 0),
-          lossMode: choice('loss-mode', s['loss-mode'], ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'] as const),
-          advantage: choice('advantage', s.advantage, ['grpo', 'drgrpo'] as const),
-          microBatch: integer('micro-batch', s['micro-batch'], 1),
-          miniBatches: integer('mini-batches', s['mini-batches'], 1),
-          temperature: decimal('temperature', s.temperature, 0),
-          maxNewTokens: integer('max-new-tokens', s['max-new-tokens'], 1),
-          maxContextTokens: integer('max-context', s['max-context'], 16),
-          lora: s.lora === undefined ? false : { r: integer('lora', s.lora, 1), alpha: 2 * integer('lora', s.lora, 1) },
+          lr: numberOption('train', 'lr', s.lr, 0),
+          kl: numberOption('train', 'kl', s.kl, 0),
+          klEstimator: choiceOption('train', 'kl-estimator', s['kl-estimator'], ['k1', 'k3'] as const),
+          clipLow: numberOption('train', 'clip-low', s['clip-low'], 0),
+          clipHigh: numberOption('train', 'clip-high', s['clip-high'], 0),
+          lossMode: choiceOption('train', 'loss-mode', s['loss-mode'], ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'] as const),
+          advantage: choiceOption('train', 'advantage', s.advantage, ['grpo', 'drgrpo'] as const),
+          microBatch: integerOption('train', 'micro-batch', s['micro-batch'], 1),
+          miniBatches: integerOption('train', 'mini-batches', s['mini-batches'], 1),
+          temperature: numberOption('train', 'temperature', s.temperature, 0),
+          maxNewTokens: integerOption('train', 'max-new-tokens', s['max-new-tokens'], 1),
+          maxContextTokens: integerOption('train', 'max-context', s['max-context'], 16),
+          lora: s.lora === undefined ? false : { r: integerOption('train', 'lora', s.lora, 1), alpha: 2 * integerOption('train', 'lora', s.lora, 1) },
         };
     if (optimizer.python === undefined) delete optimizer.python;
 
@@ -136,7 +118,7 @@ export default defineCommand({
     const all = readExamples(datasetPath);
     const examples: Example[] = selectSplit(dataset, all, split);
 
-    if (!resume && s.tiny !== true && !text(s.model)) throw errors.trainingModelMissing();
+    if (!resume && s.tiny !== true && !textOption(s.model)) throw errors.trainingModelMissing();
     if (loop.batch > examples.length) throw errors.invalidArgument('train', '--batch', loop.batch, `must be at most the number of training examples (${examples.length} in split "${split}")`);
     const engine = await context.engine();
     // A GrpoOptimizerPlugin in the configuration is used as configured; otherwise one is built from the flags.
@@ -155,7 +137,7 @@ export default defineCommand({
     if (resume) {
       await trainer.resume();
     } else {
-      let model = text(s.model);
+      let model = textOption(s.model);
       if (s.tiny === true) {
         if (model) throw errors.usage('train', 'give --model PATH or --tiny, not both');
         model = await ensureTinyModel(plugin.worker, join(outDir, 'base-model'), all, seed);

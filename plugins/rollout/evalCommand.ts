@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineCommand, errors, type Example } from '../../core/index.js';
+import { integerOption, numberOption, textOption } from '../../core/cli/optionValues.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
 import { EvalSummaryBuilder } from './EvalSummaryBuilder.js';
 import { rolloutRecord, type RolloutRecord } from './evaluateRollout.js';
@@ -13,20 +14,6 @@ import { writeFileAtomic } from './writeFileAtomic.js';
 
 /** Rollouts shown in full in report.html. */
 const WORST_SHOWN = 12;
-
-function integer(option: string, value: unknown, min: number): number {
-  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min) throw errors.invalidArgument('eval', `--${option}`, value, `must be an integer of at least ${min}`);
-  return n;
-}
-
-function decimal(option: string, value: unknown): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw errors.invalidArgument('eval', `--${option}`, value, 'must be a number');
-  return n;
-}
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** Lower reward first; ties in example and rollout order, so the report does not depend on timing. */
 function worse(a: RolloutRecord, b: RolloutRecord): number {
@@ -68,23 +55,23 @@ export default defineCommand({
   ],
   async run(context) {
     const s = await context.settings();
-    const dataset = text(s.dataset);
-    const out = text(s.out);
+    const dataset = textOption(s.dataset);
+    const out = textOption(s.out);
     if (!dataset) throw errors.usage('eval', '--dataset FILE is required');
     if (!out) throw errors.usage('eval', '--out DIR is required');
-    const policy = text(s.policy);
-    const model = text(s.model);
+    const policy = textOption(s.policy);
+    const model = textOption(s.model);
     if (model && !policy) throw errors.usage('eval', '--model needs --policy URL (the server that runs the model)');
     if (policy && !model) throw errors.usage('eval', '--policy needs --model NAME (as the server knows it)');
     const split = String(s.split);
     if (!['test', 'train', 'all'].includes(split)) throw errors.invalidArgument('eval', '--split', split, 'must be test, train or all');
-    const groupSize = integer('group', s.group, 1);
-    const concurrency = integer('concurrency', s.concurrency, 1);
-    const limit = s.limit === undefined ? undefined : integer('limit', s.limit, 1);
-    const maxUserTurns = integer('max-user-turns', s['max-user-turns'], 1);
-    const maxAssistantTurns = integer('max-assistant-turns', s['max-assistant-turns'], 1);
-    const timeoutSeconds = decimal('timeout', s.timeout);
-    const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integer('seed', s.seed, 0);
+    const groupSize = integerOption('eval', 'group', s.group, 1);
+    const concurrency = integerOption('eval', 'concurrency', s.concurrency, 1);
+    const limit = s.limit === undefined ? undefined : integerOption('eval', 'limit', s.limit, 1);
+    const maxUserTurns = integerOption('eval', 'max-user-turns', s['max-user-turns'], 1);
+    const maxAssistantTurns = integerOption('eval', 'max-assistant-turns', s['max-assistant-turns'], 1);
+    const timeoutSeconds = numberOption('eval', 'timeout', s.timeout);
+    const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integerOption('eval', 'seed', s.seed, 0);
 
     const datasetPath = resolve(context.cwd, dataset);
     let examples = selectSplit(dataset, readExamples(datasetPath), split);
@@ -92,9 +79,9 @@ export default defineCommand({
 
     const engine = await context.engine();
     if (policy) {
-      const options: OpenAIPolicyOptions = { baseURL: policy, model: model!, apiKeyEnv: String(s['api-key-env']), concurrency, timeoutMs: Math.max(1, Math.round(timeoutSeconds * 1000)), retries: integer('retries', s.retries, 0) };
-      if (s.temperature !== undefined) options.temperature = decimal('temperature', s.temperature);
-      if (s['max-tokens'] !== undefined) options.maxTokens = integer('max-tokens', s['max-tokens'], 1);
+      const options: OpenAIPolicyOptions = { baseURL: policy, model: model!, apiKeyEnv: String(s['api-key-env']), concurrency, timeoutMs: Math.max(1, Math.round(timeoutSeconds * 1000)), retries: integerOption('eval', 'retries', s.retries, 0) };
+      if (s.temperature !== undefined) options.temperature = numberOption('eval', 'temperature', s.temperature);
+      if (s['max-tokens'] !== undefined) options.maxTokens = integerOption('eval', 'max-tokens', s['max-tokens'], 1);
       if (s.seed !== undefined) options.seed = seed;
       await engine.use(new OpenAIPolicyPlugin(options));
     }

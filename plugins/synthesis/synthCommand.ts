@@ -1,12 +1,7 @@
 import { resolve } from 'node:path';
 import { defineCommand, errors } from '../../core/index.js';
+import { integerOption } from '../../core/cli/optionValues.js';
 import { runSynthesis } from './runSynthesis.js';
-
-function integer(option: string, value: unknown, min: number): number {
-  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min) throw errors.invalidArgument('synth', `--${option}`, value, `must be an integer of at least ${min}`);
-  return n;
-}
 
 export default defineCommand({
   name: 'synth',
@@ -31,9 +26,9 @@ export default defineCommand({
     const values = await context.settings();
     if (typeof values.count !== 'string') throw errors.usage('synth', '--count N is required');
     if (typeof values.out !== 'string' || values.out === '') throw errors.usage('synth', '--out DIR is required');
-    const count = integer('count', values.count, 1);
-    const seed = integer('seed', values.seed ?? '0', 0);
-    const concurrency = integer('concurrency', values.concurrency ?? '8', 1);
+    const count = integerOption('synth', 'count', values.count, 1);
+    const seed = integerOption('synth', 'seed', values.seed ?? '0', 0);
+    const concurrency = integerOption('synth', 'concurrency', values.concurrency ?? '8', 1);
     const domains = (Array.isArray(values.domains) ? values.domains : typeof values.domains === 'string' ? [values.domains] : []).flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
     const engine = await context.engine();
     const started = performance.now();

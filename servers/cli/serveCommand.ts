@@ -1,16 +1,10 @@
 import { defineCommand, errors, type WorldSpec } from '../../core/index.js';
+import { integerOption } from '../../core/cli/optionValues.js';
 import { domainNames, loadDomains } from '../index.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS, DomainHttpServer } from '../kit/DomainHttpServer.js';
 import { serveStdio } from '../kit/serveStdio.js';
 
-function integerOption(name: string, value: unknown, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (typeof value !== 'string' || value.trim() === '' || !Number.isSafeInteger(number) || number < min) {
-    throw errors.invalidArgument('serve', `--${name}`, value, `must be an integer ≥ ${min}`);
-  }
-  return number;
-}
+const optionalInteger = (name: string, value: unknown, min: number): number | undefined => (value === undefined ? undefined : integerOption('serve', name, value, min));
 
 export default defineCommand({
   name: 'serve',
@@ -39,7 +33,7 @@ export default defineCommand({
     if (names.length === 0) throw errors.usage('serve', `name at least one domain; domains: ${domainNames().join(', ') || '(none)'}`);
     const domains = await loadDomains(names);
     const world: Partial<WorldSpec> = {};
-    const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
+    const seed = optionalInteger('seed', values.seed, Number.MIN_SAFE_INTEGER);
     if (seed !== undefined) world.seed = seed;
     if (typeof values['reference-date'] === 'string') world.referenceDate = values['reference-date'];
 
@@ -52,14 +46,14 @@ export default defineCommand({
       return 0;
     }
 
-    const idleSeconds = integerOption('idle-timeout', values['idle-timeout'], 1);
+    const idleSeconds = optionalInteger('idle-timeout', values['idle-timeout'], 1);
     const server = new DomainHttpServer({
       domains,
       world,
       host: typeof values.host === 'string' ? values.host : undefined,
-      port: integerOption('port', values.port, 0),
+      port: optionalInteger('port', values.port, 0),
       token: typeof values.token === 'string' ? values.token : process.env.PROVE_SERVE_TOKEN || undefined,
-      maxSessions: integerOption('max-sessions', values['max-sessions'], 1),
+      maxSessions: optionalInteger('max-sessions', values['max-sessions'], 1),
       idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
       log: (line) => context.stderr(`prove serve: ${line}\n`),
     });

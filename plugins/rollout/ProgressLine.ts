@@ -15,8 +15,15 @@ export class ProgressLine {
     private readonly label: string,
   ) {}
 
+  /** One more unit done. */
   tick(detail: string): void {
-    this.done++;
+    this.update(this.done + 1, detail);
+  }
+
+  /** `done` units done so far (for work that reports its own count). */
+  update(done: number, detail: string): void {
+    if (done === this.done && this.done !== 0) return;
+    this.done = Math.min(done, this.total);
     const now = performance.now();
     const seconds = (now - this.started) / 1000;
     const rate = seconds > 0 ? this.done / seconds : 0;

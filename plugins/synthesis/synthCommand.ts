@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineCommand, errors } from '../../core/index.js';
 import { integerOption } from '../../core/cli/optionValues.js';
+import { ProgressLine } from '../rollout/ProgressLine.js';
 import { runSynthesis } from './runSynthesis.js';
 
 export default defineCommand({
@@ -31,8 +32,7 @@ export default defineCommand({
     const concurrency = integerOption('synth', 'concurrency', values.concurrency ?? '8', 1);
     const domains = (Array.isArray(values.domains) ? values.domains : typeof values.domains === 'string' ? [values.domains] : []).flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
     const engine = await context.engine();
-    const started = performance.now();
-    let lastLine = 0;
+    const progress = new ProgressLine(count, context.isTTY, context.stderr, 'synth');
     const result = await runSynthesis(engine, {
       count,
       seed,
@@ -40,18 +40,7 @@ export default defineCommand({
       domains,
       concurrency,
       resume: values.resume === true,
-      progress: ({ kept, conversations, dropped }) => {
-        const seconds = (performance.now() - started) / 1000;
-        const detail = `${kept}/${count} kept, ${conversations} conversations, ${dropped} dropped, ${(kept / Math.max(seconds, 1e-3)).toFixed(0)}/s`;
-        if (context.isTTY) {
-          const width = 24;
-          const filled = Math.round((kept / count) * width);
-          context.stderr(`\rsynth [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${detail}\x1b[K${kept >= count ? '\n' : ''}`);
-        } else if (kept >= count || kept - lastLine >= Math.max(1, Math.floor(count / 10))) {
-          lastLine = kept;
-          context.stderr(`synth: ${detail}\n`);
-        }
-      },
+      progress: ({ kept, conversations, dropped }) => progress.update(kept, `kept, ${conversations} conversations, ${dropped} dropped`),
     });
     const counts = result.counts as { examples: number; kinds: Record<string, number>; dropped: Record<string, number> };
     context.stdout(`${result.examples}\n${result.manifest}\n`);

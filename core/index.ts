@@ -5,7 +5,7 @@ export { Engine, HOOK_NAMES, emptyRewardSheet } from './Engine.js';
 export type { EngineHooks, HookName, TapInfo } from './Engine.js';
 export { STAGE_DEFAULT, STAGE_EARLY, STAGE_LATE } from './Plugin.js';
 export type { ModuleSpecifier, PluginClass, PluginEntry, ProvePlugin } from './Plugin.js';
-export { definePreset, importModule, PluginResolver } from './presets.js';
+export { definePreset, importModule, PluginResolver, validatePluginOptions } from './presets.js';
 export type { Preset, PresetBody, PresetEntry, PresetNode, ResolvedPlugin } from './presets.js';
 export { createEngine, defineConfig, loadConfig, resolveConfig, SEARCH_PLACES } from './config.js';
 export type { ProveConfig, ResolvedConfig } from './config.js';

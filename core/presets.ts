@@ -121,6 +121,14 @@ function validateOptions(
   return copy;
 }
 
+/**
+ * Validate a plugin's options against its schema and fill in the defaults, on a copy: what the
+ * resolver does for configured plugins, for code that constructs a plugin directly.
+ */
+export function validatePluginOptions<T>(plugin: string, schema: JsonSchema, options: unknown): T {
+  return validateOptions(schema, options, (key, value, allowed) => errors.invalidPluginOptions(plugin, key, value, allowed)) as T;
+}
+
 /** Deep-copies plain data; functions and class instances inside options are kept by reference. */
 function structuredCloneSafe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(structuredCloneSafe);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSchema, errors, explainSchemaErrors, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
+import { errors, validatePluginOptions, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
 import { TrainingWorker } from './TrainingWorker.js';
 import { WorkerPolicyPlugin } from './WorkerPolicyPlugin.js';
 
@@ -107,13 +107,7 @@ export class GrpoOptimizerPlugin implements ProvePlugin {
   loadInfo?: Record<string, unknown>;
 
   constructor(options: GrpoOptions = {}) {
-    const copy = JSON.parse(JSON.stringify(options ?? {})) as Record<string, unknown>;
-    const validate = compileSchema(OPTIONS_SCHEMA, { useDefaults: true });
-    if (!validate(copy)) {
-      const [problem] = explainSchemaErrors(validate.errors, copy);
-      throw errors.invalidPluginOptions(PLUGIN_NAME, problem.key === '' ? '(options)' : `"${problem.key}"`, problem.value, problem.allowed);
-    }
-    this.options = copy as unknown as ResolvedGrpoOptions;
+    this.options = validatePluginOptions<ResolvedGrpoOptions>(PLUGIN_NAME, OPTIONS_SCHEMA, options ?? {});
     this.worker = new TrainingWorker({ python: this.options.python, lora: this.options.lora !== false });
     const o = this.options;
     this.policy = new WorkerPolicyPlugin({ worker: this.worker, maxNewTokens: o.maxNewTokens, maxContextTokens: o.maxContextTokens, temperature: o.temperature, topP: o.topP });

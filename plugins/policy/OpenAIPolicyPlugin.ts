@@ -1,7 +1,6 @@
 import {
-  compileSchema,
   errors,
-  explainSchemaErrors,
+  validatePluginOptions,
   STAGE_DEFAULT,
   type AssistantMessage,
   type ChatMessage,
@@ -174,13 +173,7 @@ export class OpenAIPolicyPlugin implements ProvePlugin {
 
   constructor(options: OpenAIPolicyOptions) {
     // The resolver validates configured plugins already; commands construct this one directly.
-    const copy = JSON.parse(JSON.stringify(options ?? {})) as Record<string, unknown>;
-    const validate = compileSchema(OPTIONS_SCHEMA, { useDefaults: true });
-    if (!validate(copy)) {
-      const [problem] = explainSchemaErrors(validate.errors, copy);
-      throw errors.invalidPluginOptions(PLUGIN_NAME, problem.key === '' ? '(options)' : `"${problem.key}"`, problem.value, problem.allowed);
-    }
-    this.options = copy as unknown as Resolved;
+    this.options = validatePluginOptions<Resolved>(PLUGIN_NAME, OPTIONS_SCHEMA, options ?? {});
     this.semaphore = new Semaphore(this.options.concurrency);
     this.url = `${this.options.baseURL.replace(/\/+$/, '')}/chat/completions`;
   }

@@ -70,7 +70,7 @@ function describeType(value: unknown): string {
 }
 
 /** Turn Ajv errors into problems that say what was wrong and what is valid. */
-export function explainSchemaErrors(errors: readonly ErrorObject[] | null | undefined, data: unknown, parentSchema?: JsonSchema): SchemaProblem[] {
+export function explainSchemaErrors(errors: readonly ErrorObject[] | null | undefined, data: unknown): SchemaProblem[] {
   if (!errors) return [];
   const problems: SchemaProblem[] = [];
   const seen = new Set<string>();
@@ -133,7 +133,6 @@ export function explainSchemaErrors(errors: readonly ErrorObject[] | null | unde
     seen.add(id);
     problems.push({ key, value, allowed });
   }
-  void parentSchema;
   return problems;
 }
 

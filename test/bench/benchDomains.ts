@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { domainNames, loadDomain } from '../../servers/index.js';
+import type { DomainDefinition } from '../../servers/kit/Domain.js';
+import { createDomainMcpServer } from '../../servers/kit/DomainMcpServer.js';
+import { domainRuntime, type DomainSession } from '../../servers/kit/DomainSession.js';
+import { REPO_ROOT } from '../support/project.js';
+import type { ToolCase } from '../servers/ToolCase.js';
+
+/** A domain with its conformance cases, as the benchmarks play them. */
+export interface BenchDomain {
+  domain: DomainDefinition;
+  cases: ToolCase[];
+  /** Index of the typical call: the first succeeding case of a tool that changes state. */
+  typical: number;
+  /** Indexes of the first succeeding case of every tool that changes state, in case order. */
+  mutating: number[];
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** Every domain that has conformance cases (test/servers/<domain>/cases.ts). */
+export async function benchDomains(only?: readonly string[]): Promise<BenchDomain[]> {
+  const out: BenchDomain[] = [];
+  for (const name of domainNames()) {
+    if (only !== undefined && only.length > 0 && !only.includes(name)) continue;
+    const file = join(REPO_ROOT, 'test', 'servers', name, 'cases.ts');
+    if (!existsSync(file)) continue;
+    const cases = (await import(pathToFileURL(file).href) as Record<string, ToolCase[]>)[`${camel(name)}Cases`];
+    const domain = await loadDomain(name);
+    const readOnly = new Set(domain.tools.filter((t) => t.annotations.readOnlyHint).map((t) => t.name));
+    const seen = new Set<string>();
+    const mutating: number[] = [];
+    for (const [index, item] of cases.entries()) {
+      if (!item.ok || readOnly.has(item.tool) || seen.has(item.tool)) continue;
+      seen.add(item.tool);
+      mutating.push(index);
+    }
+    if (mutating.length > 0) out.push({ domain, cases, typical: mutating[0], mutating });
+  }
+  return out;
+}
+
+/** A fresh fast-path session that has played the cases before `index`. */
+export function preparedSession(bench: BenchDomain, index: number): DomainSession<unknown> {
+  const session = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
+  for (const item of bench.cases.slice(0, index)) session.call(item.tool, item.args);
+  return session;
+}
+
+/** Microseconds of this process's CPU time (user + system): steadier than wall time on a busy machine. */
+export function cpuMicros(): number {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+}
+
+/** Mean CPU microseconds per iteration of `fn`, after a warm-up. */
+export function timeSync(iterations: number, fn: () => void): number {
+  for (let i = 0; i < Math.min(2000, iterations); i++) fn();
+  const start = cpuMicros();
+  for (let i = 0; i < iterations; i++) fn();
+  return (cpuMicros() - start) / iterations;
+}
+
+/** Mean CPU microseconds per iteration of an in-process async `fn` (client and server share this process). */
+export async function timeAsync(iterations: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(200, iterations); i++) await fn();
+  const start = cpuMicros();
+  for (let i = 0; i < iterations; i++) await fn();
+  return (cpuMicros() - start) / iterations;
+}
+
+/**
+ * CPU microseconds of the case at `index` on the fast path and through the SDK's InMemoryTransport
+ * (a served session, the SDK `Client`), each from the same state before every call.
+ */
+export async function fastPathAndInMemory(bench: BenchDomain, index: number, iterations: number): Promise<{ fast: number; inMemory: number }> {
+  const item = bench.cases[index];
+  const session = preparedSession(bench, index);
+  const start = session.snapshot();
+  const fast = timeSync(iterations, () => {
+    session.restore(start);
+    const outcome = session.call(item.tool, item.args);
+    if (!outcome.ok) throw new Error(`${item.tool} failed: ${outcome.error.message}`);
+  });
+
+  const served = preparedSession(bench, index);
+  const servedStart = served.snapshot();
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createDomainMcpServer(served).connect(serverSide);
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(clientSide);
+  await client.listTools();
+  const inMemory = await timeAsync(Math.max(200, Math.round(iterations / 10)), async () => {
+    served.restore(servedStart);
+    const result = await client.callTool({ name: item.tool, arguments: item.args });
+    if (result.isError) throw new Error(`${item.tool} failed over InMemoryTransport`);
+  });
+  await client.close();
+  return { fast, inMemory };
+}
+
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}

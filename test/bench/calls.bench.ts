@@ -1,0 +1,26 @@
+/**
+ * Every state-changing tool of the domains, one call each, on the fast path and through the SDK's
+ * InMemoryTransport (npm run bench:calls [-- domain… --quick]): the per-tool view behind the
+ * fast-path figure of bench:env (target: at most 1/10), with each domain's median.
+ */
+import { benchDomains, fastPathAndInMemory, median } from './benchDomains.js';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const iterations = quick ? 4000 : 20_000;
+
+console.log(`${'call'.padEnd(52)} ${'fast path'.padStart(11)} ${'in-memory'.padStart(11)} ${'ratio'.padStart(7)}`);
+const medians: string[] = [];
+for (const bench of await benchDomains(only)) {
+  const ratios: number[] = [];
+  const fasts: number[] = [];
+  for (const index of bench.mutating) {
+    const { fast, inMemory } = await fastPathAndInMemory(bench, index, iterations);
+    ratios.push(fast / inMemory);
+    fasts.push(fast);
+    const mark = fast / inMemory > 0.1 ? '  >' : '';
+    console.log(`${`${bench.domain.name}.${bench.cases[index].tool}`.padEnd(52)} ${`${fast.toFixed(2)} µs`.padStart(11)} ${`${inMemory.toFixed(2)} µs`.padStart(11)} ${(fast / inMemory).toFixed(3).padStart(7)}${mark}`);
+  }
+  medians.push(`${bench.domain.name}: median ratio ${median(ratios).toFixed(3)}, median fast path ${median(fasts).toFixed(2)} µs over ${ratios.length} tools`);
+}
+console.log(`\n${medians.join('\n')}`);

@@ -12,6 +12,7 @@ import {
 } from './cartPricing.js';
 import {
   describeVariants,
+  editableCart,
   freshId,
   readable,
   requireCart,
@@ -19,6 +20,7 @@ import {
   requireOpenCart,
   requireProduct,
   requireVariant,
+  storeCart,
   variantLabel,
 } from './shoppingLookups.js';
 import { getEntry } from '../kit/bucketedRecord.js';
@@ -54,10 +56,13 @@ export function checkQuantity(ctx: Context, variant: Variant, product: Product, 
   }
 }
 
+/** Re-price a changed cart (a copy from `editableCart`), store it, and return its view. */
 function touch(ctx: Context, cart: Cart): Record<string, unknown> {
+  const state = readable(ctx);
   cart.updated_at = timestamp(ctx.now);
-  const notices = priceCart(readable(ctx), cart, ctx.now);
-  return cartView(readable(ctx), cart, ctx.now, notices);
+  const notices = priceCart(state, cart, ctx.now);
+  storeCart(ctx, cart);
+  return cartView(state, cart, ctx.now, notices);
 }
 
 export const createCart = defineTool<ShoppingState, { customer_id: string }>({
@@ -180,19 +185,21 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
     const variant = resolveVariant(ctx, args);
     const product = readable(ctx).products[variant.product_id];
     const quantity = args.quantity ?? 1;
-    const line = cart.lines.find((l) => l.variant_id === variant.id);
-    const inCart = line?.quantity ?? 0;
+    const index = cart.lines.findIndex((l) => l.variant_id === variant.id);
+    const inCart = index < 0 ? 0 : cart.lines[index].quantity;
     checkQuantity(ctx, variant, product, inCart + quantity, inCart);
-    if (line !== undefined) {
-      line.quantity += quantity;
-    } else {
-      if (cart.lines.length >= MAX_CART_LINES) {
-        return ctx.fail(`cart ${cart.id} already has ${MAX_CART_LINES} lines, the most a cart may hold; remove a line with remove_cart_line or check out first`);
-      }
-      const id = freshId(ctx, 'line', (candidate) => cart.lines.some((l) => l.id === candidate));
-      cart.lines.push({ id, variant_id: variant.id, quantity, unit_price_cents: variant.price_cents, discount_cents: 0 });
+    if (index >= 0) {
+      const next = editableCart(cart);
+      next.lines[index].quantity += quantity;
+      return touch(ctx, next);
     }
-    return touch(ctx, cart);
+    if (cart.lines.length >= MAX_CART_LINES) {
+      return ctx.fail(`cart ${cart.id} already has ${MAX_CART_LINES} lines, the most a cart may hold; remove a line with remove_cart_line or check out first`);
+    }
+    const id = freshId(ctx, 'line', (candidate) => cart.lines.some((l) => l.id === candidate));
+    const next = editableCart(cart);
+    next.lines.push({ id, variant_id: variant.id, quantity, unit_price_cents: variant.price_cents, discount_cents: 0 });
+    return touch(ctx, next);
   },
 });
 
@@ -226,8 +233,9 @@ export const updateCartLine = defineTool<ShoppingState, { cart_id: string; line_
     const line = requireLine(ctx, cart, args.line_id);
     const variant = getEntry(readable(ctx).variants, line.variant_id)!;
     checkQuantity(ctx, variant, readable(ctx).products[variant.product_id], args.quantity, 0);
-    line.quantity = args.quantity;
-    return touch(ctx, cart);
+    const next = editableCart(cart);
+    next.lines[cart.lines.indexOf(line)].quantity = args.quantity;
+    return touch(ctx, next);
   },
 });
 
@@ -248,8 +256,9 @@ export const removeCartLine = defineTool<ShoppingState, { cart_id: string; line_
   handler(args, ctx) {
     const cart = requireOpenCart(ctx, args.cart_id);
     const line = requireLine(ctx, cart, args.line_id);
-    cart.lines.splice(cart.lines.indexOf(line), 1);
-    return touch(ctx, cart);
+    const next = editableCart(cart);
+    next.lines.splice(cart.lines.indexOf(line), 1);
+    return touch(ctx, next);
   },
 });
 
@@ -280,8 +289,9 @@ export const applyCartCoupon = defineTool<ShoppingState, { cart_id: string; code
     if (cart.lines.length === 0) return ctx.fail(`cart ${cart.id} is empty; add items with add_cart_line before applying a coupon`);
     const problem = couponProblem(readable(ctx), coupon, cart, ctx.now);
     if (problem !== undefined) return ctx.fail(problem);
-    cart.coupon_code = coupon.code;
-    return touch(ctx, cart);
+    const next = editableCart(cart);
+    next.coupon_code = coupon.code;
+    return touch(ctx, next);
   },
 });
 
@@ -294,8 +304,9 @@ export const removeCartCoupon = defineTool<ShoppingState, { cart_id: string }>({
   handler(args, ctx) {
     const cart = requireOpenCart(ctx, args.cart_id);
     if (cart.coupon_code === null) return ctx.fail(`cart ${cart.id} has no coupon applied; apply one with apply_cart_coupon`);
-    cart.coupon_code = null;
-    return touch(ctx, cart);
+    const next = editableCart(cart);
+    next.coupon_code = null;
+    return touch(ctx, next);
   },
 });
 

@@ -1,7 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { freshId, readable, requireOpenCart, variantLabel } from './shoppingLookups.js';
+import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { addressFields, cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
@@ -131,17 +131,23 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
     } else {
       snapshot = validateAddress(ctx, args.address!);
       if (args.save_to_address_book) {
-        const customer = ctx.state.customers[cart.customer_id];
-        savedId = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
-        ctx.state.addresses[savedId] = { id: savedId, customer_id: customer.id, ...snapshot };
-        customer.address_ids.push(savedId);
-        if (customer.default_address_id === null) customer.default_address_id = savedId;
+        const customer = readable(ctx).customers[cart.customer_id];
+        const id = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
+        savedId = id;
+        ctx.state.addresses[id] = { id, customer_id: customer.id, ...snapshot };
+        ctx.state.customers[customer.id] = {
+          ...customer,
+          address_ids: [...customer.address_ids, id],
+          default_address_id: customer.default_address_id === null ? id : customer.default_address_id,
+        };
       }
     }
-    cart.shipping_address = snapshot;
-    cart.updated_at = timestamp(ctx.now);
-    const notices = priceCart(readable(ctx), cart, ctx.now);
-    return { ...cartView(readable(ctx), cart, ctx.now, notices), saved_address_id: savedId };
+    const next = editableCart(cart);
+    next.shipping_address = snapshot;
+    next.updated_at = timestamp(ctx.now);
+    const notices = priceCart(readable(ctx), next, ctx.now);
+    storeCart(ctx, next);
+    return { ...cartView(readable(ctx), next, ctx.now, notices), saved_address_id: savedId };
   },
 });
 
@@ -169,10 +175,12 @@ export const selectCartShippingMethod = defineTool<ShoppingState, { cart_id: str
     if (unavailable !== undefined) {
       return ctx.fail(`${unavailable.reason}; available methods for this cart: ${quote.rates.map((r) => r.method).join(', ')}`);
     }
-    cart.shipping_method = args.method;
-    cart.updated_at = timestamp(ctx.now);
-    const notices = priceCart(readable(ctx), cart, ctx.now);
-    return cartView(readable(ctx), cart, ctx.now, notices);
+    const next = editableCart(cart);
+    next.shipping_method = args.method;
+    next.updated_at = timestamp(ctx.now);
+    const notices = priceCart(readable(ctx), next, ctx.now);
+    storeCart(ctx, next);
+    return cartView(readable(ctx), next, ctx.now, notices);
   },
 });
 
@@ -222,8 +230,9 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
   annotations: { title: 'Complete checkout', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
     const state = readable(ctx);
-    const cart = requireOpenCart(ctx, args.cart_id);
-    if (cart.lines.length === 0) return ctx.fail(`cart ${cart.id} is empty; add items with add_cart_line before checking out`);
+    const found = requireOpenCart(ctx, args.cart_id);
+    if (found.lines.length === 0) return ctx.fail(`cart ${found.id} is empty; add items with add_cart_line before checking out`);
+    const cart = editableCart(found);
     if (cart.shipping_address === null) return ctx.fail(`cart ${cart.id} has no shipping address; set one with set_cart_shipping_address before checking out`);
     if (cart.shipping_method === null) {
       return ctx.fail(`cart ${cart.id} has no shipping method; choose one with select_cart_shipping_method (estimate_cart_shipping lists prices)`);
@@ -285,17 +294,22 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       cancel_reason: null,
       return_ids: [],
     };
+    // A cart holds each variant on one line at most (add_cart_line merges), so each variant changes once.
     for (const line of cart.lines) {
-      const variant = getEntry(draft.variants, line.variant_id)!;
-      variant.stock -= line.quantity;
-      variant.sold += line.quantity;
+      const variant = getEntry(state.variants, line.variant_id)!;
+      setEntry(draft.variants, variant.id, { ...variant, stock: variant.stock - line.quantity, sold: variant.sold + line.quantity });
     }
-    if (cart.coupon_code !== null) draft.coupons[cart.coupon_code].times_used += 1;
+    if (cart.coupon_code !== null) {
+      const coupon = state.coupons[cart.coupon_code];
+      draft.coupons[cart.coupon_code] = { ...coupon, times_used: coupon.times_used + 1 };
+    }
     setEntry(draft.orders, order.id, order);
-    draft.customers[cart.customer_id].order_ids.push(order.id);
+    const customer = state.customers[cart.customer_id];
+    draft.customers[customer.id] = { ...customer, order_ids: [...customer.order_ids, order.id] };
     cart.status = 'completed';
     cart.order_id = order.id;
     cart.updated_at = timestamp(ctx.now);
+    storeCart(ctx, cart);
     return orderView(state, order);
   },
 });

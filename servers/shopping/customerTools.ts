@@ -23,8 +23,8 @@ const wishlistSchema = {
   },
 };
 
-function wishlistView(state: ShoppingState, customer: Customer) {
-  return customer.wishlist.map((productId) => {
+function wishlistView(state: ShoppingState, wishlist: readonly string[]) {
+  return wishlist.map((productId) => {
     const product = state.products[productId];
     const range = productPriceRange(state, product);
     return { product_id: product.id, title: product.title, price_min: money(range.min), in_stock: range.stock > 0 };
@@ -128,7 +128,7 @@ export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: stri
           is_default: pm.id === customer.default_payment_method_id,
         };
       }),
-      wishlist: wishlistView(state, customer),
+      wishlist: wishlistView(state, customer.wishlist),
       order_count: customer.order_ids.length,
     };
   },
@@ -160,27 +160,29 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
   },
   annotations: { title: 'Update wishlist', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const customer = ctx.state.customers[requireCustomer(ctx, args.customer_id).id];
+    const state = readable(ctx);
+    const customer = requireCustomer(ctx, args.customer_id);
     const product = requireProduct(ctx, args.product_id);
     const index = customer.wishlist.indexOf(product.id);
-    let changed = false;
+    let wishlist = customer.wishlist;
     if (args.action === 'add') {
       if (index < 0) {
-        if (customer.wishlist.length >= MAX_WISHLIST_ITEMS) {
+        if (wishlist.length >= MAX_WISHLIST_ITEMS) {
           return ctx.fail(`the wishlist of ${customer.id} is full (${MAX_WISHLIST_ITEMS} products); remove a product first`);
         }
-        customer.wishlist.push(product.id);
-        changed = true;
+        wishlist = [...wishlist, product.id];
       }
     } else {
       if (index < 0) {
-        const current = customer.wishlist.map((id) => `${id} (${readable(ctx).products[id].title})`).join(', ');
+        const current = wishlist.map((id) => `${id} (${state.products[id].title})`).join(', ');
         return ctx.fail(`'${product.title}' (${product.id}) is not on the wishlist of ${customer.id}; the wishlist holds: ${current || '(nothing)'}`);
       }
-      customer.wishlist.splice(index, 1);
-      changed = true;
+      wishlist = wishlist.slice();
+      wishlist.splice(index, 1);
     }
-    return { customer_id: customer.id, changed, wishlist: wishlistView(readable(ctx), customer) };
+    const changed = wishlist !== customer.wishlist;
+    if (changed) ctx.state.customers[customer.id] = { ...customer, wishlist };
+    return { customer_id: customer.id, changed, wishlist: wishlistView(state, wishlist) };
   },
 });
 

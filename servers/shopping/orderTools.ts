@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { addDays, dayOf, money, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -132,8 +132,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
   annotations: { title: 'Cancel order', readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   handler(args, ctx) {
     const state = readable(ctx);
-    const found = requireOrder(ctx, args.order_id);
-    const order = getEntry(ctx.state.orders, found.id)!;
+    const order = requireOrder(ctx, args.order_id);
     if (order.status === 'cancelled') return ctx.fail(`order ${order.name} (${order.id}) was already cancelled on ${dayOf(order.cancelled_at ?? order.placed_at)}`);
     if (order.status !== 'unfulfilled') {
       const shipment = order.fulfillment;
@@ -142,19 +141,25 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
         : `it is in transit with ${shipment?.carrier} (tracking ${shipment?.tracking_number}); once delivered, request a return with request_order_return`;
       return ctx.fail(`order ${order.name} (${order.id}) cannot be cancelled: it was fulfilled (shipped) on ${dayOf(shipment?.shipped_at ?? '')} and ${where}`);
     }
+    const draft = ctx.state;
+    // An order holds each variant on one line at most (it was a cart), so each variant changes once.
     const restocked = order.lines.map((line) => {
-      const variant = getEntry(ctx.state.variants, line.variant_id)!;
-      variant.stock += line.quantity;
-      variant.sold -= line.quantity;
+      const variant = getEntry(state.variants, line.variant_id)!;
+      setEntry(draft.variants, variant.id, { ...variant, stock: variant.stock + line.quantity, sold: variant.sold - line.quantity });
       return { variant_id: line.variant_id, quantity: line.quantity };
     });
-    if (order.coupon_code !== null && state.coupons[order.coupon_code]) ctx.state.coupons[order.coupon_code].times_used -= 1;
-    order.status = 'cancelled';
-    order.financial_status = 'refunded';
-    order.refunded_cents = order.total_cents;
-    order.cancelled_at = timestamp(ctx.now);
-    order.cancel_reason = args.reason;
-    return { order: orderView(state, order), refund_amount: money(order.total_cents), restocked, currency: CURRENCY };
+    const coupon = order.coupon_code === null ? undefined : state.coupons[order.coupon_code];
+    if (coupon) draft.coupons[order.coupon_code!] = { ...coupon, times_used: coupon.times_used - 1 };
+    const cancelled: Order = {
+      ...order,
+      status: 'cancelled',
+      financial_status: 'refunded',
+      refunded_cents: order.total_cents,
+      cancelled_at: timestamp(ctx.now),
+      cancel_reason: args.reason,
+    };
+    setEntry(draft.orders, order.id, cancelled);
+    return { order: orderView(state, cancelled), refund_amount: money(cancelled.total_cents), restocked, currency: CURRENCY };
   },
 });
 
@@ -298,8 +303,11 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       const net = line.quantity * line.unit_price_cents - line.discount_cents;
       items.push({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) });
     }
-    const draftOrder = getEntry(ctx.state.orders, order.id)!;
-    for (const item of items) draftOrder.lines.find((l) => l.variant_id === item.variant_id)!.returned_quantity += item.quantity;
+    const lines = order.lines.slice();
+    for (const item of items) {
+      const at = lines.findIndex((l) => l.variant_id === item.variant_id);
+      lines[at] = { ...lines[at], returned_quantity: lines[at].returned_quantity + item.quantity };
+    }
     const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
     const request: ReturnRequest = {
       id,
@@ -315,7 +323,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       refunded_at: null,
     };
     ctx.state.returns[id] = request;
-    draftOrder.return_ids.push(id);
+    setEntry(ctx.state.orders, order.id, { ...order, lines, return_ids: [...order.return_ids, id] });
     return returnView(state, request);
   },
 });

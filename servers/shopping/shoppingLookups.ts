@@ -1,7 +1,7 @@
-import { isDraft, original } from '../kit/copyOnWrite.js';
+import { original } from '../kit/copyOnWrite.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { getEntry } from '../kit/bucketedRecord.js';
-import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
+import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
  * Finding the entity a tool call names, failing with a message that says what exists instead and
@@ -11,14 +11,13 @@ import type { Cart, Customer, Order, Product, ReturnRequest, ShoppingState, Vari
 type Context = ToolContext<ShoppingState>;
 
 /**
- * The state to read from. In a tool that changes state, `ctx.state` is an immer draft, and immer
- * copies a whole map (473 variants, 200 orders …) the first time any entry is read through it; so
- * handlers read from the frozen state the call started from and draft only what they change
- * (`ctx.state.carts[id]`, `getEntry(ctx.state.variants, id)` …). What the handler itself changed is only
- * visible through the draft.
+ * The state to read from: the frozen state the call started from. In a tool that changes state,
+ * `ctx.state` is a copy-on-write draft, and every read through it costs a proxy trap (and a new
+ * draft per object read); so handlers look up, check and build results from the frozen state, and
+ * touch the draft only to store the whole objects they changed (`ctx.state.carts[id] = nextCart`).
  */
 export function readable(ctx: Context): ShoppingState {
-  return isDraft(ctx.state) ? (original(ctx.state) as ShoppingState) : (ctx.state as ShoppingState);
+  return original(ctx.state) as ShoppingState;
 }
 
 /** A fresh id from the session's counter, skipping any the world already uses. */
@@ -84,11 +83,13 @@ export function requireVariant(ctx: Context, variantId: string): Variant {
   return ctx.fail(`variant ${variantId} does not exist; get_catalog_product lists a product's variant ids and options`);
 }
 
+/** The cart as the call found it (frozen): change a copy from `editableCart` and store it with `storeCart`. */
 export function requireCart(ctx: Context, cartId: string): Cart {
-  const cart = ctx.state.carts[cartId];
+  const carts = readable(ctx).carts;
+  const cart = carts[cartId];
   if (cart === undefined) {
-    const open = Object.keys(ctx.state.carts)
-      .filter((id) => ctx.state.carts[id].status === 'open')
+    const open = Object.keys(carts)
+      .filter((id) => carts[id].status === 'open')
       .sort((a, b) => idNumber(b) - idNumber(a));
     return ctx.fail(`cart ${cartId} does not exist; open carts, newest first: ${listSome(open)}; create one with create_cart`);
   }
@@ -103,6 +104,21 @@ export function requireOpenCart(ctx: Context, cartId: string): Cart {
     return ctx.fail(`cart ${cartId} was already checked out as order ${order?.name ?? ''} (${cart.order_id}) and cannot change; create a new cart with create_cart`);
   }
   return cart;
+}
+
+/**
+ * A plain, writable copy of a frozen cart and its lines: a handler changes and re-prices it at the
+ * speed of plain data, then stores it whole with `storeCart`.
+ */
+export function editableCart(cart: Cart): Cart {
+  const lines = new Array<CartLine>(cart.lines.length);
+  for (let i = 0; i < lines.length; i++) lines[i] = { ...cart.lines[i] };
+  return { ...cart, lines };
+}
+
+/** Put a changed cart into the state (one write into the draft). */
+export function storeCart(ctx: Context, cart: Cart): void {
+  ctx.state.carts[cart.id] = cart;
 }
 
 /** Resolve an order by id (`ord_1042`) or number (`#1042`, `1042`). */

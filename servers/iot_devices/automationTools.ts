@@ -4,6 +4,8 @@ import { automationView } from './deviceViews.js';
 import { actionSchema, array, automationSchema, bool, conditionSchema, homeIdInput, object, str, triggerSchema } from './iotSchemas.js';
 import { memberDevice } from './sceneTools.js';
 import type { Automation, AutomationAction, AutomationCondition, AutomationTrigger, Capability, Device, IotState, NumericAttribute } from './IotState.js';
+import { automationNamed } from './nameIndexes.js';
+import { baseState, draftState } from './stateAccess.js';
 
 /**
  * Automations (Home Assistant's trigger → conditions → actions). They are stored and validated
@@ -151,8 +153,8 @@ function validateAction(state: IotState, input: AutomationAction, homeId: string
     case 'activate_scene': {
       requireField(action.scene_id, 'scene_id', where, action.type, fail);
       const scene = Object.hasOwn(state.scenes, action.scene_id!) ? state.scenes[action.scene_id!] : undefined;
-      const scenes = Object.values(state.scenes).filter((s) => s.home_id === homeId);
       if (scene === undefined || scene.home_id !== homeId) {
+        const scenes = Object.values(state.scenes).filter((s) => s.home_id === homeId);
         fail(`${where} references ${scene === undefined ? 'unknown scene' : `scene of another home`} "${action.scene_id}"; scenes of ${homeId}: ${scenes.map((s) => `${s.id} (${s.name})`).join(', ') || 'none'}`);
       }
       break;
@@ -219,18 +221,19 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
   output: object({ automation: automationSchema }, ['automation']),
   annotations: { title: 'Create automation', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const home = findHome(state, args.home_id, ctx.fail);
     const alias = args.alias.trim();
     if (alias.length === 0) ctx.fail('alias must not be blank');
-    const clash = Object.values(state.automations).find((a) => a.home_id === home.id && a.alias.toLowerCase() === alias.toLowerCase());
+    const clash = automationNamed(state.automations, home.id, alias);
     if (clash) ctx.fail(`${home.id} already has an automation named "${clash.alias}" (${clash.id}); choose another alias`);
     const trigger = validateTrigger(state, args.trigger, home.id, ctx.fail);
     const conditions = (args.conditions ?? []).map((c, i) => validateCondition(state, c, home.id, i, ctx.fail));
     const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
     const id = ctx.nextId('auto');
-    state.automations[id] = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
-    return { automation: automationView(state.automations[id]) };
+    const automation: Automation = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
+    draftState(ctx).automations[id] = automation;
+    return { automation: automationView(automation) };
   },
 });
 
@@ -241,11 +244,11 @@ const setHomeAutomationEnabled = defineTool<IotState, { automation_id: string; e
   output: object({ automation: automationSchema, changed: bool('False when it already was in that state.') }, ['automation', 'changed']),
   annotations: { title: 'Enable or disable automation', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
-    const automation = findAutomation(state, args.automation_id, ctx.fail);
-    const changed = automation.enabled !== args.enabled;
-    automation.enabled = args.enabled;
-    return { automation: automationView(automation), changed };
+    const automation = findAutomation(baseState(ctx), args.automation_id, ctx.fail);
+    if (automation.enabled === args.enabled) return { automation: automationView(automation), changed: false };
+    const next: Automation = { ...automation, enabled: args.enabled };
+    draftState(ctx).automations[automation.id] = next;
+    return { automation: automationView(next), changed: true };
   },
 });
 
@@ -256,10 +259,9 @@ const deleteHomeAutomation = defineTool<IotState, { automation_id: string }>({
   output: object({ deleted: bool('Always true.'), automation_id: str('Deleted id.'), alias: str('Its name.') }, ['deleted', 'automation_id', 'alias']),
   annotations: { title: 'Delete automation', readOnlyHint: false, destructiveHint: true, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
-    const automation = findAutomation(state, args.automation_id, ctx.fail);
+    const automation = findAutomation(baseState(ctx), args.automation_id, ctx.fail);
     const alias = automation.alias;
-    delete state.automations[automation.id];
+    delete draftState(ctx).automations[automation.id];
     return { deleted: true, automation_id: args.automation_id, alias };
   },
 });

@@ -1,6 +1,5 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import {
-  applyTarget,
   deviceById,
   deviceLabel,
   findDevice,
@@ -13,18 +12,25 @@ import {
   targetProblem,
   unsupportedMessage,
   volumeProblem,
+  withTarget,
 } from './deviceRules.js';
 import { commandResult, outcomeOf } from './deviceViews.js';
 import { bool, commandResultSchema, deviceIdInput, hvacModeSchema, int, num, object, powerResultSchema, rgbSchema, str } from './iotSchemas.js';
-import type { Device, HvacMode, IotState } from './IotState.js';
+import type { Device, DeviceAttributes, HvacMode, IotState } from './IotState.js';
+import { baseState, draftState, putDevice } from './stateAccess.js';
 
 /** The actuator tools (Home Assistant services): every one refuses offline devices and leaves them untouched. */
 
 type Ctx = ToolContext<IotState>;
 
+const ON = { on: true } as const;
+const OFF = { on: false } as const;
+
 function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
-  const state = ctx.state as IotState;
+  const state = baseState(ctx);
   const verb = on ? 'turn_on_device' : 'turn_off_device';
+  const target = on ? ON : OFF;
+  const now = stamp(ctx.now);
   const group = Object.hasOwn(state.groups, args.target_id) ? state.groups[args.target_id] : undefined;
   if (group === undefined) {
     if (deviceById(state, args.target_id) === undefined) {
@@ -36,26 +42,47 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     const device = findDevice(state, args.target_id, ctx.fail);
     requireCapability(device, ctx.fail, 'on_off');
     requireOnline(state, device, ctx.fail);
-    const changed = applyTarget(device, { on }, stamp(ctx.now));
-    return { target_id: device.id, target_type: 'device' as const, status: 'complete' as const, changed_count: changed ? 1 : 0, unchanged_count: changed ? 0 : 1, skipped_count: 0, results: [outcomeOf(device, changed ? 'changed' : 'unchanged')] };
+    const next = withTarget(device, target, now);
+    if (next !== undefined) putDevice(ctx, next);
+    const changed = next !== undefined;
+    return { target_id: device.id, target_type: 'device' as const, status: 'complete' as const, changed_count: changed ? 1 : 0, unchanged_count: changed ? 0 : 1, skipped_count: 0, results: [outcomeOf(next ?? device, changed ? 'changed' : 'unchanged')] };
   }
-  const members = group.device_ids.map((id) => deviceById(state, id)!);
-  const offline = members.filter((d) => !d.online);
-  if (offline.length === members.length) {
-    ctx.fail(`every member of group ${group.id} "${group.name}" is offline (${offline.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing was sent. Check the devices, or ${verb} on single devices that are online`);
+  const ids = group.device_ids;
+  const members: Device[] = [];
+  let offline = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const device = deviceById(state, ids[i])!;
+    members.push(device);
+    if (!device.online) offline++;
   }
-  const results = members.map((device) => {
-    if (!device.online) return outcomeOf(device, 'skipped_offline');
-    return outcomeOf(device, applyTarget(device, { on }, stamp(ctx.now)) ? 'changed' : 'unchanged');
-  });
-  const changed = results.filter((r) => r.status === 'changed').length;
+  if (offline === members.length) {
+    ctx.fail(`every member of group ${group.id} "${group.name}" is offline (${members.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing was sent. Check the devices, or ${verb} on single devices that are online`);
+  }
+  // A group lists each device once (create_device_group and the invariants make sure), so every member is written at most once.
+  const results = [];
+  let changed = 0;
+  for (let i = 0; i < members.length; i++) {
+    const device = members[i];
+    if (!device.online) {
+      results.push(outcomeOf(device, 'skipped_offline'));
+      continue;
+    }
+    const next = withTarget(device, target, now);
+    if (next === undefined) {
+      results.push(outcomeOf(device, 'unchanged'));
+    } else {
+      putDevice(ctx, next);
+      results.push(outcomeOf(next, 'changed'));
+      changed++;
+    }
+  }
   return {
     target_id: group.id,
     target_type: 'group' as const,
-    status: offline.length > 0 ? ('partial' as const) : ('complete' as const),
+    status: offline > 0 ? ('partial' as const) : ('complete' as const),
     changed_count: changed,
-    unchanged_count: results.length - changed - offline.length,
-    skipped_count: offline.length,
+    unchanged_count: results.length - changed - offline,
+    skipped_count: offline,
     results,
   };
 }
@@ -82,6 +109,19 @@ const turnOffDevice = defineTool<IotState, { target_id: string }>({
   handler: (args, ctx) => setPower(args, ctx, false),
 });
 
+const LOCK = { locked: true } as const;
+const UNLOCK = { locked: false } as const;
+const RECORD = { recording: true } as const;
+const STOP_RECORDING = { recording: false } as const;
+
+/** Applies a validated command to a device (writing the changed device into the draft) and says what it did. */
+function runCommand(ctx: Ctx, device: Device, target: Parameters<typeof withTarget>[1]) {
+  const next = withTarget(device, target, stamp(ctx.now));
+  if (next === undefined) return commandResult(device, false);
+  putDevice(ctx, next);
+  return commandResult(next, true);
+}
+
 const setLightState = defineTool<IotState, { device_id: string; brightness_pct?: number; color_temp_kelvin?: number; rgb_color?: [number, number, number] }>({
   name: 'set_light_state',
   description:
@@ -98,7 +138,7 @@ const setLightState = defineTool<IotState, { device_id: string; brightness_pct?:
   output: commandResultSchema,
   annotations: { title: 'Set light', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     if (args.brightness_pct === undefined && args.color_temp_kelvin === undefined && args.rgb_color === undefined) {
       ctx.fail('nothing to set: pass brightness_pct, color_temp_kelvin or rgb_color (turn_on_device / turn_off_device only switch)');
@@ -110,7 +150,7 @@ const setLightState = defineTool<IotState, { device_id: string; brightness_pct?:
     const problem = targetProblem(device, target);
     if (problem) ctx.fail(problem);
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, target, stamp(ctx.now)));
+    return runCommand(ctx, device, target);
   },
 });
 
@@ -131,7 +171,7 @@ const setThermostat = defineTool<IotState, { device_id: string; hvac_mode?: Hvac
   output: commandResultSchema,
   annotations: { title: 'Set thermostat', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'hvac');
     if (args.hvac_mode === undefined && args.target_temperature_c === undefined && args.target_temp_low_c === undefined && args.target_temp_high_c === undefined) {
@@ -142,14 +182,17 @@ const setThermostat = defineTool<IotState, { device_id: string; hvac_mode?: Hvac
     requireOnline(state, device, ctx.fail);
     const a = device.attributes;
     const changed = a.hvac_mode !== resolved.hvac_mode || a.target_temperature_c !== resolved.target_temperature_c || a.target_temp_low_c !== resolved.target_temp_low_c || a.target_temp_high_c !== resolved.target_temp_high_c;
-    if (changed) {
-      a.hvac_mode = resolved.hvac_mode;
-      a.target_temperature_c = resolved.target_temperature_c;
-      a.target_temp_low_c = resolved.target_temp_low_c;
-      a.target_temp_high_c = resolved.target_temp_high_c;
-      device.last_changed = stamp(ctx.now);
-    }
-    return commandResult(device, changed);
+    if (!changed) return commandResult(device, false);
+    const attributes: DeviceAttributes = {
+      ...a,
+      hvac_mode: resolved.hvac_mode,
+      target_temperature_c: resolved.target_temperature_c,
+      target_temp_low_c: resolved.target_temp_low_c,
+      target_temp_high_c: resolved.target_temp_high_c,
+    };
+    const next: Device = { ...device, attributes, last_changed: stamp(ctx.now) };
+    putDevice(ctx, next);
+    return commandResult(next, true);
   },
 });
 
@@ -160,11 +203,11 @@ const lockDevice = defineTool<IotState, { device_id: string }>({
   output: commandResultSchema,
   annotations: { title: 'Lock', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'lock');
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, { locked: true }, stamp(ctx.now)));
+    return runCommand(ctx, device, LOCK);
   },
 });
 
@@ -196,7 +239,7 @@ const unlockDevice = defineTool<IotState, { device_id: string; code: string }>({
   annotations: { title: 'Unlock', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   sensitive: ['code'],
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'lock');
     requireOnline(state, device, ctx.fail);
@@ -204,8 +247,10 @@ const unlockDevice = defineTool<IotState, { device_id: string; code: string }>({
     if (problem) ctx.fail(problem);
     const slot = (device.lock_codes ?? []).find((c) => c.code === args.code);
     if (!slot) return ctx.fail(`wrong code for ${deviceLabel(device)}: it matches none of the ${device.lock_codes?.length ?? 0} user codes, so the door stays ${stateOf(device)}. Ask the user for the right code`);
-    const changed = applyTarget(device, { locked: false }, stamp(ctx.now));
-    return { device_id: device.id, name: device.name, state: stateOf(device), changed, last_changed: device.last_changed, unlocked_with: slot.name };
+    const next = withTarget(device, UNLOCK, stamp(ctx.now));
+    if (next !== undefined) putDevice(ctx, next);
+    const after = next ?? device;
+    return { device_id: after.id, name: after.name, state: stateOf(after), changed: next !== undefined, last_changed: after.last_changed, unlocked_with: slot.name };
   },
 });
 
@@ -217,13 +262,13 @@ const setCoverPosition = defineTool<IotState, { device_id: string; position_pct:
   output: commandResultSchema,
   annotations: { title: 'Set cover position', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'position', 'open_close');
     const problem = positionProblem(device, args.position_pct);
     if (problem) ctx.fail(problem);
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, { position_pct: args.position_pct }, stamp(ctx.now)));
+    return runCommand(ctx, device, { position_pct: args.position_pct });
   },
 });
 
@@ -235,7 +280,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
   output: commandResultSchema,
   annotations: { title: 'Set speaker volume', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'volume');
     if (args.volume_pct === undefined && args.muted === undefined) ctx.fail('nothing to set: pass volume_pct and/or muted');
@@ -245,7 +290,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
     }
     requireOnline(state, device, ctx.fail);
     if (!device.attributes.on) ctx.fail(`${deviceLabel(device)} is off; turn it on with turn_on_device first, then set the volume`);
-    const a = device.attributes;
+    const a: DeviceAttributes = { ...device.attributes };
     let changed = false;
     if (args.volume_pct !== undefined && a.volume_pct !== Math.round(args.volume_pct)) {
       a.volume_pct = Math.round(args.volume_pct);
@@ -255,8 +300,10 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
       a.muted = args.muted;
       changed = true;
     }
-    if (changed) device.last_changed = stamp(ctx.now);
-    return commandResult(device, changed);
+    if (!changed) return commandResult(device, false);
+    const next: Device = { ...device, attributes: a, last_changed: stamp(ctx.now) };
+    putDevice(ctx, next);
+    return commandResult(next, true);
   },
 });
 
@@ -278,15 +325,16 @@ const takeCameraSnapshot = defineTool<IotState, { device_id: string }>({
   ),
   annotations: { title: 'Camera snapshot', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     requireCapability(device, ctx.fail, 'snapshot');
     requireOnline(state, device, ctx.fail);
     const id = ctx.nextId('snap');
     const resolution = device.limits.snapshot_resolution ?? { width: 1920, height: 1080 };
     const snapshot = { id, device_id: device.id, taken_at: stamp(ctx.now), content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
-    state.snapshots[id] = snapshot;
-    device.attributes.last_snapshot_at = stamp(ctx.now);
+    const draft = draftState(ctx);
+    draft.snapshots[id] = snapshot;
+    putDevice(ctx, { ...device, attributes: { ...device.attributes, last_snapshot_at: snapshot.taken_at } });
     return { snapshot_id: id, device_id: device.id, taken_at: stamp(ctx.now), content_type: snapshot.content_type, url: snapshot.url, width: snapshot.width, height: snapshot.height };
   },
 });
@@ -298,11 +346,11 @@ const setCameraRecording = defineTool<IotState, { device_id: string; recording: 
   output: commandResultSchema,
   annotations: { title: 'Camera recording', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     if (!device.capabilities.includes('recording')) ctx.fail(unsupportedMessage(device, 'recording'));
     requireOnline(state, device, ctx.fail);
-    return commandResult(device, applyTarget(device, { recording: args.recording }, stamp(ctx.now)));
+    return runCommand(ctx, device, args.recording ? RECORD : STOP_RECORDING);
   },
 });
 

@@ -139,8 +139,9 @@ export function unsupportedMessage(device: Device, what: string): string {
 }
 
 /** Fails unless the device has one of `capabilities` (the first one names what was asked for). */
-export function requireCapability(device: Device, fail: Fail, ...capabilities: Capability[]): void {
-  if (!capabilities.some((capability) => device.capabilities.includes(capability))) fail(unsupportedMessage(device, capabilities[0]));
+export function requireCapability(device: Device, fail: Fail, capability: Capability, alternative?: Capability): void {
+  if (device.capabilities.includes(capability) || (alternative !== undefined && device.capabilities.includes(alternative))) return;
+  fail(unsupportedMessage(device, capability));
 }
 
 /** Looks a device up by id; an unknown id fails with a hint (a name that matches, or the tool that lists devices). */
@@ -288,25 +289,24 @@ export function resolveThermostat(device: Device, change: ThermostatChange): The
 
 /** Problems with a scene target (or a command) for a device: capability, ranges, combinations. */
 export function targetProblem(device: Device, target: Omit<SceneEntity, 'device_id'>): string | undefined {
-  const has = (capability: Capability): boolean => device.capabilities.includes(capability);
-  const keys = Object.keys(target).filter((key) => key !== 'device_id' && (target as Record<string, unknown>)[key] !== undefined);
-  if (keys.length === 0) return `no target state given for ${deviceLabel(device)}; set at least one of on, brightness_pct, color_temp_kelvin, rgb_color, hvac_mode, target_temperature_c, position_pct, locked, volume_pct, recording`;
-  if (target.on !== undefined && !has('on_off')) return unsupportedMessage(device, 'on_off (field "on")');
+  if (!hasTargetField(target)) return `no target state given for ${deviceLabel(device)}; set at least one of on, brightness_pct, color_temp_kelvin, rgb_color, hvac_mode, target_temperature_c, position_pct, locked, volume_pct, recording`;
+  const capabilities = device.capabilities;
+  if (target.on !== undefined && !capabilities.includes('on_off')) return unsupportedMessage(device, 'on_off (field "on")');
   if (target.brightness_pct !== undefined) {
-    if (!has('brightness')) return unsupportedMessage(device, 'brightness');
+    if (!capabilities.includes('brightness')) return unsupportedMessage(device, 'brightness');
     if (!Number.isFinite(target.brightness_pct) || target.brightness_pct < 1 || target.brightness_pct > 100) return `brightness_pct ${target.brightness_pct} is out of range: valid 1–100 (use on: false to switch off)`;
     if (target.on === false) return 'brightness_pct cannot be combined with on: false';
   }
   if (target.color_temp_kelvin !== undefined && target.rgb_color !== undefined) return 'give either color_temp_kelvin or rgb_color, not both (a light shows one color mode)';
   if (target.color_temp_kelvin !== undefined) {
-    if (!has('color_temp')) return unsupportedMessage(device, 'color_temp');
+    if (!capabilities.includes('color_temp')) return unsupportedMessage(device, 'color_temp');
     const range = device.limits.color_temp_kelvin!;
     if (!inRange(target.color_temp_kelvin, range)) return `color_temp_kelvin ${target.color_temp_kelvin} is out of range for ${deviceLabel(device)} (${device.model}): valid ${rangeText(range, ' K')}`;
   }
-  if (target.rgb_color !== undefined && !has('rgb_color')) return unsupportedMessage(device, 'rgb_color');
+  if (target.rgb_color !== undefined && !capabilities.includes('rgb_color')) return unsupportedMessage(device, 'rgb_color');
   if ((target.color_temp_kelvin !== undefined || target.rgb_color !== undefined) && target.on === false) return 'a color cannot be combined with on: false';
   if (target.hvac_mode !== undefined || target.target_temperature_c !== undefined) {
-    if (!has('hvac')) return unsupportedMessage(device, 'hvac');
+    if (!capabilities.includes('hvac')) return unsupportedMessage(device, 'hvac');
     if (target.target_temperature_c !== undefined && target.hvac_mode !== 'heat' && target.hvac_mode !== 'cool') {
       return `a scene that sets target_temperature_c on ${deviceLabel(device)} must also set hvac_mode heat or cool`;
     }
@@ -314,22 +314,28 @@ export function targetProblem(device: Device, target: Omit<SceneEntity, 'device_
     if (typeof resolved === 'string') return resolved;
   }
   if (target.position_pct !== undefined) {
-    if (!has('position') && !has('open_close')) return unsupportedMessage(device, 'position');
+    if (!capabilities.includes('position') && !capabilities.includes('open_close')) return unsupportedMessage(device, 'position');
     const problem = positionProblem(device, target.position_pct);
     if (problem) return problem;
   }
   if (target.locked !== undefined) {
-    if (!has('lock')) return unsupportedMessage(device, 'lock');
+    if (!capabilities.includes('lock')) return unsupportedMessage(device, 'lock');
     if (!target.locked) return `a scene can lock ${deviceLabel(device)} but not unlock it: unlocking needs a user code (unlock_device)`;
   }
   if (target.volume_pct !== undefined) {
-    if (!has('volume')) return unsupportedMessage(device, 'volume');
+    if (!capabilities.includes('volume')) return unsupportedMessage(device, 'volume');
     const problem = volumeProblem(device, target.volume_pct);
     if (problem) return problem;
     if (target.on === false) return 'volume_pct cannot be combined with on: false (setting a volume switches the speaker on)';
   }
-  if (target.recording !== undefined && !has('recording')) return unsupportedMessage(device, 'recording');
+  if (target.recording !== undefined && !capabilities.includes('recording')) return unsupportedMessage(device, 'recording');
   return undefined;
+}
+
+/** Whether a target sets anything (a field other than device_id that is not undefined). */
+function hasTargetField(target: Omit<SceneEntity, 'device_id'>): boolean {
+  for (const key in target) if (key !== 'device_id' && (target as Record<string, unknown>)[key] !== undefined) return true;
+  return false;
 }
 
 export function positionProblem(device: Device, position: number): string | undefined {
@@ -350,54 +356,111 @@ export function volumeProblem(device: Device, volume: number): string | undefine
   return undefined;
 }
 
+function sameRgb(a: readonly number[] | undefined, b: readonly number[]): boolean {
+  return a !== undefined && a.length === 3 && a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+
 /**
- * Writes a validated target onto a device's attributes; returns whether anything changed. The
- * caller has checked `targetProblem` and that the device is online.
+ * The device after a validated target is applied, as a new plain object built from the frozen one
+ * (attributes in the order they are set), or undefined when nothing changes. The caller has checked
+ * `targetProblem` and that the device is online.
  */
-export function applyTarget(device: Device, target: Omit<SceneEntity, 'device_id'>, now: string): boolean {
-  const a = device.attributes;
+export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'>, now: string): Device | undefined {
+  const a: DeviceAttributes = { ...device.attributes };
   let changed = false;
-  const set = <K extends keyof DeviceAttributes>(key: K, value: DeviceAttributes[K]): void => {
-    const current = a[key];
-    const same = Array.isArray(current) && Array.isArray(value) ? current.length === value.length && current.every((v, i) => v === value[i]) : current === value;
-    if (!same) {
-      a[key] = value;
+  if (target.on !== undefined && a.on !== target.on) {
+    a.on = target.on;
+    changed = true;
+  }
+  if (target.brightness_pct !== undefined) {
+    const brightness = Math.round(target.brightness_pct);
+    if (a.brightness_pct !== brightness) {
+      a.brightness_pct = brightness;
       changed = true;
     }
-  };
-  if (target.on !== undefined) set('on', target.on);
-  if (target.brightness_pct !== undefined) {
-    set('brightness_pct', Math.round(target.brightness_pct));
-    set('on', true);
+    if (a.on !== true) {
+      a.on = true;
+      changed = true;
+    }
   }
   if (target.color_temp_kelvin !== undefined) {
-    set('color_temp_kelvin', Math.round(target.color_temp_kelvin));
-    set('color_mode', 'color_temp');
-    set('on', true);
+    const kelvin = Math.round(target.color_temp_kelvin);
+    if (a.color_temp_kelvin !== kelvin) {
+      a.color_temp_kelvin = kelvin;
+      changed = true;
+    }
+    if (a.color_mode !== 'color_temp') {
+      a.color_mode = 'color_temp';
+      changed = true;
+    }
+    if (a.on !== true) {
+      a.on = true;
+      changed = true;
+    }
   }
   if (target.rgb_color !== undefined) {
-    set('rgb_color', [target.rgb_color[0], target.rgb_color[1], target.rgb_color[2]]);
-    set('color_mode', 'rgb');
-    set('on', true);
+    const rgb = target.rgb_color;
+    if (!sameRgb(a.rgb_color, rgb)) {
+      a.rgb_color = [rgb[0], rgb[1], rgb[2]];
+      changed = true;
+    }
+    if (a.color_mode !== 'rgb') {
+      a.color_mode = 'rgb';
+      changed = true;
+    }
+    if (a.on !== true) {
+      a.on = true;
+      changed = true;
+    }
   }
   if (target.hvac_mode !== undefined || target.target_temperature_c !== undefined) {
     const resolved = resolveThermostat(device, { hvac_mode: target.hvac_mode, target_temperature_c: target.target_temperature_c });
     if (typeof resolved !== 'string') {
-      set('hvac_mode', resolved.hvac_mode);
-      set('target_temperature_c', resolved.target_temperature_c);
-      set('target_temp_low_c', resolved.target_temp_low_c);
-      set('target_temp_high_c', resolved.target_temp_high_c);
+      if (a.hvac_mode !== resolved.hvac_mode) {
+        a.hvac_mode = resolved.hvac_mode;
+        changed = true;
+      }
+      if (a.target_temperature_c !== resolved.target_temperature_c) {
+        a.target_temperature_c = resolved.target_temperature_c;
+        changed = true;
+      }
+      if (a.target_temp_low_c !== resolved.target_temp_low_c) {
+        a.target_temp_low_c = resolved.target_temp_low_c;
+        changed = true;
+      }
+      if (a.target_temp_high_c !== resolved.target_temp_high_c) {
+        a.target_temp_high_c = resolved.target_temp_high_c;
+        changed = true;
+      }
     }
   }
-  if (target.position_pct !== undefined) set('position_pct', Math.round(target.position_pct));
-  if (target.locked !== undefined) set('locked', target.locked);
-  if (target.volume_pct !== undefined) {
-    set('volume_pct', Math.round(target.volume_pct));
-    set('on', true);
+  if (target.position_pct !== undefined) {
+    const position = Math.round(target.position_pct);
+    if (a.position_pct !== position) {
+      a.position_pct = position;
+      changed = true;
+    }
   }
-  if (target.recording !== undefined) set('recording', target.recording);
-  if (changed) device.last_changed = now;
-  return changed;
+  if (target.locked !== undefined && a.locked !== target.locked) {
+    a.locked = target.locked;
+    changed = true;
+  }
+  if (target.volume_pct !== undefined) {
+    const volume = Math.round(target.volume_pct);
+    if (a.volume_pct !== volume) {
+      a.volume_pct = volume;
+      changed = true;
+    }
+    if (a.on !== true) {
+      a.on = true;
+      changed = true;
+    }
+  }
+  if (target.recording !== undefined && a.recording !== target.recording) {
+    a.recording = target.recording;
+    changed = true;
+  }
+  return changed ? { ...device, attributes: a, last_changed: now } : undefined;
 }
 
 /** Problems with a device's attributes against its capabilities and limits (for the invariants). */
@@ -440,5 +503,13 @@ export function attributeProblem(device: Device): string | undefined {
 
 /** The session clock as the world writes times: ISO-8601 UTC without milliseconds. */
 export function stamp(now: string): string {
-  return now.endsWith('.000Z') ? `${now.slice(0, -5)}Z` : now;
+  if (now !== lastNow) {
+    lastNow = now;
+    lastStamp = now.endsWith('.000Z') ? `${now.slice(0, -5)}Z` : now;
+  }
+  return lastStamp;
 }
+
+/** The last clock `stamp` was asked for, and its answer: a session asks for the same clock on every call. */
+let lastNow = '';
+let lastStamp = '';

@@ -3,6 +3,8 @@ import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom,
 import { detailOf, summaryOf } from './deviceViews.js';
 import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, homeIdInput, int, num, object, str } from './iotSchemas.js';
 import type { Capability, DeviceType, IotState } from './IotState.js';
+import { otherDeviceNamed } from './nameIndexes.js';
+import { baseState, putDevice } from './stateAccess.js';
 
 const listHomes = defineTool<IotState, { home_id?: string }>({
   name: 'list_homes',
@@ -157,31 +159,30 @@ const updateDevice = defineTool<IotState, { device_id: string; name?: string; ro
   output: object({ device: deviceSummarySchema, changed: bool('False when name and room already were as requested.') }, ['device', 'changed']),
   annotations: { title: 'Rename or move a device', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const device = findDevice(state, args.device_id, ctx.fail);
     if (args.name === undefined && args.room_id === undefined) ctx.fail('nothing to update: pass name and/or room_id');
-    let changed = false;
+    let name = device.name;
+    let roomId = device.room_id;
     if (args.name !== undefined) {
-      const name = args.name.trim();
-      if (name.length === 0) ctx.fail('name must not be blank');
-      const clash = devicesOfHome(state, device.home_id).find((d) => d.id !== device.id && d.name.toLowerCase() === name.toLowerCase());
-      if (clash) ctx.fail(`the name "${name}" is already used by ${deviceLabel(clash)} in the same home; choose another name`);
-      if (device.name !== name) {
-        device.name = name;
-        changed = true;
-      }
+      const wanted = args.name.trim();
+      if (wanted.length === 0) ctx.fail('name must not be blank');
+      const clash = otherDeviceNamed(state.devices[device.home_id], wanted, device);
+      if (clash) ctx.fail(`the name "${wanted}" is already used by ${deviceLabel(clash)} in the same home; choose another name`);
+      name = wanted;
     }
     if (args.room_id !== undefined) {
       const room = findRoom(state, args.room_id, ctx.fail);
       if (room.home_id !== device.home_id) {
-        ctx.fail(`room ${room.id} (${room.name}) is in another home; ${deviceLabel(device)} can only move within ${device.home_id}: ${roomsOfHome(state, device.home_id)}`);
+        // The device as the call has it so far: renamed already when a new name came with the move.
+        ctx.fail(`room ${room.id} (${room.name}) is in another home; ${deviceLabel({ ...device, name })} can only move within ${device.home_id}: ${roomsOfHome(state, device.home_id)}`);
       }
-      if (device.room_id !== room.id) {
-        device.room_id = room.id;
-        changed = true;
-      }
+      roomId = room.id;
     }
-    return { device: summaryOf(state, device), changed };
+    if (name === device.name && roomId === device.room_id) return { device: summaryOf(state, device), changed: false };
+    const next = { ...device, name, room_id: roomId };
+    putDevice(ctx, next);
+    return { device: summaryOf(state, next), changed: true };
   },
 });
 

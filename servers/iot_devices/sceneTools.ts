@@ -1,8 +1,10 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { applyTarget, deviceById, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage } from './deviceRules.js';
+import { deviceById, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage, withTarget } from './deviceRules.js';
 import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
-import type { Device, IotState, SceneEntity } from './IotState.js';
+import type { Device, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
+import { groupNamed, sceneNamed } from './nameIndexes.js';
+import { baseState, draftState, putDevice } from './stateAccess.js';
 
 /** Scenes (a stored set of device states applied at once) and device groups (switched together). */
 
@@ -46,11 +48,11 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
   output: object({ scene: sceneSchema, warnings: array(str('A warning.'), 'E.g. devices that are offline now.') }, ['scene', 'warnings']),
   annotations: { title: 'Create scene', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const home = findHome(state, args.home_id, ctx.fail);
     const name = args.name.trim();
     if (name.length === 0) ctx.fail('name must not be blank');
-    const clash = Object.values(state.scenes).find((s) => s.home_id === home.id && s.name.toLowerCase() === name.toLowerCase());
+    const clash = sceneNamed(state.scenes, home.id, name);
     if (clash) ctx.fail(`${home.id} already has a scene named "${clash.name}" (${clash.id}); choose another name or activate that one`);
     const seen = new Set<string>();
     const warnings: string[] = [];
@@ -66,8 +68,9 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
       return entity;
     });
     const id = ctx.nextId('scene');
-    state.scenes[id] = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
-    return { scene: sceneView(state.scenes[id]), warnings };
+    const scene: Scene = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
+    draftState(ctx).scenes[id] = scene;
+    return { scene: sceneView(scene), warnings };
   },
 });
 
@@ -91,7 +94,7 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
   ),
   annotations: { title: 'Activate scene', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const scene = Object.hasOwn(state.scenes, args.scene_id) ? state.scenes[args.scene_id] : undefined;
     if (scene === undefined) {
       const byName = Object.values(state.scenes).filter((s) => s.name.toLowerCase() === args.scene_id.trim().toLowerCase());
@@ -101,27 +104,45 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
           : `scene "${args.scene_id}" does not exist; scene ids look like scene_4 — list_scenes lists them`,
       );
     }
-    const devices = scene.entities.map((entity) => deviceById(state, entity.device_id)!);
-    const offline = devices.filter((d) => !d.online);
-    if (offline.length === devices.length) {
-      ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${offline.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);
+    const entities = scene.entities;
+    const devices: Device[] = [];
+    let offline = 0;
+    for (let i = 0; i < entities.length; i++) {
+      const device = deviceById(state, entities[i].device_id)!;
+      devices.push(device);
+      if (!device.online) offline++;
     }
-    const results = scene.entities.map((entity, index) => {
-      const device = devices[index];
-      if (!device.online) return outcomeOf(device, 'skipped_offline');
-      const { device_id: _id, ...target } = entity;
-      return outcomeOf(device, applyTarget(device, target, stamp(ctx.now)) ? 'changed' : 'unchanged');
-    });
-    scene.last_activated = stamp(ctx.now);
-    const changed = results.filter((r) => r.status === 'changed').length;
+    if (offline === devices.length) {
+      ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${devices.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);
+    }
+    const now = stamp(ctx.now);
+    // A scene names each device once (create_scene and the invariants make sure), so every device is written at most once.
+    const results = [];
+    let changed = 0;
+    for (let i = 0; i < entities.length; i++) {
+      const device = devices[i];
+      if (!device.online) {
+        results.push(outcomeOf(device, 'skipped_offline'));
+        continue;
+      }
+      const next = withTarget(device, entities[i], now);
+      if (next === undefined) {
+        results.push(outcomeOf(device, 'unchanged'));
+      } else {
+        putDevice(ctx, next);
+        results.push(outcomeOf(next, 'changed'));
+        changed++;
+      }
+    }
+    draftState(ctx).scenes[scene.id] = { ...scene, last_activated: now };
     return {
       scene_id: scene.id,
       name: scene.name,
-      status: offline.length > 0 ? 'partial' : 'complete',
-      activated_at: stamp(ctx.now),
+      status: offline > 0 ? 'partial' : 'complete',
+      activated_at: now,
       changed_count: changed,
-      unchanged_count: results.length - changed - offline.length,
-      skipped_count: offline.length,
+      unchanged_count: results.length - changed - offline,
+      skipped_count: offline,
       results,
     };
   },
@@ -155,11 +176,11 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
   output: object({ group: groupSchema }, ['group']),
   annotations: { title: 'Create device group', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const state = ctx.state as IotState;
+    const state = baseState(ctx);
     const home = findHome(state, args.home_id, ctx.fail);
     const name = args.name.trim();
     if (name.length === 0) ctx.fail('name must not be blank');
-    const clash = Object.values(state.groups).find((g) => g.home_id === home.id && g.name.toLowerCase() === name.toLowerCase());
+    const clash = groupNamed(state.groups, home.id, name);
     if (clash) ctx.fail(`${home.id} already has a group named "${clash.name}" (${clash.id}); choose another name`);
     const seen = new Set<string>();
     for (const [index, id] of args.device_ids.entries()) {
@@ -169,8 +190,9 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
       if (!device.capabilities.includes('on_off')) ctx.fail(`device_ids[${index}]: ${unsupportedMessage(device, 'on_off')} Groups hold switchable devices: lights, switches, plugs and speakers`);
     }
     const id = ctx.nextId('grp');
-    state.groups[id] = { id, home_id: home.id, name, device_ids: [...seen], created_at: stamp(ctx.now) };
-    return { group: groupView(state, state.groups[id]) };
+    const group: DeviceGroup = { id, home_id: home.id, name, device_ids: [...seen], created_at: stamp(ctx.now) };
+    draftState(ctx).groups[id] = group;
+    return { group: groupView(state, group) };
   },
 });
 

@@ -36,6 +36,18 @@ export interface ToolContext<S> {
    * if the handler fails, nothing it did is kept. For read-only tools it is the frozen state.
    */
   state: Draft<S>;
+  /**
+   * The frozen state as the call found it. Read it for lookups and checks: reads through the draft
+   * cost a Proxy trap each and make draft nodes, reads here cost nothing.
+   */
+  base: Readonly<S>;
+  /**
+   * A plain, mutable shallow copy of the object or array at `path` in the state (copy-on-write,
+   * once per call; its parents are copied too), for tools that change state: the fast way to write
+   * (`ctx.edit<Account>('customers', id, 'accounts', accountId).status = 'frozen'`). Objects inside
+   * it are still frozen: edit a longer path or replace them whole. Kept only if the call succeeds.
+   */
+  edit<T = Record<string, unknown>>(...path: PropertyKey[]): T;
   /** The session's clock (ISO-8601, UTC): the world's reference date, never the wall clock. */
   now: string;
   /** The reference date's calendar day, `YYYY-MM-DD` (UTC). */

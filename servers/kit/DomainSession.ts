@@ -19,7 +19,7 @@ import {
 } from '../../core/index.js';
 import type { DomainDefinition, SessionRandom, ToolContext, ToolDefinition } from './Domain.js';
 import { nextRandomState, randomOutput, seedRandomState } from './seededRandom.js';
-import { createDraft, detachDrafts, finishDraft } from './copyOnWrite.js';
+import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Draft } from './copyOnWrite.js';
 import { canonicalForm } from './stateHash.js';
 
 /** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
@@ -204,7 +204,9 @@ class CallRandom implements SessionRandom {
  * call, and methods on a prototype cost nothing to create.
  */
 class CallContext<S> implements ToolContext<S> {
-  state: ToolContext<S>['state'];
+  readonly base: S;
+  /** The copy-on-write draft of a state-changing call. */
+  draft: Draft<S> | undefined;
   readonly random: CallRandom;
   counters: Readonly<Record<string, number>>;
   countersCopied = false;
@@ -215,11 +217,20 @@ class CallContext<S> implements ToolContext<S> {
     readonly now: string,
     readonly today: string,
   ) {
-    this.state = root.state as ToolContext<S>['state'];
+    this.base = root.state;
     this.random = new CallRandom(root.rng);
     this.counters = root.counters;
     // Handlers may destructure `const { nextId, fail } = ctx`; binding costs tens of nanoseconds a call.
     this.nextId = this.nextId.bind(this);
+  }
+
+  get state(): ToolContext<S>['state'] {
+    return (this.draft !== undefined ? this.draft.draft : this.base) as ToolContext<S>['state'];
+  }
+
+  edit<T>(...path: PropertyKey[]): T {
+    if (this.draft === undefined) throw new TypeError('edit: a read-only tool cannot change the state');
+    return editDraft<T>(this.draft, path);
   }
 
   nextId(prefix: string): string {
@@ -492,10 +503,10 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
         state = root.state;
       } else {
         const draft = createDraft(root.state);
-        context.state = draft.draft as ToolContext<S>['state'];
+        context.draft = draft;
         const raw = tool.definition.handler(args, context);
         state = finishDraft(draft);
-        result = detachDrafts(raw);
+        result = madeProxies(draft) ? detachDrafts(raw) : raw;
       }
     } catch (error) {
       if (error instanceof ToolFailure) return failure('execution', error.message);

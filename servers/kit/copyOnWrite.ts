@@ -23,7 +23,8 @@ interface DraftNode {
   readonly parent: DraftNode | undefined;
   /** Where it sits in its parent. */
   readonly key: PropertyKey;
-  readonly proxy: Record<PropertyKey, unknown>;
+  /** The Proxy the handler sees, made on first need (`edit` works on nodes without one). */
+  proxy: Record<PropertyKey, unknown> | undefined;
   /** Drafts of children, by key, made on first read. */
   children: Map<PropertyKey, DraftNode> | undefined;
   /**
@@ -31,12 +32,16 @@ interface DraftNode {
    * frozen values or drafts. Every other slot still holds the base's frozen value or a child's copy.
    */
   assigned: PropertyKey[] | undefined;
+  /** The handler holds the copy itself (`editDraft`): any slot may hold new values or drafts. */
+  raw: boolean;
   readonly scope: DraftScope;
 }
 
 interface DraftScope {
   /** Every draft of the call, parents before children. */
   readonly nodes: DraftNode[];
+  /** How many Proxies were handed out: without any, a result cannot hold a draft. */
+  proxies: number;
 }
 
 /**
@@ -67,21 +72,24 @@ function source(node: DraftNode): Record<PropertyKey, unknown> {
 }
 
 /** The value a read gives: a draft for a frozen plain object or array, anything else as it is. */
-function readThrough(node: DraftNode, key: PropertyKey, value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return value;
+function readThrough(node: DraftNode, key: PropertyKey, value: object): unknown {
   const known = node.children?.get(key);
-  if (known !== undefined && known.base === value) return known.proxy;
+  if (known !== undefined && known.base === value) return proxyOf(known);
+  // A slot the handler never wrote holds shared state (frozen): only a written slot needs the check.
+  if ((node.raw || (node.assigned !== undefined && node.assigned.includes(key))) && !Object.isFrozen(value)) return value;
   if (!isPlainData(value)) return value;
-  return createNode(value as Record<PropertyKey, unknown>, node, key, node.scope).proxy;
+  return proxyOf(createNode(value as Record<PropertyKey, unknown>, node, key, node.scope));
 }
 
 const handler: ProxyHandler<Target> = {
   get(target, key) {
     const node = target[NODE];
     if (key === NODE) return node;
-    const data = source(node);
-    if (!Object.hasOwn(data, key)) return (data as Record<PropertyKey, unknown>)[key];
-    return readThrough(node, key, data[key]);
+    const data = node.copy ?? node.base;
+    const value = data[key];
+    // Primitives (most reads) need no draft; inherited members (array methods) are not state.
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(data, key)) return value;
+    return readThrough(node, key, value);
   },
   set(target, key, value) {
     const node = target[NODE];
@@ -136,14 +144,19 @@ const handler: ProxyHandler<Target> = {
 };
 
 function createNode(base: Record<PropertyKey, unknown>, parent: DraftNode | undefined, key: PropertyKey, scope: DraftScope): DraftNode {
-  // The target only carries identity (and array-ness, so that Array.isArray answers true).
-  const target = (Array.isArray(base) ? [] : {}) as Target;
-  const proxy = new Proxy(target, handler);
-  const node: DraftNode = { base, copy: undefined, parent, key, proxy, children: undefined, assigned: undefined, scope };
-  target[NODE] = node;
+  const node: DraftNode = { base, copy: undefined, parent, key, proxy: undefined, children: undefined, assigned: undefined, raw: false, scope };
   if (parent !== undefined) (parent.children ??= new Map()).set(key, node);
   scope.nodes.push(node);
   return node;
+}
+
+function proxyOf(node: DraftNode): Record<PropertyKey, unknown> {
+  if (node.proxy !== undefined) return node.proxy;
+  // The target only carries identity (and array-ness, so that Array.isArray answers true).
+  const target = (Array.isArray(node.base) ? [] : {}) as Target;
+  target[NODE] = node;
+  node.scope.proxies++;
+  return (node.proxy = new Proxy(target, handler));
 }
 
 /** The node of a draft, or undefined for any other value. */
@@ -165,15 +178,87 @@ export function original<T>(value: T): T {
 
 /** A draft of a frozen state, and the scope `finishDraft` needs. */
 export interface Draft<S> {
+  /** The Proxy over the whole state (made on first use). */
   readonly draft: S;
   readonly root: DraftNode;
 }
 
+class StateDraft<S> implements Draft<S> {
+  constructor(readonly root: DraftNode) {}
+
+  get draft(): S {
+    return proxyOf(this.root) as S;
+  }
+}
+
 /** Start a draft of a frozen plain object or array. */
 export function createDraft<S>(base: S): Draft<S> {
-  const scope: DraftScope = { nodes: [] };
-  const root = createNode(base as Record<PropertyKey, unknown>, undefined, '', scope);
-  return { draft: root.proxy as S, root };
+  const scope: DraftScope = { nodes: [], proxies: 0 };
+  return new StateDraft<S>(createNode(base as Record<PropertyKey, unknown>, undefined, '', scope));
+}
+
+/** Whether the draft handed out any Proxy (else neither the state nor a result can hold one). */
+export function madeProxies(draft: Draft<unknown>): boolean {
+  return draft.root.scope.proxies > 0;
+}
+
+function describePath(path: readonly PropertyKey[], length: number): string {
+  return path.slice(0, length).map(String).join('.') || '(the state)';
+}
+
+/**
+ * The object or array at `path` in a draft, as a plain mutable shallow copy (copy-on-write: it and
+ * its parents are copied on first edit, once per call). Writes to it are plain writes, without the
+ * Proxy's traps; objects inside it are still the frozen shared ones (edit a longer path to change
+ * them, or replace them whole). The same path gives the same copy for the rest of the call, and the
+ * Proxy draft (`draft.draft`) sees the same data.
+ */
+export function editDraft<T>(draft: Draft<unknown>, path: readonly PropertyKey[]): T {
+  let node = draft.root;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i];
+    const data = node.copy ?? node.base;
+    const value = Object.hasOwn(data, key) ? data[key] : undefined;
+    if (value === null || typeof value !== 'object') throw new TypeError(`edit: ${describePath(path, i + 1)} is not an object or array in the state (it is ${value === null ? 'null' : typeof value})`);
+    const known = node.children?.get(key);
+    if (known !== undefined && known.base === value) {
+      node = known;
+      continue;
+    }
+    if (!Object.isFrozen(value)) {
+      // New data the handler wrote earlier in this call: already its own, edit it in place.
+      const drafted = nodeOf(value);
+      if (drafted !== undefined) {
+        node = drafted;
+        continue;
+      }
+      let current = value as Record<PropertyKey, unknown>;
+      for (let j = i + 1; j < path.length; j++) {
+        const next = current[path[j]];
+        if (next === null || typeof next !== 'object' || Object.isFrozen(next)) throw new TypeError(`edit: ${describePath(path, j + 1)} is not new data of this call; edit it before replacing its parent`);
+        current = next as Record<PropertyKey, unknown>;
+      }
+      return current as T;
+    }
+    if (!isPlainData(value)) throw new TypeError(`edit: ${describePath(path, i + 1)} is not a plain object or array`);
+    node = createNode(value as Record<PropertyKey, unknown>, node, key, node.scope);
+  }
+  markChanged(node);
+  node.raw = true;
+  return node.copy as T;
+}
+
+/** The keys of an edited copy whose values are not the base's: the only ones that can hold new data. */
+function changedSlots(node: DraftNode): PropertyKey[] {
+  const copy = node.copy!;
+  const base = node.base;
+  const changed: PropertyKey[] = [];
+  for (const key in copy) {
+    const value = copy[key];
+    // A child's copy is settled as a node of its own.
+    if (value !== base[key] && node.children?.get(key)?.copy !== value) changed.push(key);
+  }
+  return changed;
 }
 
 function finalValue(node: DraftNode): unknown {
@@ -233,8 +318,9 @@ export function finishDraft<S>(draft: Draft<S>): S {
   for (const node of all) {
     const copy = node.copy;
     if (copy === undefined) continue;
-    if (node.assigned !== undefined) {
-      for (const key of node.assigned) {
+    const slots = node.raw ? changedSlots(node) : node.assigned;
+    if (slots !== undefined) {
+      for (const key of slots) {
         let item = copy[key];
         if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
         const drafted = nodeOf(item);

@@ -5,6 +5,7 @@ import { isProveError } from '../../../core/index.js';
 import { domainEnvironment, domainRuntime, MAX_ARGUMENT_BYTES, type ToolOutcome } from '../../../servers/kit/DomainSession.js';
 import { loadFixture, proveRoot } from '../../../servers/kit/fixtures.js';
 import { canonicalHash } from '../../../servers/kit/stateHash.js';
+import type { ToolContext } from '../../../servers/kit/Domain.js';
 import { ledgerDomain, type LedgerState } from './ledgerDomain.js';
 
 function failed(outcome: ToolOutcome): { kind: string; message: string } {
@@ -68,6 +69,57 @@ describe('the domain kit: fast-path sessions', () => {
     expect(first.ok).to.equal(true);
     expect((first as { result: { id: string } }).result.id).to.match(/^trf_\d+$/);
     expect(failed(session.call('ledger_destructured_new_id', { fail: true }))).to.deep.equal({ kind: 'execution', message: 'asked to fail' });
+  });
+
+  it('a handler may read ctx.base and write through ctx.edit: same state and hash as the draft, and a failure keeps nothing', () => {
+    const domain = {
+      ...ledgerDomain,
+      name: 'ledger_edited',
+      tools: [
+        {
+          name: 'ledger_edited_transfer',
+          description: 'Moves money, writing by path.',
+          input: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' }, amount: { type: 'number' } }, required: ['from', 'to', 'amount'], additionalProperties: false },
+          output: { type: 'object' },
+          annotations: {},
+          handler(args: { from: string; to: string; amount: number }, ctx: ToolContext<LedgerState>) {
+            const from = ctx.base.accounts.findIndex((a) => a.id === args.from);
+            const to = ctx.base.accounts.findIndex((a) => a.id === args.to);
+            const source = ctx.edit<{ balance: number }>('accounts', from);
+            source.balance -= args.amount;
+            ctx.edit<{ balance: number }>('accounts', to).balance += args.amount;
+            if (source.balance < 0) ctx.fail(`only ${ctx.base.accounts[from].balance} available`);
+            ctx.edit<unknown[]>('transfers').push({ id: ctx.nextId('trf'), from: args.from, to: args.to, amount: args.amount, day: ctx.today });
+            return { source };
+          },
+        },
+        {
+          name: 'ledger_edited_peek',
+          description: 'A read-only tool that tries to write.',
+          input: { type: 'object', properties: {}, additionalProperties: false },
+          output: { type: 'object' },
+          annotations: { readOnlyHint: true },
+          handler(_args: unknown, ctx: ToolContext<LedgerState>) {
+            ctx.edit('accounts', 0);
+            return {};
+          },
+        },
+      ],
+    };
+    const edited = domainRuntime(domain as unknown as typeof ledgerDomain).openSession();
+    const drafted = runtime.openSession();
+    const outcome = edited.call('ledger_edited_transfer', { from: 'acc_1', to: 'acc_2', amount: 30 });
+    expect(outcome).to.deep.equal({ ok: true, result: { source: { id: 'acc_1', owner: 'Ada', balance: 70 } } });
+    expect(drafted.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 30 }).ok).to.equal(true);
+    expect(edited.state).to.deep.equal(drafted.state);
+    expect(edited.stateHashSync()).to.equal(drafted.stateHashSync());
+    expect(Object.isFrozen(edited.state.transfers[1])).to.equal(true);
+    expect(edited.state.accounts[0]).to.not.equal(runtime.world.accounts[0]);
+
+    const before = edited.stateHashSync();
+    expect(failed(edited.call('ledger_edited_transfer', { from: 'acc_2', to: 'acc_1', amount: 500 })).message).to.equal('only 50.5 available');
+    expect(edited.stateHashSync()).to.equal(before);
+    expect(failed(edited.call('ledger_edited_peek', {})).message).to.match(/internal error in ledger_edited_peek: edit: a read-only tool cannot change the state/);
   });
 
   it('the state after a change is frozen all the way down, the records the handler added included', () => {

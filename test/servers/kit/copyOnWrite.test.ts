@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createDraft, detachDrafts, finishDraft, isDraft, original } from '../../../servers/kit/copyOnWrite.js';
+import { createDraft, detachDrafts, editDraft, finishDraft, isDraft, madeProxies, original } from '../../../servers/kit/copyOnWrite.js';
 
 interface Shop {
   items: Array<{ id: string; qty: number; tags: string[] }>;
@@ -117,5 +117,75 @@ describe('the domain kit: copy-on-write drafts', () => {
     expect(Array.isArray(draft.draft.items)).to.equal(true);
     expect(JSON.parse(JSON.stringify(draft.draft.items))).to.deep.equal(JSON.parse(JSON.stringify(base().items)));
     expect(Object.entries(draft.draft.byId).length).to.equal(3);
+  });
+
+  describe('editDraft: plain mutable copies by path, without Proxies', () => {
+    it('copies the object at a path and its parents once, shares the rest, and freezes the result', () => {
+      const state = base();
+      const draft = createDraft(state);
+      const pen = editDraft<{ name: string; stock: number }>(draft, ['byId', 'p1']);
+      expect(isDraft(pen)).to.equal(false);
+      pen.stock = 7;
+      expect(editDraft(draft, ['byId', 'p1'])).to.equal(pen);
+      expect(madeProxies(draft)).to.equal(false);
+      const next = finishDraft(draft);
+      expect(next.byId.p1).to.equal(pen);
+      expect(next.byId.p1).to.deep.equal({ name: 'Pen', stock: 7 });
+      expect(next.byId.p2).to.equal(state.byId.p2);
+      expect(next.items).to.equal(state.items);
+      expect(state.byId.p1.stock).to.equal(4);
+      expect(isDeepFrozen(next)).to.equal(true);
+    });
+
+    it('new records written into an edited copy are frozen, and drafts put there become what they turned into', () => {
+      const state = base();
+      const draft = createDraft(state);
+      const byId = editDraft<Record<string, unknown>>(draft, ['byId']);
+      byId.p3 = { name: 'Pad', stock: 9, sizes: ['A4', 'A5'] };
+      const items = draft.draft.items;
+      items[0].qty = 20;
+      byId.first = items[0];
+      const next = finishDraft(draft) as Shop & { byId: Record<string, unknown> };
+      expect(next.byId.p3).to.deep.equal({ name: 'Pad', stock: 9, sizes: ['A4', 'A5'] });
+      expect(next.byId.first).to.equal(next.items[0]);
+      expect(next.items[0]).to.deep.equal({ id: 'b', qty: 20, tags: ['x'] });
+      expect(isDraft(next.byId.first)).to.equal(false);
+      expect(isDeepFrozen(next)).to.equal(true);
+    });
+
+    it('the Proxy draft sees edits made by path, and a path under an edited copy reaches the same data', () => {
+      const draft = createDraft(base());
+      editDraft<{ version: number }>(draft, ['meta']).version = 5;
+      expect(draft.draft.meta.version).to.equal(5);
+      draft.draft.byId.p2.stock = 3;
+      const ink = editDraft<{ stock: number }>(draft, ['byId', 'p2']);
+      expect(ink.stock).to.equal(3);
+      ink.stock = 4;
+      expect(draft.draft.byId.p2.stock).to.equal(4);
+      const next = finishDraft(draft);
+      expect(next.meta.version).to.equal(5);
+      expect(next.byId.p2.stock).to.equal(4);
+    });
+
+    it('new data written earlier in the call is edited in place; paths to nothing are a clear error', () => {
+      const draft = createDraft(base());
+      editDraft<Record<string, unknown>>(draft, ['byId']).p4 = { name: 'Tape', stock: 1, box: { count: 2 } };
+      editDraft<{ count: number }>(draft, ['byId', 'p4', 'box']).count = 3;
+      expect(() => editDraft(draft, ['byId', 'p9'])).to.throw(TypeError, /byId\.p9 is not an object or array in the state \(it is undefined\)/);
+      expect(() => editDraft(draft, ['meta', 'version'])).to.throw(TypeError, /meta\.version is not an object/);
+      const next = finishDraft(draft) as Shop & { byId: Record<string, { box?: { count: number } }> };
+      expect(next.byId.p4.box).to.deep.equal({ count: 3 });
+      expect(isDeepFrozen(next)).to.equal(true);
+    });
+
+    it('an edit that changes nothing still gives a new state equal to the old one; a failed call keeps nothing', () => {
+      const state = base();
+      const untouched = createDraft(state);
+      editDraft(untouched, ['meta']);
+      expect(finishDraft(untouched)).to.deep.equal(state);
+      const abandoned = createDraft(state);
+      editDraft<{ stock: number }>(abandoned, ['byId', 'p1']).stock = 0;
+      expect(state.byId.p1.stock).to.equal(4);
+    });
   });
 });

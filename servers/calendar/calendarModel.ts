@@ -353,23 +353,82 @@ export function eventsOf(state: CalendarState, email: string): CalendarEvent[] {
 }
 
 /**
- * Per list of the index: each event's start and the latest instant it can end (a series: never), so
- * that a scan skips events outside its window without looking at them. Kept as long as the list.
+ * Per list of the index: its single events sorted by start (with where each sits in the list and
+ * the longest one's length) and its series, so that a scan finds the events that can meet a window
+ * by binary search instead of looking at every event. Kept as long as the list.
  */
-const listBounds = new WeakMap<readonly CalendarEvent[], Float64Array>();
+interface ListWindows {
+  /** Positions in the list of the single (not repeating) events, by start. */
+  singles: Int32Array;
+  starts: Float64Array;
+  ends: Float64Array;
+  /** The longest single event: one that ends after `fromMs` starts after `fromMs - longest`. */
+  longest: number;
+  /** Positions of the series, ascending, with their timings. */
+  series: Int32Array;
+  seriesTimings: EventTiming[];
+}
 
-function boundsOf(events: readonly CalendarEvent[]): Float64Array {
-  let bounds = listBounds.get(events);
-  if (bounds === undefined) {
-    bounds = new Float64Array(events.length * 2);
-    for (let i = 0; i < events.length; i++) {
-      const timing = timingOf(events[i]);
-      bounds[2 * i] = timing.startMs;
-      bounds[2 * i + 1] = timing.shape === undefined ? timing.endMs : Infinity;
-    }
-    if (Object.isFrozen(events[0])) listBounds.set(events, bounds);
+const listWindows = new WeakMap<readonly CalendarEvent[], ListWindows>();
+
+function windowsOf(events: readonly CalendarEvent[]): ListWindows {
+  let windows = listWindows.get(events);
+  if (windows !== undefined) return windows;
+  const singles: number[] = [];
+  const series: number[] = [];
+  for (let i = 0; i < events.length; i++) (timingOf(events[i]).shape === undefined ? singles : series).push(i);
+  const startOf = (i: number): number => timingOf(events[i]).startMs;
+  singles.sort((a, b) => startOf(a) - startOf(b) || a - b);
+  windows = {
+    singles: Int32Array.from(singles),
+    starts: Float64Array.from(singles, startOf),
+    ends: Float64Array.from(singles, (i) => timingOf(events[i]).endMs),
+    longest: 0,
+    series: Int32Array.from(series),
+    seriesTimings: series.map((i) => timingOf(events[i])),
+  };
+  for (let k = 0; k < singles.length; k++) windows.longest = Math.max(windows.longest, windows.ends[k] - windows.starts[k]);
+  if (events.length > 0 && Object.isFrozen(events[0])) listWindows.set(events, windows);
+  return windows;
+}
+
+/** Whether some occurrence of a series (cancelled and modified ones included) overlaps [fromMs, toMs). */
+function seriesMeets(event: CalendarEvent, timing: EventTiming, fromMs: number, toMs: number): boolean {
+  if (timing.startMs >= toMs) return false;
+  const occurrences = occurrencesOf(event, timing, toMs);
+  const first = firstEndingAfter(occurrences, fromMs);
+  return first < occurrences.length && occurrences[first].startMs < toMs;
+}
+
+/**
+ * Positions (ascending) of the events of `events` that can have a span overlapping [fromMs, toMs):
+ * every event of the list for which `forEachSpan` over that window visits something.
+ */
+function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number): number[] {
+  const found: number[] = [];
+  if (events.length === 0) return found;
+  const { singles, starts, ends, longest, series, seriesTimings } = windowsOf(events);
+  const earliest = fromMs - longest;
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] < earliest) low = middle + 1;
+    else high = middle;
   }
-  return bounds;
+  // Singles starting before `earliest` end by `fromMs`; from there on, those starting before `toMs`.
+  for (let k = low; k < starts.length && starts[k] < toMs; k++) {
+    if (ends[k] > fromMs) found.push(singles[k]);
+  }
+  let ordered = true;
+  for (let k = 1; k < found.length; k++) if (found[k] < found[k - 1]) ordered = false;
+  for (let k = 0; k < series.length; k++) {
+    if (!seriesMeets(events[series[k]], seriesTimings[k], fromMs, toMs)) continue;
+    if (found.length > 0 && series[k] < found[found.length - 1]) ordered = false;
+    found.push(series[k]);
+  }
+  if (!ordered) found.sort((a, b) => a - b);
+  return found;
 }
 
 /**
@@ -386,15 +445,12 @@ export function busySpans(state: CalendarState, id: string, fromMs: number, toMs
   const index = eventIndex(state);
   const own = index.byCalendar.get(id) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
-  const lists = entry === undefined ? [own] : [own, index.byAttendee.get(id) ?? NO_EVENTS];
-  for (let l = 0; l < lists.length; l++) {
-    const events = lists[l];
+  for (let l = 0; l < (entry === undefined ? 1 : 2); l++) {
+    const events = l === 0 ? own : (index.byAttendee.get(id) ?? NO_EVENTS);
     if (events.length === 0) continue;
-    const bounds = boundsOf(events);
-    for (let i = 0; i < events.length; i++) {
-      // Outside the window: forEachSpan would visit nothing.
-      if (bounds[2 * i] >= toMs || bounds[2 * i + 1] <= fromMs) continue;
-      const event = events[i];
+    const meeting = eventsMeeting(events, fromMs, toMs);
+    for (let m = 0; m < meeting.length; m++) {
+      const event = events[meeting[m]];
       if (l === 1 && event.calendar_id === id) continue;
       if (event.transparency === 'transparent' && !isRoom) continue;
       if (event.calendar_id !== id) {
@@ -444,7 +500,10 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   const from = spans[0].startMs;
   const to = spans[spans.length - 1].endMs;
   const others: Span[] = [];
-  for (const event of eventsOn(state, candidate.calendar_id)) {
+  const events = eventsOn(state, candidate.calendar_id);
+  // In list order, as a scan of the whole list would meet them (ties in start keep that order).
+  for (const position of eventsMeeting(events, from, to)) {
+    const event = events[position];
     if (event.transparency === 'transparent') continue;
     forEachSpan(event, from, to, (span) => {
       if (!isSelf(self, span)) others.push(span);

@@ -294,7 +294,9 @@ export function locateTransaction(state: BankingState, id: string): Located<Bank
 /** Total of the transfers and payments leaving `accountId` whose execution day is `date` (cancelled ones excluded). */
 export function sentOn(customer: BankCustomer, accountId: string, date: string): number {
   let cents = 0;
-  for (const transfer of Object.values(customer.transfers)) {
+  const transfers = customer.transfers;
+  for (const id in transfers) {
+    const transfer = transfers[id];
     if (transfer.from_account_id === accountId && transfer.execution_date === date && transfer.status !== 'cancelled') cents += toCents(transfer.amount);
   }
   return fromCents(cents);
@@ -303,8 +305,11 @@ export function sentOn(customer: BankCustomer, accountId: string, date: string):
 /** Card purchases (debits) on `date` with that card. */
 export function cardSpentOn(account: BankAccount, cardId: string, date: string): number {
   let cents = 0;
-  const month = Object.hasOwn(account.ledger, date.slice(0, 7)) ? account.ledger[date.slice(0, 7)] : {};
-  for (const transaction of Object.values(month)) {
+  const monthKey = date.slice(0, 7);
+  if (!Object.hasOwn(account.ledger, monthKey)) return fromCents(0);
+  const month = account.ledger[monthKey];
+  for (const id in month) {
+    const transaction = month[id];
     if (transaction.card_id === cardId && transaction.date === date && transaction.direction === 'debit') cents += toCents(transaction.amount);
   }
   return fromCents(cents);

@@ -1,4 +1,4 @@
-import { isDraft, original } from '../kit/copyOnWrite.js';
+import { original } from '../kit/copyOnWrite.js';
 import type { ToolContext } from '../kit/Domain.js';
 import {
   MAX_SCHEDULE_DAYS,
@@ -8,6 +8,7 @@ import {
   idNumber,
   isCalendarDate,
   locate,
+  type Located,
   type BankAccount,
   type BankCard,
   type BankCustomer,
@@ -26,8 +27,36 @@ type Context = ToolContext<BankingState>;
 
 /** The frozen state a call started from (lookups read it; mutations go through `ctx.state`). */
 export function baseState(ctx: Context): BankingState {
-  const state = ctx.state as unknown as BankingState;
-  return isDraft(state) ? (original(state) as BankingState) : state;
+  // `original` gives a non-draft back as it is (a read-only tool gets the frozen state itself).
+  return original(ctx.state as unknown as BankingState);
+}
+
+type Collection = 'accounts' | 'cards' | 'payees' | 'transfers';
+
+/** Upper bound on remembered owners (ids of every world and session a process has seen). */
+const MAX_REMEMBERED_OWNERS = 100_000;
+
+/**
+ * The customer that last held each id, per collection: a hint, checked before use, that saves the
+ * scan over every customer. Ids are unique across customers within a state (the world's, and the
+ * session counters'), so a hint that checks out is the customer the scan would find.
+ */
+const owners: Record<Collection, Map<string, string>> = { accounts: new Map(), cards: new Map(), payees: new Map(), transfers: new Map() };
+
+/** Where an entity of a per-customer collection lives: `locate`, with the owner remembered. */
+export function locateOwned<K extends Collection>(state: BankingState, collection: K, id: string): Located<BankCustomer[K][string]> | undefined {
+  const known = owners[collection];
+  const hint = known.get(id);
+  if (hint !== undefined && Object.hasOwn(state.customers, hint)) {
+    const records = state.customers[hint][collection];
+    if (Object.hasOwn(records, id)) return { customerId: hint, entity: records[id] as BankCustomer[K][string] };
+  }
+  const found = locate(state, collection, id);
+  if (found !== undefined) {
+    if (known.size >= MAX_REMEMBERED_OWNERS) known.clear();
+    known.set(id, found.customerId);
+  }
+  return found;
 }
 
 function customerRange(state: BankingState): string {
@@ -43,14 +72,14 @@ export function requireCustomer(ctx: Context, customerId: string): BankCustomer 
 
 export function requireAccount(ctx: Context, accountId: string): { customer: BankCustomer; account: BankAccount } {
   const state = baseState(ctx);
-  const found = locate(state, 'accounts', accountId);
+  const found = locateOwned(state, 'accounts', accountId);
   if (found === undefined) ctx.fail(`account ${accountId} not found; list_bank_accounts with the customer's customer_id lists their accounts`);
   return { customer: state.customers[found.customerId], account: found.entity };
 }
 
 export function requireCard(ctx: Context, cardId: string): { customer: BankCustomer; card: BankCard } {
   const state = baseState(ctx);
-  const found = locate(state, 'cards', cardId);
+  const found = locateOwned(state, 'cards', cardId);
   if (found === undefined) ctx.fail(`card ${cardId} not found; list_bank_cards with the customer's customer_id lists their cards`);
   return { customer: state.customers[found.customerId], card: found.entity };
 }
@@ -65,7 +94,7 @@ export function requirePayee(ctx: Context, customer: BankCustomer, payeeId: stri
 
 export function requireTransfer(ctx: Context, transferId: string): { customer: BankCustomer; transfer: BankTransfer } {
   const state = baseState(ctx);
-  const found = locate(state, 'transfers', transferId);
+  const found = locateOwned(state, 'transfers', transferId);
   if (found === undefined) ctx.fail(`transfer ${transferId} not found; list_bank_transfers with the customer's customer_id lists their transfers and payments`);
   return { customer: state.customers[found.customerId], transfer: found.entity };
 }

@@ -209,7 +209,8 @@ export const cardSchema = objectSchema({
   replaced_by: nullableString('The replacement card, for lost, stolen or expired cards.'),
 });
 
-export function cardView(card: BankCard, account: BankAccount, today: string): Record<string, unknown> {
+/** `spent`: what the card spent today (see `cardSpentOn`), passed in when the caller already knows it. */
+export function cardView(card: BankCard, account: BankAccount, today: string, spent = cardSpentOn(account, card.card_id, today)): Record<string, unknown> {
   return {
     card_id: card.card_id,
     account_id: card.account_id,
@@ -220,7 +221,7 @@ export function cardView(card: BankCard, account: BankAccount, today: string): R
     status: card.status,
     expires: card.expires,
     daily_spending_limit: card.daily_spending_limit,
-    spent_today: cardSpentOn(account, card.card_id, today),
+    spent_today: spent,
     currency: account.currency,
     replaces: card.replaces,
     replaced_by: card.replaced_by,

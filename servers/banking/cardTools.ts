@@ -3,6 +3,7 @@ import { defineTool } from '../kit/Domain.js';
 import { CARD_STATUSES, MAX_DEBIT_CARD_DAILY_LIMIT, cardSpentOn, formatMoney, type BankCard, type BankCustomer, type BankingState } from './BankingState.js';
 import { requireCard, requireCents, requireCustomer } from './bankingLookups.js';
 import { cardSchema, cardView, listOf, resultSchema } from './bankingViews.js';
+import { copyCard, customerWith, putCustomer, recordWith } from './bankingWrites.js';
 
 type Context = ToolContext<BankingState>;
 
@@ -22,6 +23,11 @@ function requireNotBlocked(ctx: Context, card: BankCard): void {
 
 function view(customer: BankCustomer, card: BankCard, today: string): Record<string, unknown> {
   return cardView(card, customer.accounts[card.account_id], today);
+}
+
+/** Puts a changed card (frozen) into its customer's cards. */
+function putCard(ctx: Context, customer: BankCustomer, card: BankCard): void {
+  putCustomer(ctx, customerWith(customer, { cards: recordWith(customer.cards, card.card_id, card) }));
 }
 
 export const listBankCards = defineTool<BankingState, { customer_id: string; status?: string }>({
@@ -65,9 +71,10 @@ export const freezeBankCard = defineTool<BankingState, { card_id: string }>({
     const { customer, card } = requireCard(ctx, args.card_id);
     requireNotBlocked(ctx, card);
     if (card.status === 'frozen') ctx.fail(`${describeCard(card)} is already frozen; unfreeze_bank_card unlocks it`);
-    const target = ctx.state.customers[customer.customer_id].cards[card.card_id];
-    target.status = 'frozen';
-    return { card: view(customer, target, ctx.today) };
+    const next = copyCard(card);
+    next.status = 'frozen';
+    putCard(ctx, customer, Object.freeze(next));
+    return { card: view(customer, next, ctx.today) };
   },
 });
 
@@ -81,14 +88,16 @@ export const unfreezeBankCard = defineTool<BankingState, { card_id: string }>({
     const { customer, card } = requireCard(ctx, args.card_id);
     requireNotBlocked(ctx, card);
     if (card.status !== 'frozen') ctx.fail(`${describeCard(card)} is not frozen (it is ${card.status}); nothing to unfreeze`);
-    const target = ctx.state.customers[customer.customer_id].cards[card.card_id];
-    target.status = 'active';
-    return { card: view(customer, target, ctx.today) };
+    const next = copyCard(card);
+    next.status = 'active';
+    putCard(ctx, customer, Object.freeze(next));
+    return { card: view(customer, next, ctx.today) };
   },
 });
 
 function newLast4(ctx: Context, customer: BankCustomer): string {
-  const taken = new Set(Object.values(customer.cards).map((c) => c.last4));
+  const taken = new Set<string>();
+  for (const id in customer.cards) taken.add(customer.cards[id].last4);
   for (;;) {
     const last4 = String(ctx.random.int(0, 9999)).padStart(4, '0');
     if (!taken.has(last4)) return last4;
@@ -119,25 +128,27 @@ export const reportBankCardLost = defineTool<BankingState, { card_id: string; re
   handler(args, ctx) {
     const { customer, card } = requireCard(ctx, args.card_id);
     requireNotBlocked(ctx, card);
-    const draft = ctx.state.customers[customer.customer_id];
     const replacementId = ctx.nextId('card');
     const expires = `${Number(ctx.today.slice(0, 4)) + 4}-${ctx.today.slice(5, 7)}`;
-    const replacement: BankCard = {
-      ...card,
-      card_id: replacementId,
-      last4: newLast4(ctx, customer),
-      status: 'active',
-      expires,
-      issued_on: ctx.today,
-      reported_on: null,
-      replaces: card.card_id,
-      replaced_by: null,
-    };
-    const reported = draft.cards[card.card_id];
+    const replacement = copyCard(card);
+    replacement.card_id = replacementId;
+    replacement.last4 = newLast4(ctx, customer);
+    replacement.status = 'active';
+    replacement.expires = expires;
+    replacement.issued_on = ctx.today;
+    replacement.reported_on = null;
+    replacement.replaces = card.card_id;
+    replacement.replaced_by = null;
+    Object.freeze(replacement);
+    const reported = copyCard(card);
     reported.status = args.reason;
     reported.reported_on = ctx.today;
     reported.replaced_by = replacementId;
-    draft.cards[replacementId] = replacement;
+    Object.freeze(reported);
+    const cards = { ...customer.cards };
+    cards[card.card_id] = reported;
+    cards[replacementId] = replacement;
+    putCustomer(ctx, customerWith(customer, { cards: Object.freeze(cards) }));
     return {
       reported_card: view(customer, reported, ctx.today),
       replacement_card: view(customer, replacement, ctx.today),
@@ -180,10 +191,10 @@ export const setBankCardSpendingLimit = defineTool<BankingState, { card_id: stri
     if (args.daily_limit < spent) {
       ctx.fail(`daily_limit ${formatMoney(args.daily_limit, account.currency)} is below the ${formatMoney(spent, account.currency)} ${describeCard(card)} already spent today; choose at least ${formatMoney(spent)}`);
     }
-    const target = ctx.state.customers[customer.customer_id].cards[card.card_id];
-    const previous = target.daily_spending_limit;
-    target.daily_spending_limit = args.daily_limit;
-    return { card: view(customer, target, ctx.today), previous_daily_limit: previous };
+    const next = copyCard(card);
+    next.daily_spending_limit = args.daily_limit;
+    putCard(ctx, customer, Object.freeze(next));
+    return { card: cardView(next, account, ctx.today, spent), previous_daily_limit: card.daily_spending_limit };
   },
 });
 
@@ -226,9 +237,10 @@ export const changeBankCardPin = defineTool<BankingState, { card_id: string; cur
     if (args.new_pin === args.current_pin) ctx.fail('new_pin is the same as the current PIN; choose a different 4-digit PIN');
     const weak = weakPinReason(args.new_pin);
     if (weak !== undefined) ctx.fail(`new_pin ${weak} and is too easy to guess; choose 4 digits that are not all the same and not a run like 1234 or 9876`);
-    const target = ctx.state.customers[customer.customer_id].cards[card.card_id];
-    target.pin = args.new_pin;
-    target.pin_changed_on = ctx.today;
+    const next = copyCard(card);
+    next.pin = args.new_pin;
+    next.pin_changed_on = ctx.today;
+    putCard(ctx, customer, Object.freeze(next));
     return { card_id: card.card_id, last4: card.last4, pin_changed_on: ctx.today };
   },
 });

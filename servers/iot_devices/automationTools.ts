@@ -5,7 +5,7 @@ import { actionSchema, array, automationSchema, bool, conditionSchema, homeIdInp
 import { memberDevice } from './sceneTools.js';
 import type { Automation, AutomationAction, AutomationCondition, AutomationTrigger, Capability, Device, IotState, NumericAttribute } from './IotState.js';
 import { automationNamed } from './nameIndexes.js';
-import { baseState, draftState } from './stateAccess.js';
+import { addEntry, baseState, removeEntry, replaceEntry } from './stateAccess.js';
 
 /**
  * Automations (Home Assistant's trigger → conditions → actions). They are stored and validated
@@ -232,7 +232,7 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
     const id = ctx.nextId('auto');
     const automation: Automation = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
-    draftState(ctx).automations[id] = automation;
+    addEntry(ctx, 'automations', automation);
     return { automation: automationView(automation) };
   },
 });
@@ -247,7 +247,7 @@ const setHomeAutomationEnabled = defineTool<IotState, { automation_id: string; e
     const automation = findAutomation(baseState(ctx), args.automation_id, ctx.fail);
     if (automation.enabled === args.enabled) return { automation: automationView(automation), changed: false };
     const next: Automation = { ...automation, enabled: args.enabled };
-    draftState(ctx).automations[automation.id] = next;
+    replaceEntry(ctx, 'automations', next);
     return { automation: automationView(next), changed: true };
   },
 });
@@ -261,7 +261,7 @@ const deleteHomeAutomation = defineTool<IotState, { automation_id: string }>({
   handler(args, ctx) {
     const automation = findAutomation(baseState(ctx), args.automation_id, ctx.fail);
     const alias = automation.alias;
-    delete draftState(ctx).automations[automation.id];
+    removeEntry(ctx, 'automations', automation.id);
     return { deleted: true, automation_id: args.automation_id, alias };
   },
 });

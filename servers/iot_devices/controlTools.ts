@@ -17,7 +17,7 @@ import {
 import { commandResult, outcomeOf } from './deviceViews.js';
 import { bool, commandResultSchema, deviceIdInput, hvacModeSchema, int, num, object, powerResultSchema, rgbSchema, str } from './iotSchemas.js';
 import type { Device, DeviceAttributes, HvacMode, IotState } from './IotState.js';
-import { baseState, draftState, putDevice } from './stateAccess.js';
+import { addEntry, baseState, putDevice, replaceEntry } from './stateAccess.js';
 
 /** The actuator tools (Home Assistant services): every one refuses offline devices and leaves them untouched. */
 
@@ -332,8 +332,7 @@ const takeCameraSnapshot = defineTool<IotState, { device_id: string }>({
     const id = ctx.nextId('snap');
     const resolution = device.limits.snapshot_resolution ?? { width: 1920, height: 1080 };
     const snapshot = { id, device_id: device.id, taken_at: stamp(ctx.now), content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
-    const draft = draftState(ctx);
-    draft.snapshots[id] = snapshot;
+    addEntry(ctx, 'snapshots', snapshot);
     putDevice(ctx, { ...device, attributes: { ...device.attributes, last_snapshot_at: snapshot.taken_at } });
     return { snapshot_id: id, device_id: device.id, taken_at: stamp(ctx.now), content_type: snapshot.content_type, url: snapshot.url, width: snapshot.width, height: snapshot.height };
   },

@@ -4,7 +4,7 @@ import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
 import type { Device, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
 import { groupNamed, sceneNamed } from './nameIndexes.js';
-import { baseState, draftState, putDevice } from './stateAccess.js';
+import { addEntry, baseState, putDevice, replaceEntry } from './stateAccess.js';
 
 /** Scenes (a stored set of device states applied at once) and device groups (switched together). */
 
@@ -69,7 +69,7 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
     });
     const id = ctx.nextId('scene');
     const scene: Scene = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
-    draftState(ctx).scenes[id] = scene;
+    addEntry(ctx, 'scenes', scene);
     return { scene: sceneView(scene), warnings };
   },
 });
@@ -134,7 +134,7 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
         changed++;
       }
     }
-    draftState(ctx).scenes[scene.id] = { ...scene, last_activated: now };
+    replaceEntry(ctx, 'scenes', { ...scene, last_activated: now });
     return {
       scene_id: scene.id,
       name: scene.name,
@@ -191,7 +191,7 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
     }
     const id = ctx.nextId('grp');
     const group: DeviceGroup = { id, home_id: home.id, name, device_ids: [...seen], created_at: stamp(ctx.now) };
-    draftState(ctx).groups[id] = group;
+    addEntry(ctx, 'groups', group);
     return { group: groupView(state, group) };
   },
 });

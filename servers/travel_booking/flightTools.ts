@@ -8,12 +8,17 @@ import {
   type Cabin,
   type FareFamily,
   type Flight,
+  type Booking,
   type FlightBooking,
   type FlightOffer,
+  type FlightPassenger,
   type SeatMap,
+  type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { entryPairs, getEntry, setEntry } from '../kit/bucketedRecord.js';
+import { getEntry } from '../kit/bucketedRecord.js';
+import { confirmedFlightBookingOf } from './travelIndexes.js';
+import { SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
 import { cabinSeats, cabinsOf, fareFamiliesOf, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
 import { baseState, bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -65,6 +70,18 @@ function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: Re
   const free = freeSeats(flight, map, cabin).filter((seat) => !exclude.has(seat));
   if (free.length === 0) return `no ${cabin} seats are free`;
   return `free ${cabin} seats include ${free.slice(0, 12).join(', ')}${free.length > 12 ? ` (${free.length} free in all; get_flight_details shows the seat map)` : ''}`;
+}
+
+/** The first `count` seats of a cabin that nobody holds and that are not in `exclude`, in seat-map order. */
+function firstFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: ReadonlySet<string>, count: number): string[] {
+  const free: string[] = [];
+  if (count <= 0) return free;
+  for (const seat of cabinSeats(flight.aircraft, cabin)) {
+    if (seatHolder(map, seat) !== undefined || exclude.has(seat)) continue;
+    free.push(seat);
+    if (free.length === count) break;
+  }
+  return free;
 }
 
 function describeCabinLayout(flight: Flight, cabin: Cabin): string {
@@ -405,24 +422,26 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
   output: bookingSchema,
   annotations: { title: 'Book a flight', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
+    const base = baseState(ctx);
     const offer = requireOffer(ctx, args.offer_id);
     if (offer.status === 'BOOKED') return ctx.fail(`offer ${offer.id} was already used for booking ${offer.bookingId}; price_flight_offer makes a new offer`);
     const flight = requireFlight(ctx, offer.flightId);
-    if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}, before now (${nowOf(ctx)}); search_flight_offers finds later flights`);
-    if (args.traveler_ids.length !== offer.adults) {
+    const now = nowOf(ctx);
+    if (departed(flight, now)) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}, before now (${now}); search_flight_offers finds later flights`);
+    const travelerIds = args.traveler_ids;
+    if (travelerIds.length !== offer.adults) {
       return ctx.fail(
-        `passenger count mismatch: offer ${offer.id} was priced for ${offer.adults} traveler(s) but ${args.traveler_ids.length} traveler_ids were given; pass exactly ${offer.adults}, or price_flight_offer again with adults=${args.traveler_ids.length}`,
+        `passenger count mismatch: offer ${offer.id} was priced for ${offer.adults} traveler(s) but ${travelerIds.length} traveler_ids were given; pass exactly ${offer.adults}, or price_flight_offer again with adults=${travelerIds.length}`,
       );
     }
-    const international = baseState(ctx).airports[flight.origin].countryCode !== baseState(ctx).airports[flight.destination].countryCode;
+    const international = base.airports[flight.origin].countryCode !== base.airports[flight.destination].countryCode;
     const arrivalDay = flight.arrivalTime.slice(0, 10);
-    for (const travelerId of args.traveler_ids) {
+    const travelers: Traveler[] = [];
+    for (const travelerId of travelerIds) {
       const traveler = requireTraveler(ctx, travelerId);
-      for (const [id, other] of entryPairs(baseState(ctx).bookings)) {
-        if (other.type === 'FLIGHT' && other.status === 'CONFIRMED' && other.flightId === flight.id && other.passengers.some((p) => p.travelerId === travelerId)) {
-          return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) is already booked on flight ${flight.id} in booking ${other.id}`);
-        }
-      }
+      travelers.push(traveler);
+      const other = confirmedFlightBookingOf(base.bookings, flight.id, travelerId);
+      if (other !== undefined) return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) is already booked on flight ${flight.id} in booking ${other.id}`);
       if (international) {
         const route = `${flight.origin}→${flight.destination}`;
         if (traveler.passport === null) {
@@ -433,57 +452,71 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
         }
       }
     }
-    const map = seatMapOf(baseState(ctx), flight);
-    const seatsAvailable = map.seatsAvailable[offer.travelClass]!;
+    const map = seatMapOf(base, flight);
+    const cabin = offer.travelClass;
+    const seatsAvailable = map.seatsAvailable[cabin]!;
     if (seatsAvailable < offer.adults) {
       return ctx.fail(
         seatsAvailable === 0
-          ? `flight ${flight.id} is full in ${offer.travelClass}: no seats left. Cabins with seats for ${offer.adults}: ${cabinsWithSeats(flight, map, offer.adults)}`
-          : `flight ${flight.id} has only ${seatsAvailable} ${offer.travelClass} seat(s) left for ${offer.adults} travelers. Cabins with seats: ${cabinsWithSeats(flight, map, offer.adults)}`,
+          ? `flight ${flight.id} is full in ${cabin}: no seats left. Cabins with seats for ${offer.adults}: ${cabinsWithSeats(flight, map, offer.adults)}`
+          : `flight ${flight.id} has only ${seatsAvailable} ${cabin} seat(s) left for ${offer.adults} travelers. Cabins with seats: ${cabinsWithSeats(flight, map, offer.adults)}`,
       );
     }
     const chosen = new Map<string, string>();
     const chosenSeats = new Set<string>();
-    for (const choice of args.seats ?? []) {
-      if (!args.traveler_ids.includes(choice.traveler_id)) return ctx.fail(`seat choice for ${choice.traveler_id}, who is not among traveler_ids (${args.traveler_ids.join(', ')})`);
-      if (chosen.has(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
-      checkSeat(ctx, flight, map, offer.travelClass, choice.seat, chosenSeats);
-      chosen.set(choice.traveler_id, choice.seat);
-      chosenSeats.add(choice.seat);
+    if (args.seats !== undefined) {
+      for (const choice of args.seats) {
+        if (!travelerIds.includes(choice.traveler_id)) return ctx.fail(`seat choice for ${choice.traveler_id}, who is not among traveler_ids (${travelerIds.join(', ')})`);
+        if (chosen.has(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
+        checkSeat(ctx, flight, map, cabin, choice.seat, chosenSeats);
+        chosen.set(choice.traveler_id, choice.seat);
+        chosenSeats.add(choice.seat);
+      }
     }
-    const autoSeats = freeSeats(flight, map, offer.travelClass).filter((seat) => !chosenSeats.has(seat));
+    const autoSeats = firstFreeSeats(flight, map, cabin, chosenSeats, travelerIds.length - chosen.size);
     const id = ctx.nextId('bkg');
-    const passengers = args.traveler_ids.map((travelerId) => {
-      const seat = chosen.get(travelerId) ?? autoSeats.shift()!;
-      const membership = baseState(ctx).travelers[travelerId].loyaltyPrograms.find((m) => m.programOwner === flight.carrierCode);
-      return { travelerId, seat, loyaltyNumber: membership?.memberId ?? null };
-    });
-    const booking: FlightBooking = {
+    const passengers: FlightPassenger[] = [];
+    let nextAuto = 0;
+    for (let i = 0; i < travelerIds.length; i++) {
+      const travelerId = travelerIds[i];
+      const seat = chosen.get(travelerId) ?? autoSeats[nextAuto++];
+      let loyaltyNumber: string | null = null;
+      for (const m of travelers[i].loyaltyPrograms) {
+        if (m.programOwner === flight.carrierCode) {
+          loyaltyNumber = m.memberId ?? null;
+          break;
+        }
+      }
+      passengers.push(Object.freeze({ travelerId, seat, loyaltyNumber }));
+    }
+    const booking: FlightBooking = Object.freeze({
       id,
       type: 'FLIGHT',
       status: 'CONFIRMED',
       recordLocator: recordLocator(ctx.random),
       offerId: offer.id,
       flightId: flight.id,
-      travelClass: offer.travelClass,
+      travelClass: cabin,
       fareFamily: offer.fareFamily,
-      passengers,
+      passengers: Object.freeze(passengers) as FlightPassenger[],
       pricePerTraveler: offer.pricePerTraveler,
       totalPrice: offer.totalPrice,
       currency: CURRENCY,
       cancellationPolicy: FARE_RULES[offer.fareFamily],
       itineraryId: null,
-      createdAt: nowOf(ctx),
+      createdAt: now,
       cancellation: null,
-    };
-    const draftMap = seatMapOf(ctx.state, flight);
-    for (const passenger of passengers) holdSeat(draftMap, passenger.seat, id);
-    draftMap.seatsAvailable[offer.travelClass]! -= passengers.length;
-    const draftOffer = ctx.state.flightOffers[offer.id];
-    draftOffer.status = 'BOOKED';
-    draftOffer.bookingId = id;
-    setEntry(ctx.state.bookings, id, booking);
-    return bookingView(baseState(ctx), booking);
+    });
+    const edit = new SeatMapEdit(map);
+    for (const passenger of passengers) edit.hold(passenger.seat, id);
+    const state = ctx.state;
+    state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(cabin, -passengers.length));
+    const bookedOffer = { ...offer };
+    bookedOffer.status = 'BOOKED';
+    bookedOffer.bookingId = id;
+    state.flightOffers = withKey(base.flightOffers, offer.id, Object.freeze(bookedOffer));
+    state.bookings = withEntry(base.bookings, id, booking as Booking);
+    return bookingView(base, booking);
   },
 });
 

@@ -12,7 +12,7 @@ import {
   type TravelBookingState,
 } from './TravelBookingState.js';
 import { getEntry } from '../kit/bucketedRecord.js';
-import { bookingStart, stayStart } from './travelRules.js';
+import { stayStart } from './travelRules.js';
 
 /** Lookups that fail with a message naming the tool that lists valid ids, and the result shapes every tool shares. */
 
@@ -162,9 +162,40 @@ export function bookingSummary(state: State, booking: Booking) {
   };
 }
 
-/** A booking with everything a model needs to act on it: the flight or hotel, travelers by name, policy, cancellation. */
+/**
+ * A booking with everything a model needs to act on it: the flight or hotel, travelers by name, policy, cancellation.
+ * Written out key by key: V8 builds `{ ...common, more }` through a slow runtime path (about 2 µs here).
+ */
 export function bookingView(state: State, booking: Booking) {
-  const common = {
+  if (booking.type === 'FLIGHT') {
+    const flight = state.flights[booking.flightId];
+    const passengers = [];
+    for (const p of booking.passengers) {
+      const traveler = state.travelers[p.travelerId];
+      passengers.push({ travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber });
+    }
+    return {
+      bookingId: booking.id,
+      type: booking.type,
+      status: booking.status,
+      totalPrice: booking.totalPrice,
+      currency: booking.currency,
+      cancellationPolicy: booking.cancellationPolicy,
+      itineraryId: booking.itineraryId,
+      createdAt: booking.createdAt,
+      cancellation: booking.cancellation,
+      startTime: flight?.departureTime ?? '',
+      recordLocator: booking.recordLocator,
+      offerId: booking.offerId,
+      flight: flightView(state, flight),
+      travelClass: booking.travelClass,
+      fareFamily: booking.fareFamily,
+      pricePerTraveler: booking.pricePerTraveler,
+      passengers,
+    };
+  }
+  const traveler = state.travelers[booking.travelerId];
+  return {
     bookingId: booking.id,
     type: booking.type,
     status: booking.status,
@@ -174,26 +205,7 @@ export function bookingView(state: State, booking: Booking) {
     itineraryId: booking.itineraryId,
     createdAt: booking.createdAt,
     cancellation: booking.cancellation,
-    startTime: bookingStart(booking, state.flights),
-  };
-  if (booking.type === 'FLIGHT') {
-    return {
-      ...common,
-      recordLocator: booking.recordLocator,
-      offerId: booking.offerId,
-      flight: flightView(state, state.flights[booking.flightId]),
-      travelClass: booking.travelClass,
-      fareFamily: booking.fareFamily,
-      pricePerTraveler: booking.pricePerTraveler,
-      passengers: booking.passengers.map((p) => {
-        const traveler = state.travelers[p.travelerId];
-        return { travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber };
-      }),
-    };
-  }
-  const traveler = state.travelers[booking.travelerId];
-  return {
-    ...common,
+    startTime: stayStart(booking.checkInDate),
     confirmationNumber: booking.confirmationNumber,
     hotel: hotelSummary(state.hotels[booking.hotelId]),
     roomType: booking.roomType,

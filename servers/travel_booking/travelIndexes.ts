@@ -1,0 +1,105 @@
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import type { Booking, FlightBooking, Itinerary, Traveler } from './TravelBookingState.js';
+
+/**
+ * Indexes over frozen collections, built once per collection object and kept in WeakMaps: a frozen
+ * object never changes, so its index stays valid for as long as it lives. Bookings are indexed per
+ * bucket, so a new booking re-indexes one small bucket. Only frozen objects are indexed (a draft or
+ * a half-built object would go stale).
+ */
+
+interface BucketIndex {
+  /** Confirmed flight bookings by flight id, in bucket order. */
+  confirmedByFlight: Map<string, FlightBooking[]>;
+  /** Ids of confirmed bookings by traveler (passenger or lead guest), in bucket order. */
+  confirmedIdsByTraveler: Map<string, string[]>;
+}
+
+const bucketIndexes = new WeakMap<object, BucketIndex>();
+
+function indexBucket(bucket: Readonly<Record<string, Booking>>): BucketIndex {
+  let index = bucketIndexes.get(bucket);
+  if (index !== undefined) return index;
+  index = { confirmedByFlight: new Map(), confirmedIdsByTraveler: new Map() };
+  for (const id in bucket) {
+    const booking = bucket[id];
+    if (booking.status !== 'CONFIRMED') continue;
+    if (booking.type === 'FLIGHT') {
+      const list = index.confirmedByFlight.get(booking.flightId);
+      if (list === undefined) index.confirmedByFlight.set(booking.flightId, [booking]);
+      else list.push(booking);
+      for (let i = 0; i < booking.passengers.length; i++) {
+        const travelerId = booking.passengers[i].travelerId;
+        let seen = false;
+        for (let j = 0; j < i; j++) if (booking.passengers[j].travelerId === travelerId) seen = true;
+        if (!seen) addId(index.confirmedIdsByTraveler, travelerId, id);
+      }
+    } else {
+      addId(index.confirmedIdsByTraveler, booking.travelerId, id);
+    }
+  }
+  if (Object.isFrozen(bucket)) bucketIndexes.set(bucket, index);
+  return index;
+}
+
+function addId(map: Map<string, string[]>, key: string, id: string): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [id]);
+  else list.push(id);
+}
+
+/** The first confirmed booking (in entry order) of `flightId` with `travelerId` among its passengers. */
+export function confirmedFlightBookingOf(bookings: Readonly<BucketedRecord<Booking>>, flightId: string, travelerId: string): FlightBooking | undefined {
+  for (const key in bookings) {
+    const list = indexBucket(bookings[key]).confirmedByFlight.get(flightId);
+    if (list === undefined) continue;
+    for (const booking of list) for (const p of booking.passengers) if (p.travelerId === travelerId) return booking;
+  }
+  return undefined;
+}
+
+/** Ids of the confirmed bookings a traveler is on, in entry order. */
+export function confirmedBookingIdsOf(bookings: Readonly<BucketedRecord<Booking>>, travelerId: string): string[] {
+  const ids: string[] = [];
+  for (const key in bookings) {
+    const list = indexBucket(bookings[key]).confirmedIdsByTraveler.get(travelerId);
+    if (list !== undefined) for (const id of list) ids.push(id);
+  }
+  return ids;
+}
+
+const itinerariesByTraveler = new WeakMap<object, Map<string, Array<[string, Itinerary]>>>();
+
+/** A traveler's itineraries with their keys, in record order. */
+export function itinerariesOf(itineraries: Readonly<Record<string, Itinerary>>, travelerId: string): ReadonlyArray<[string, Itinerary]> {
+  let index = itinerariesByTraveler.get(itineraries);
+  if (index === undefined) {
+    index = new Map();
+    for (const id in itineraries) {
+      const itinerary = itineraries[id];
+      const list = index.get(itinerary.travelerId);
+      if (list === undefined) index.set(itinerary.travelerId, [[id, itinerary]]);
+      else list.push([id, itinerary]);
+    }
+    if (Object.isFrozen(itineraries)) itinerariesByTraveler.set(itineraries, index);
+  }
+  return index.get(travelerId) ?? [];
+}
+
+const travelersByBirthDate = new WeakMap<object, Map<string, Traveler[]>>();
+
+/** Travelers born on a day, in record order. */
+export function travelersBornOn(travelers: Readonly<Record<string, Traveler>>, dateOfBirth: string): readonly Traveler[] {
+  let index = travelersByBirthDate.get(travelers);
+  if (index === undefined) {
+    index = new Map();
+    for (const id in travelers) {
+      const traveler = travelers[id];
+      const list = index.get(traveler.dateOfBirth);
+      if (list === undefined) index.set(traveler.dateOfBirth, [traveler]);
+      else list.push(traveler);
+    }
+    if (Object.isFrozen(travelers)) travelersByBirthDate.set(travelers, index);
+  }
+  return index.get(dateOfBirth) ?? [];
+}

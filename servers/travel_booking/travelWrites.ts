@@ -1,0 +1,100 @@
+import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import type { SeatMap, TravelBookingState } from './TravelBookingState.js';
+
+/**
+ * Writes as whole new frozen objects, built from the frozen state the call began with.
+ *
+ * The tools read the base state, build each changed object once, freeze it and assign it to its
+ * top-level collection of the draft (`ctx.state.bookings = …`). The draft then copies only its
+ * root; its finishing step skips frozen values, so nothing is walked twice. Every helper keeps key
+ * order exactly as an assignment into a copy would (a changed key keeps its place, a new one goes
+ * last), so results and seat maps read the same as before.
+ */
+
+/** A frozen copy of `record` with `key` set to `value`. */
+export function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T): Readonly<Record<string, T>> {
+  const copy = { ...record };
+  copy[key] = value;
+  return Object.freeze(copy);
+}
+
+/** An unfrozen copy of `record` without `key`, built key by key (a `delete` would leave a slow dictionary-mode object). */
+function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const copy: Record<string, T> = {};
+  for (const k in record) if (k !== key) copy[k] = record[k];
+  return copy;
+}
+
+/** Whether an object has no own enumerable keys. */
+function isEmpty(record: object): boolean {
+  for (const _ in record) return false;
+  return true;
+}
+
+/** A frozen copy of a bucketed record with the entry `id` added or replaced (what `setEntry` does on a draft). */
+export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, entry: T): Readonly<BucketedRecord<T>> {
+  const key = bucketOf(id);
+  const bucket = Object.hasOwn(record, key) ? withKey(record[key], id, entry) : Object.freeze({ [id]: entry });
+  return withKey(record, key, bucket as Record<string, T>);
+}
+
+/**
+ * Changes to one seat map, applied in order: `release` frees a seat (a row left empty disappears),
+ * `hold` gives a seat to a holder. Rows are copied once, on their first change.
+ */
+export class SeatMapEdit {
+  private occupied: Record<string, Record<string, string>>;
+  /** Rows already copied by this edit (so they may be changed in place). */
+  private readonly copied = new Set<string>();
+
+  constructor(private readonly base: SeatMap) {
+    this.occupied = { ...base.occupied };
+  }
+
+  release(seat: string): void {
+    const row = seat.slice(0, -1);
+    const taken = this.occupied[row];
+    if (taken === undefined) return;
+    const rest = withoutKey(taken, seat.slice(-1));
+    if (isEmpty(rest)) {
+      this.occupied = withoutKey(this.occupied, row);
+      this.copied.delete(row);
+    } else {
+      this.occupied[row] = rest;
+      this.copied.add(row);
+    }
+  }
+
+  hold(seat: string, holder: string): void {
+    const row = seat.slice(0, -1);
+    const taken = this.occupied[row];
+    if (taken === undefined) {
+      this.occupied[row] = { [seat.slice(-1)]: holder };
+      this.copied.add(row);
+    } else if (this.copied.has(row)) {
+      taken[seat.slice(-1)] = holder;
+    } else {
+      const copy = { ...taken };
+      copy[seat.slice(-1)] = holder;
+      this.occupied[row] = copy;
+      this.copied.add(row);
+    }
+  }
+
+  /** The new seat map, frozen; with `seatsAvailable[cabin]` moved by `change` when a cabin is given. */
+  finish(cabin?: string, change = 0): SeatMap {
+    for (const row of this.copied) Object.freeze(this.occupied[row]);
+    const map: SeatMap = { ...this.base };
+    if (cabin !== undefined) {
+      const available = this.base.seatsAvailable as Record<string, number>;
+      map.seatsAvailable = withKey(available, cabin, available[cabin] + change);
+    }
+    map.occupied = Object.freeze(this.occupied);
+    return Object.freeze(map);
+  }
+}
+
+/** The frozen `seatMaps` of `state` with one flight's map replaced. */
+export function withSeatMap(state: Readonly<TravelBookingState>, day: string, flightId: string, map: SeatMap): TravelBookingState['seatMaps'] {
+  return withKey(state.seatMaps, day, withKey(state.seatMaps[day], flightId, map)) as TravelBookingState['seatMaps'];
+}

@@ -97,7 +97,7 @@ export const createCart = defineTool<ShoppingState, { customer_id: string }>({
       shipping_discount_cents: 0,
       total_cents: 0,
     };
-    ctx.state.carts[id] = cart;
+    storeCart(ctx, cart);
     return cartView(readable(ctx), cart, ctx.now);
   },
 });

@@ -1,6 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
-import { getEntry, setEntry } from '../kit/bucketedRecord.js';
+import { getEntry } from '../kit/bucketedRecord.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
+import { editRoot, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -134,12 +135,12 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
         const customer = readable(ctx).customers[cart.customer_id];
         const id = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
         savedId = id;
-        ctx.state.addresses[id] = { id, customer_id: customer.id, ...snapshot };
-        ctx.state.customers[customer.id] = {
+        putEntry(ctx, 'addresses', id, { id, customer_id: customer.id, ...snapshot });
+        putEntry(ctx, 'customers', customer.id, {
           ...customer,
           address_ids: [...customer.address_ids, id],
           default_address_id: customer.default_address_id === null ? id : customer.default_address_id,
-        };
+        });
       }
     }
     const next = editableCart(cart);
@@ -255,9 +256,8 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     if (notices.length > 0) return ctx.fail(`the cart changed while re-pricing: ${notices.join('; ')}`);
     const payment = choosePayment(ctx, cart, args.payment_method_id);
 
-    const draft = ctx.state;
     const number = state.next_order_number;
-    draft.next_order_number = number + 1;
+    editRoot(ctx).next_order_number = number + 1;
     const order: Order = {
       id: `ord_${number}`,
       name: `#${number}`,
@@ -295,17 +295,21 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       return_ids: [],
     };
     // A cart holds each variant on one line at most (add_cart_line merges), so each variant changes once.
-    for (const line of cart.lines) {
-      const variant = getEntry(state.variants, line.variant_id)!;
-      setEntry(draft.variants, variant.id, { ...variant, stock: variant.stock - line.quantity, sold: variant.sold + line.quantity });
-    }
+    putBucketedEntries(
+      ctx,
+      'variants',
+      cart.lines.map((line) => {
+        const variant = getEntry(state.variants, line.variant_id)!;
+        return { ...variant, stock: variant.stock - line.quantity, sold: variant.sold + line.quantity };
+      }),
+    );
     if (cart.coupon_code !== null) {
       const coupon = state.coupons[cart.coupon_code];
-      draft.coupons[cart.coupon_code] = { ...coupon, times_used: coupon.times_used + 1 };
+      putEntry(ctx, 'coupons', cart.coupon_code, { ...coupon, times_used: coupon.times_used + 1 });
     }
-    setEntry(draft.orders, order.id, order);
+    putBucketedEntries(ctx, 'orders', [order]);
     const customer = state.customers[cart.customer_id];
-    draft.customers[customer.id] = { ...customer, order_ids: [...customer.order_ids, order.id] };
+    putEntry(ctx, 'customers', customer.id, { ...customer, order_ids: [...customer.order_ids, order.id] });
     cart.status = 'completed';
     cart.order_id = order.id;
     cart.updated_at = timestamp(ctx.now);

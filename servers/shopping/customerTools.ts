@@ -1,6 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { money } from './cartPricing.js';
 import { cardExpired } from './checkoutTools.js';
+import { putEntry } from './shoppingWrites.js';
 import { readable, requireCustomer, requireProduct } from './shoppingLookups.js';
 import type { Customer, ShoppingState } from './ShoppingState.js';
 import { MAX_WISHLIST_ITEMS } from './ShoppingState.js';
@@ -181,7 +182,7 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
       wishlist.splice(index, 1);
     }
     const changed = wishlist !== customer.wishlist;
-    if (changed) ctx.state.customers[customer.id] = { ...customer, wishlist };
+    if (changed) putEntry(ctx, 'customers', customer.id, { ...customer, wishlist });
     return { customer_id: customer.id, changed, wishlist: wishlistView(state, wishlist) };
   },
 });

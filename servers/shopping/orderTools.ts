@@ -1,5 +1,6 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { getEntry, setEntry } from '../kit/bucketedRecord.js';
+import { getEntry } from '../kit/bucketedRecord.js';
+import { putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { addDays, dayOf, money, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -141,15 +142,18 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
         : `it is in transit with ${shipment?.carrier} (tracking ${shipment?.tracking_number}); once delivered, request a return with request_order_return`;
       return ctx.fail(`order ${order.name} (${order.id}) cannot be cancelled: it was fulfilled (shipped) on ${dayOf(shipment?.shipped_at ?? '')} and ${where}`);
     }
-    const draft = ctx.state;
     // An order holds each variant on one line at most (it was a cart), so each variant changes once.
-    const restocked = order.lines.map((line) => {
-      const variant = getEntry(state.variants, line.variant_id)!;
-      setEntry(draft.variants, variant.id, { ...variant, stock: variant.stock + line.quantity, sold: variant.sold - line.quantity });
-      return { variant_id: line.variant_id, quantity: line.quantity };
-    });
+    putBucketedEntries(
+      ctx,
+      'variants',
+      order.lines.map((line) => {
+        const variant = getEntry(state.variants, line.variant_id)!;
+        return { ...variant, stock: variant.stock + line.quantity, sold: variant.sold - line.quantity };
+      }),
+    );
+    const restocked = order.lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity }));
     const coupon = order.coupon_code === null ? undefined : state.coupons[order.coupon_code];
-    if (coupon) draft.coupons[order.coupon_code!] = { ...coupon, times_used: coupon.times_used - 1 };
+    if (coupon) putEntry(ctx, 'coupons', order.coupon_code!, { ...coupon, times_used: coupon.times_used - 1 });
     const cancelled: Order = {
       ...order,
       status: 'cancelled',
@@ -158,7 +162,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       cancelled_at: timestamp(ctx.now),
       cancel_reason: args.reason,
     };
-    setEntry(draft.orders, order.id, cancelled);
+    putBucketedEntries(ctx, 'orders', [cancelled]);
     return { order: orderView(state, cancelled), refund_amount: money(cancelled.total_cents), restocked, currency: CURRENCY };
   },
 });
@@ -322,8 +326,8 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       ship_back_by: addDays(timestamp(ctx.now), RETURN_SHIP_BACK_DAYS),
       refunded_at: null,
     };
-    ctx.state.returns[id] = request;
-    setEntry(ctx.state.orders, order.id, { ...order, lines, return_ids: [...order.return_ids, id] });
+    putEntry(ctx, 'returns', id, request);
+    putBucketedEntries(ctx, 'orders', [{ ...order, lines, return_ids: [...order.return_ids, id] }]);
     return returnView(state, request);
   },
 });

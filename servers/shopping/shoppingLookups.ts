@@ -1,6 +1,6 @@
-import { original } from '../kit/copyOnWrite.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { getEntry } from '../kit/bucketedRecord.js';
+import { putEntry } from './shoppingWrites.js';
 import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
@@ -11,13 +11,13 @@ import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingS
 type Context = ToolContext<ShoppingState>;
 
 /**
- * The state to read from: the frozen state the call started from. In a tool that changes state,
- * `ctx.state` is a copy-on-write draft, and every read through it costs a proxy trap (and a new
- * draft per object read); so handlers look up, check and build results from the frozen state, and
- * touch the draft only to store the whole objects they changed (`ctx.state.carts[id] = nextCart`).
+ * The state to read from: the frozen state the call started from (`ctx.base`). In a tool that
+ * changes state, `ctx.state` is a copy-on-write Proxy draft, and every read through it costs a
+ * trap (and a new draft per object read); so handlers look up, check and build results from the
+ * frozen state, and store the whole objects they changed with shoppingWrites.ts.
  */
 export function readable(ctx: Context): ShoppingState {
-  return original(ctx.state) as ShoppingState;
+  return ctx.base as ShoppingState;
 }
 
 /** A fresh id from the session's counter, skipping any the world already uses. */
@@ -116,9 +116,9 @@ export function editableCart(cart: Cart): Cart {
   return { ...cart, lines };
 }
 
-/** Put a changed cart into the state (one write into the draft). */
+/** Put a changed cart into the state. */
 export function storeCart(ctx: Context, cart: Cart): void {
-  ctx.state.carts[cart.id] = cart;
+  putEntry(ctx, 'carts', cart.id, cart);
 }
 
 /** Resolve an order by id (`ord_1042`) or number (`#1042`, `1042`). */

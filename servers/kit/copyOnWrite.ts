@@ -34,6 +34,8 @@ interface DraftNode {
   assigned: PropertyKey[] | undefined;
   /** The handler holds the copy itself (`editDraft`): any slot may hold new values or drafts. */
   raw: boolean;
+  /** A key was deleted from the copy (V8 then keeps it in slow dictionary mode: rebuilt at the end). */
+  lostKeys: boolean;
   readonly scope: DraftScope;
 }
 
@@ -105,6 +107,7 @@ const handler: ProxyHandler<Target> = {
     if (!Object.hasOwn(source(node), key)) return true;
     markChanged(node);
     delete node.copy![key];
+    node.lostKeys = true;
     node.children?.delete(key);
     return true;
   },
@@ -144,7 +147,7 @@ const handler: ProxyHandler<Target> = {
 };
 
 function createNode(base: Record<PropertyKey, unknown>, parent: DraftNode | undefined, key: PropertyKey, scope: DraftScope): DraftNode {
-  const node: DraftNode = { base, copy: undefined, parent, key, proxy: undefined, children: undefined, assigned: undefined, raw: false, scope };
+  const node: DraftNode = { base, copy: undefined, parent, key, proxy: undefined, children: undefined, assigned: undefined, raw: false, lostKeys: false, scope };
   if (parent !== undefined) (parent.children ??= new Map()).set(key, node);
   scope.nodes.push(node);
   return node;
@@ -261,6 +264,23 @@ function changedSlots(node: DraftNode): PropertyKey[] {
   return changed;
 }
 
+/** Whether the handler deleted keys of an edited copy (compared with its base). */
+function lostKeysOf(node: DraftNode): boolean {
+  const copy = node.copy!;
+  if (Array.isArray(copy)) return false;
+  let kept = 0;
+  for (const key in copy) if (Object.hasOwn(node.base, key)) kept++;
+  return kept < Object.keys(node.base).length;
+}
+
+/**
+ * A copy that lost keys is in V8's dictionary mode, where every later copy of it costs several
+ * times more: rebuild it by spread (fast mode again) before it is frozen into the state.
+ */
+function compact(node: DraftNode): void {
+  if (node.copy !== undefined && !Array.isArray(node.copy) && (node.lostKeys || (node.raw && lostKeysOf(node)))) node.copy = { ...node.copy };
+}
+
 function finalValue(node: DraftNode): unknown {
   return node.copy ?? node.base;
 }
@@ -310,10 +330,12 @@ export function finishDraft<S>(draft: Draft<S>): S {
   for (let i = all.length - 1; i > 0; i--) {
     const node = all[i];
     if (node.copy === undefined) continue;
+    compact(node);
     const parent = node.parent!;
     if (parent.children?.get(node.key) === node && parent.copy !== undefined && parent.copy[node.key] === node.base) parent.copy[node.key] = node.copy;
   }
   if (root.copy === undefined) return root.base as S;
+  compact(root);
   // Only what the handler wrote can hold drafts or unfrozen values: settle those slots, freeze the copies.
   for (const node of all) {
     const copy = node.copy;

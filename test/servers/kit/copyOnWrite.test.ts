@@ -178,6 +178,20 @@ describe('the domain kit: copy-on-write drafts', () => {
       expect(isDeepFrozen(next)).to.equal(true);
     });
 
+    it('keys deleted through the draft or from an edited copy are gone from the state, which stays frozen and ordered', () => {
+      const state = base();
+      const draft = createDraft(state);
+      delete draft.draft.byId.p1;
+      const meta = editDraft<Record<string, unknown>>(draft, ['meta']);
+      meta.note = 'n';
+      delete meta.version;
+      const next = finishDraft(draft);
+      expect(Object.keys(next.byId)).to.deep.equal(['p2']);
+      expect(next.byId.p2).to.equal(state.byId.p2);
+      expect(next.meta).to.deep.equal({ note: 'n' });
+      expect(isDeepFrozen(next)).to.equal(true);
+    });
+
     it('an edit that changes nothing still gives a new state equal to the old one; a failed call keeps nothing', () => {
       const state = base();
       const untouched = createDraft(state);

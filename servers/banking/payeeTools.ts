@@ -1,8 +1,9 @@
 import { defineTool } from '../kit/Domain.js';
-import { CURRENCIES, TRANSACTION_CATEGORIES, formatMoney, isValidRoutingNumber, locate, type BankingState, type BankPayee, type Currency, type TransactionCategory } from './BankingState.js';
+import { CURRENCIES, TRANSACTION_CATEGORIES, formatMoney, isValidRoutingNumber, type BankingState, type BankPayee, type BankTransfer, type Currency, type TransactionCategory } from './BankingState.js';
 import { bankByRoutingNumber } from './bankDirectory.js';
-import { baseState, requireCustomer, requirePayee } from './bankingLookups.js';
+import { baseState, locateOwned, requireCustomer, requirePayee } from './bankingLookups.js';
 import { listOf, payeeSchema, payeeView, resultSchema } from './bankingViews.js';
+import { copyPayee, customerWith, putCustomer, recordWith } from './bankingWrites.js';
 
 /** A customer may keep at most this many active payees. */
 export const MAX_ACTIVE_PAYEES = 25;
@@ -89,14 +90,20 @@ export const addBankPayee = defineTool<BankingState, AddPayeeArgs>({
     if (bank !== undefined && bank.currency !== currency) {
       ctx.fail(`routing number ${args.routing_number} is ${bank.name}, which takes ${bank.currency} payments, not ${currency}; use currency ${bank.currency} or another bank`);
     }
-    const active = Object.values(customer.payees).filter((p) => p.status === 'active');
-    const duplicate = active.find((p) => p.routing_number === args.routing_number && p.account_number === args.account_number);
+    let activeCount = 0;
+    let duplicate: BankPayee | undefined;
+    for (const id in customer.payees) {
+      const p = customer.payees[id];
+      if (p.status !== 'active') continue;
+      activeCount++;
+      if (duplicate === undefined && p.routing_number === args.routing_number && p.account_number === args.account_number) duplicate = p;
+    }
     if (duplicate !== undefined) ctx.fail(`this account is already saved as payee ${duplicate.payee_id} (${duplicate.name}); use that payee_id`);
-    if (active.length >= MAX_ACTIVE_PAYEES) {
+    if (activeCount >= MAX_ACTIVE_PAYEES) {
       ctx.fail(`${customer.customer_id} already has ${MAX_ACTIVE_PAYEES} active payees, the maximum; remove one with remove_bank_payee first`);
     }
     const payeeId = ctx.nextId('pye');
-    const payee: BankPayee = {
+    const payee: BankPayee = Object.freeze({
       payee_id: payeeId,
       customer_id: customer.customer_id,
       name,
@@ -110,8 +117,8 @@ export const addBankPayee = defineTool<BankingState, AddPayeeArgs>({
       status: 'active',
       added_on: ctx.today,
       removed_on: null,
-    };
-    ctx.state.customers[customer.customer_id].payees[payeeId] = payee;
+    });
+    putCustomer(ctx, customerWith(customer, { payees: recordWith(customer.payees, payeeId, payee) }));
     return { payee: payeeView(payee) };
   },
 });
@@ -130,21 +137,26 @@ export const removeBankPayee = defineTool<BankingState, { payee_id: string }>({
   output: resultSchema({ payee: payeeSchema }),
   annotations: { title: 'Remove payee', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   handler(args, ctx) {
-    const found = locate(baseState(ctx), 'payees', args.payee_id);
+    const found = locateOwned(baseState(ctx), 'payees', args.payee_id);
     if (found === undefined) return ctx.fail(`payee ${args.payee_id} not found; list_bank_payees with the customer's customer_id lists their payees`);
     const customer = baseState(ctx).customers[found.customerId];
     const payee = requirePayee(ctx, customer, args.payee_id);
     if (payee.status === 'removed') ctx.fail(`payee ${payee.payee_id} (${payee.name}) was already removed on ${payee.removed_on}`);
-    const scheduled = Object.values(customer.transfers).filter((t) => t.payee_id === payee.payee_id && t.status === 'scheduled');
+    const scheduled: BankTransfer[] = [];
+    for (const id in customer.transfers) {
+      const t = customer.transfers[id];
+      if (t.payee_id === payee.payee_id && t.status === 'scheduled') scheduled.push(t);
+    }
     if (scheduled.length > 0) {
       ctx.fail(
         `payee ${payee.payee_id} (${payee.name}) still has scheduled payments: ` +
           `${scheduled.map((t) => `${t.transfer_id} on ${t.execution_date} for ${formatMoney(t.amount, t.currency)}`).join(', ')}; cancel them with cancel_bank_transfer first`,
       );
     }
-    const target = ctx.state.customers[customer.customer_id].payees[payee.payee_id];
-    target.status = 'removed';
-    target.removed_on = ctx.today;
-    return { payee: payeeView(target) };
+    const next = copyPayee(payee);
+    next.status = 'removed';
+    next.removed_on = ctx.today;
+    putCustomer(ctx, customerWith(customer, { payees: recordWith(customer.payees, payee.payee_id, Object.freeze(next)) }));
+    return { payee: payeeView(next) };
   },
 });

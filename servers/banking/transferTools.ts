@@ -29,6 +29,7 @@ import {
   requireTransfer,
 } from './bankingLookups.js';
 import { balanceSchema, balanceView, listOf, resultSchema, transferSchema, transferView } from './bankingViews.js';
+import { copyAccount, copyTransfer, customerWith, putCustomer, recordWith, recordWithout } from './bankingWrites.js';
 
 type Context = ToolContext<BankingState>;
 
@@ -45,10 +46,13 @@ const scheduledDate = {
   description: 'Day to execute, YYYY-MM-DD, today up to a year ahead. Omit to execute now. Scheduled transfers move no money until that day and can be cancelled.',
 };
 
-/** Rejects a transfer that would push what leaves the account on `date` past its daily limit. */
-function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAccount, date: string, value: number): void {
+/**
+ * Rejects a transfer that would push what leaves the account on `date` past its daily limit.
+ * Returns what already leaves it that day (`sentOn`).
+ */
+function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAccount, date: string, value: number): number {
   const sent = sentOn(customer, account.account_id, date);
-  if (toCents(sent) + toCents(value) <= toCents(account.daily_transfer_limit)) return;
+  if (toCents(sent) + toCents(value) <= toCents(account.daily_transfer_limit)) return sent;
   const remaining = Math.max(0, addMoney(account.daily_transfer_limit, -sent));
   ctx.fail(
     `daily transfer limit exceeded: account ${describeAccount(account)} may send ${formatMoney(account.daily_transfer_limit, account.currency)} per day; ` +
@@ -57,23 +61,20 @@ function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAc
   );
 }
 
-/** Books a transaction on a draft account and moves its balances. */
-function book(ctx: Context, account: BankAccount, entry: Omit<BankTransaction, 'transaction_id' | 'account_id' | 'currency' | 'date'>): string {
-  const transactionId = ctx.nextId('txn');
-  const month = ctx.today.slice(0, 7);
-  if (!Object.hasOwn(account.ledger, month)) account.ledger[month] = {};
-  account.ledger[month][transactionId] = {
-    transaction_id: transactionId,
-    account_id: account.account_id,
-    date: ctx.today,
-    currency: account.currency,
-    ...entry,
-  };
-  const signed = entry.direction === 'debit' ? -entry.amount : entry.amount;
-  if (entry.status === 'posted') account.current_balance = addMoney(account.current_balance, signed);
+/**
+ * The account with a (frozen) transaction booked in the month of its date and its balances moved:
+ * a new frozen account that shares every other month of its ledger.
+ */
+function booked(account: BankAccount, transaction: BankTransaction): BankAccount {
+  const month = transaction.date.slice(0, 7);
+  const entries = Object.hasOwn(account.ledger, month) ? account.ledger[month] : {};
+  const next = copyAccount(account);
+  next.ledger = recordWith(account.ledger, month, recordWith(entries, transaction.transaction_id, transaction));
+  const signed = transaction.direction === 'debit' ? -transaction.amount : transaction.amount;
+  if (transaction.status === 'posted') next.current_balance = addMoney(account.current_balance, signed);
   // Pending credits are not available yet (as at real banks); pending debits already hold funds.
-  if (entry.status === 'posted' || entry.direction === 'debit') account.available_balance = addMoney(account.available_balance, signed);
-  return transactionId;
+  if (transaction.status === 'posted' || transaction.direction === 'debit') next.available_balance = addMoney(account.available_balance, signed);
+  return Object.freeze(next);
 }
 
 interface InternalTransferArgs {
@@ -131,11 +132,51 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
     const date = executionDate(ctx, args.scheduled_date);
     const immediate = date === ctx.today;
     if (immediate) requireFunds(ctx, from, args.amount);
-    requireDailyLimit(ctx, customer, from, date, args.amount);
+    const sentThatDay = requireDailyLimit(ctx, customer, from, date, args.amount);
 
-    const draft = ctx.state.customers[customer.customer_id];
     const transferId = ctx.nextId('trf');
-    const transfer: BankTransfer = {
+    let fromAfter = from;
+    let toAfter = to;
+    let transactionIds: string[] = [];
+    if (immediate) {
+      const category: TransactionCategory = to.type === 'credit_card' ? 'payment' : 'transfer';
+      const memoText = args.memo ? ` — ${args.memo}` : '';
+      // Key order as the ledger has always had it for transfers (get_bank_transaction shows it).
+      const debit: BankTransaction = Object.freeze({
+        transaction_id: ctx.nextId('txn'),
+        account_id: from.account_id,
+        date: ctx.today,
+        currency: from.currency,
+        amount: args.amount,
+        status: 'posted',
+        merchant_name: null,
+        category,
+        channel: 'transfer',
+        card_id: null,
+        transfer_id: transferId,
+        direction: 'debit',
+        description: `Transfer to ${to.name} ••${to.mask}${memoText}`,
+      });
+      const credit: BankTransaction = Object.freeze({
+        transaction_id: ctx.nextId('txn'),
+        account_id: to.account_id,
+        date: ctx.today,
+        currency: to.currency,
+        amount: args.amount,
+        status: 'posted',
+        merchant_name: null,
+        category,
+        channel: 'transfer',
+        card_id: null,
+        transfer_id: transferId,
+        direction: 'credit',
+        description: `Transfer from ${from.name} ••${from.mask}${memoText}`,
+      });
+      fromAfter = booked(from, debit);
+      toAfter = booked(to, credit);
+      transactionIds = [debit.transaction_id, credit.transaction_id];
+    }
+    const transfer: BankTransfer = Object.freeze({
       transfer_id: transferId,
       customer_id: customer.customer_id,
       kind: 'internal',
@@ -149,23 +190,21 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
       created_at: ctx.now,
       execution_date: date,
       cancelled_at: null,
-      transaction_ids: [],
-    };
+      transaction_ids: Object.freeze(transactionIds) as string[],
+    });
+    let accounts = customer.accounts;
     if (immediate) {
-      const category: TransactionCategory = to.type === 'credit_card' ? 'payment' : 'transfer';
-      const common = { amount: args.amount, status: 'posted', merchant_name: null, category, channel: 'transfer', card_id: null, transfer_id: transferId } as const;
-      const memoText = args.memo ? ` — ${args.memo}` : '';
-      transfer.transaction_ids.push(
-        book(ctx, draft.accounts[from.account_id], { ...common, direction: 'debit', description: `Transfer to ${to.name} ••${to.mask}${memoText}` }),
-        book(ctx, draft.accounts[to.account_id], { ...common, direction: 'credit', description: `Transfer from ${from.name} ••${from.mask}${memoText}` }),
-      );
+      const copy = { ...accounts };
+      copy[from.account_id] = fromAfter;
+      copy[to.account_id] = toAfter;
+      accounts = Object.freeze(copy);
     }
-    draft.transfers[transferId] = transfer;
+    putCustomer(ctx, customerWith(customer, { accounts, transfers: recordWith(customer.transfers, transferId, transfer) }));
     const sentNow = immediate ? args.amount : 0;
     return {
       transfer: transferView(customer, transfer),
-      from_account: balanceView(draft.accounts[from.account_id], addMoney(sentOn(customer, from.account_id, ctx.today), sentNow), ctx.now),
-      to_account: balanceView(draft.accounts[to.account_id], sentOn(customer, to.account_id, ctx.today), ctx.now),
+      from_account: balanceView(fromAfter, addMoney(immediate ? sentThatDay : sentOn(customer, from.account_id, ctx.today), sentNow), ctx.now),
+      to_account: balanceView(toAfter, sentOn(customer, to.account_id, ctx.today), ctx.now),
     };
   },
 });
@@ -223,10 +262,11 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
     const date = executionDate(ctx, args.scheduled_date);
     const immediate = date === ctx.today;
     if (immediate) requireFunds(ctx, account, args.amount);
-    requireDailyLimit(ctx, customer, account, date, args.amount);
+    const sentThatDay = requireDailyLimit(ctx, customer, account, date, args.amount);
     if (payee.added_on === ctx.today && date === ctx.today) {
       let already = 0;
-      for (const t of Object.values(customer.transfers)) {
+      for (const id in customer.transfers) {
+        const t = customer.transfers[id];
         if (t.payee_id === payee.payee_id && t.execution_date === date && t.status !== 'cancelled') already += toCents(t.amount);
       }
       if (already + toCents(args.amount) > toCents(NEW_PAYEE_DAILY_LIMIT)) {
@@ -237,9 +277,30 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
       }
     }
 
-    const draft = ctx.state.customers[customer.customer_id];
     const transferId = ctx.nextId('trf');
-    const transfer: BankTransfer = {
+    let accountAfter = account;
+    let transactionIds: string[] = [];
+    if (immediate) {
+      // Key order as the ledger has always had it for payments (get_bank_transaction shows it).
+      const debit: BankTransaction = Object.freeze({
+        transaction_id: ctx.nextId('txn'),
+        account_id: account.account_id,
+        date: ctx.today,
+        currency: account.currency,
+        amount: args.amount,
+        direction: 'debit',
+        status: 'pending',
+        description: `Payment to ${payee.name}${args.memo ? ` — ${args.memo}` : ''}`,
+        merchant_name: payee.type === 'business' ? payee.name : null,
+        category: payee.category,
+        channel: 'ach',
+        card_id: null,
+        transfer_id: transferId,
+      });
+      accountAfter = booked(account, debit);
+      transactionIds = [debit.transaction_id];
+    }
+    const transfer: BankTransfer = Object.freeze({
       transfer_id: transferId,
       customer_id: customer.customer_id,
       kind: 'payee',
@@ -253,26 +314,12 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
       created_at: ctx.now,
       execution_date: date,
       cancelled_at: null,
-      transaction_ids: [],
-    };
-    if (immediate) {
-      transfer.transaction_ids.push(
-        book(ctx, draft.accounts[account.account_id], {
-          amount: args.amount,
-          direction: 'debit',
-          status: 'pending',
-          description: `Payment to ${payee.name}${args.memo ? ` — ${args.memo}` : ''}`,
-          merchant_name: payee.type === 'business' ? payee.name : null,
-          category: payee.category,
-          channel: 'ach',
-          card_id: null,
-          transfer_id: transferId,
-        }),
-      );
-    }
-    draft.transfers[transferId] = transfer;
-    const sentToday = addMoney(sentOn(customer, account.account_id, ctx.today), immediate ? args.amount : 0);
-    return { transfer: transferView(customer, transfer), from_account: balanceView(draft.accounts[account.account_id], sentToday, ctx.now) };
+      transaction_ids: Object.freeze(transactionIds) as string[],
+    });
+    const accounts = immediate ? recordWith(customer.accounts, account.account_id, accountAfter) : customer.accounts;
+    putCustomer(ctx, customerWith(customer, { accounts, transfers: recordWith(customer.transfers, transferId, transfer) }));
+    const sentToday = addMoney(immediate ? sentThatDay : sentOn(customer, account.account_id, ctx.today), immediate ? args.amount : 0);
+    return { transfer: transferView(customer, transfer), from_account: balanceView(accountAfter, sentToday, ctx.now) };
   },
 });
 
@@ -349,23 +396,29 @@ export const cancelBankTransfer = defineTool<BankingState, { transfer_id: string
           `only payments submitted today (${ctx.today}) and scheduled ones can be cancelled`,
       );
     }
-    const draft = ctx.state.customers[customer.customer_id];
-    const target = draft.transfers[transfer.transfer_id];
-    const account = draft.accounts[transfer.from_account_id];
+    const base = customer.accounts[transfer.from_account_id];
+    let account = base;
+    const target = copyTransfer(transfer);
     if (transfer.status === 'pending') {
       // Releasing the hold: the pending debit disappears from the ledger, as card holds do.
-      const base = customer.accounts[transfer.from_account_id];
+      let released: BankAccount | undefined;
       for (const transactionId of transfer.transaction_ids) {
         const entry = findTransaction(base, transactionId);
         if (entry !== undefined && entry.status === 'pending') {
-          account.available_balance = addMoney(account.available_balance, entry.amount);
-          delete account.ledger[entry.date.slice(0, 7)][transactionId];
+          released ??= copyAccount(base);
+          released.available_balance = addMoney(released.available_balance, entry.amount);
+          const month = entry.date.slice(0, 7);
+          released.ledger = recordWith(released.ledger, month, recordWithout(released.ledger[month], transactionId));
         }
       }
-      target.transaction_ids = [];
+      if (released !== undefined) account = Object.freeze(released);
+      target.transaction_ids = Object.freeze([]) as unknown as string[];
     }
     target.status = 'cancelled';
     target.cancelled_at = ctx.now;
+    Object.freeze(target);
+    const accounts = account === base ? customer.accounts : recordWith(customer.accounts, account.account_id, account);
+    putCustomer(ctx, customerWith(customer, { accounts, transfers: recordWith(customer.transfers, transfer.transfer_id, target) }));
     const sentToday = addMoney(sentOn(customer, transfer.from_account_id, ctx.today), transfer.execution_date === ctx.today ? -transfer.amount : 0);
     return { transfer: transferView(customer, target), from_account: balanceView(account, sentToday, ctx.now) };
   },

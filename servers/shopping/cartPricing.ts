@@ -1,4 +1,4 @@
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import type { Cart, CartLine, Coupon, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 
@@ -30,26 +30,57 @@ export function isoAt(ms: number): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
+/**
+ * Date arithmetic is remembered per input: a session asks the same few questions of its clock on
+ * every call (its timestamp, delivery days), and parsing and formatting dates costs more than the
+ * rest of a light call. The answers depend on the inputs alone; each memo is cleared when it grows
+ * past `MAX_REMEMBERED` entries.
+ */
+const MAX_REMEMBERED = 4096;
+const parsed = new Map<string, number>();
+const timestamps = new Map<string, string>();
+const shifted = new Map<string, Map<number, string>>();
+const businessShifted = new Map<string, Map<number, string>>();
+
+function remember<K, V>(memo: Map<K, V>, key: K, value: V): V {
+  if (memo.size >= MAX_REMEMBERED) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+function answers(memo: Map<string, Map<number, string>>, iso: string): Map<number, string> {
+  return memo.get(iso) ?? remember(memo, iso, new Map<number, string>());
+}
+
+/** `Date.parse(iso)`, remembered. */
+export function timeOf(iso: string): number {
+  return parsed.get(iso) ?? remember(parsed, iso, Date.parse(iso));
+}
+
 /** An ISO timestamp in the world's format (UTC, no milliseconds), e.g. the session clock for storing. */
 export function timestamp(iso: string): string {
-  return isoAt(Date.parse(iso));
+  return timestamps.get(iso) ?? remember(timestamps, iso, isoAt(timeOf(iso)));
 }
 
 /** The ISO timestamp `days` days after `iso` (negative for before). */
 export function addDays(iso: string, days: number): string {
-  return isoAt(Date.parse(iso) + days * DAY_MS);
+  const memo = answers(shifted, iso);
+  return memo.get(days) ?? remember(memo, days, isoAt(timeOf(iso) + days * DAY_MS));
 }
 
 /** The calendar day (`YYYY-MM-DD`, UTC) `businessDays` working days (Mon–Fri) after `iso`. */
 export function addBusinessDays(iso: string, businessDays: number): string {
-  let ms = Date.parse(iso);
+  const memo = answers(businessShifted, iso);
+  const known = memo.get(businessDays);
+  if (known !== undefined) return known;
+  let ms = timeOf(iso);
   let left = businessDays;
   while (left > 0) {
     ms += DAY_MS;
     const weekday = new Date(ms).getUTCDay();
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
-  return isoAt(ms).slice(0, 10);
+  return remember(memo, businessDays, isoAt(ms).slice(0, 10));
 }
 
 export function dayOf(iso: string): string {
@@ -92,7 +123,7 @@ export interface ShippingQuote {
 
 export function cartWeightGrams(state: ShoppingState, lines: readonly CartLine[]): number {
   let grams = 0;
-  for (const line of lines) grams += (getEntry(state.variants, line.variant_id)?.weight_grams ?? 0) * line.quantity;
+  for (const line of lines) grams += (entryOf(state.variants, line.variant_id)?.weight_grams ?? 0) * line.quantity;
   return grams;
 }
 
@@ -144,7 +175,7 @@ export function formatAddress(address: SnapshotAddress): string {
 /** Whether the coupon's discount applies to this line (its product is in one of the coupon's categories). */
 export function lineIsEligible(state: ShoppingState, coupon: Coupon, line: CartLine): boolean {
   if (coupon.category_ids === null) return true;
-  const variant = getEntry(state.variants, line.variant_id)!;
+  const variant = entryOf(state.variants, line.variant_id)!;
   const product = variant && state.products[variant.product_id];
   return product !== undefined && coupon.category_ids.includes(product.category_id);
 }
@@ -158,11 +189,11 @@ function categoryNames(state: ShoppingState, ids: readonly string[]): string {
  * validity period against `now`, usage limits, the minimum subtotal and category eligibility.
  */
 export function couponProblem(state: ShoppingState, coupon: Coupon, cart: Cart, now: string): string | undefined {
-  const nowMs = Date.parse(now);
-  if (Date.parse(coupon.starts_at) > nowMs) {
+  const nowMs = timeOf(now);
+  if (timeOf(coupon.starts_at) > nowMs) {
     return `coupon ${coupon.code} is not active yet: it starts on ${dayOf(coupon.starts_at)} (today is ${dayOf(now)})`;
   }
-  if (Date.parse(coupon.expires_at) <= nowMs) {
+  if (timeOf(coupon.expires_at) <= nowMs) {
     return `coupon ${coupon.code} expired on ${dayOf(coupon.expires_at)} (today is ${dayOf(now)}) and can no longer be used`;
   }
   if (coupon.usage_limit !== null && coupon.times_used >= coupon.usage_limit) {
@@ -171,7 +202,7 @@ export function couponProblem(state: ShoppingState, coupon: Coupon, cart: Cart, 
   if (coupon.once_per_customer) {
     const customer = state.customers[cart.customer_id];
     for (const orderId of customer?.order_ids ?? []) {
-      const order = getEntry(state.orders, orderId)!;
+      const order = entryOf(state.orders, orderId)!;
       if (order && order.coupon_code === coupon.code && order.status !== 'cancelled') {
         return `coupon ${coupon.code} can be used once per customer and customer ${cart.customer_id} already used it on order ${order.name} (${order.id})`;
       }
@@ -221,7 +252,7 @@ export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines
 export function priceCart(state: ShoppingState, cart: Cart, now: string): string[] {
   const notices: string[] = [];
   for (const line of cart.lines) {
-    const variant = getEntry(state.variants, line.variant_id)!;
+    const variant = entryOf(state.variants, line.variant_id)!;
     if (variant) line.unit_price_cents = variant.price_cents;
   }
   let coupon: Coupon | null = cart.coupon_code === null ? null : (state.coupons[cart.coupon_code] ?? null);

@@ -23,7 +23,7 @@ import {
   storeCart,
   variantLabel,
 } from './shoppingLookups.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import type { Cart, Product, ShoppingState, Variant } from './ShoppingState.js';
 import { CURRENCY, MAX_CART_LINES, SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { cartSchema, cartView, moneySchema } from './shoppingViews.js';
@@ -42,9 +42,9 @@ export function checkQuantity(ctx: Context, variant: Variant, product: Product, 
   const label = variantLabel(readable(ctx), variant);
   const already = inCart > 0 ? `; the cart already holds ${inCart}` : '';
   if (variant.stock === 0) {
-    const others = product.variant_ids.filter((id) => id !== variant.id && getEntry(readable(ctx).variants, id)!.stock > 0);
+    const others = product.variant_ids.filter((id) => id !== variant.id && entryOf(readable(ctx).variants, id)!.stock > 0);
     const alternatives = others.length > 0
-      ? `in-stock variants of this product: ${others.map((id) => `${id} (${getEntry(readable(ctx).variants, id)!.title}, ${getEntry(readable(ctx).variants, id)!.stock} available)`).join(', ')}`
+      ? `in-stock variants of this product: ${others.map((id) => `${id} (${entryOf(readable(ctx).variants, id)!.title}, ${entryOf(readable(ctx).variants, id)!.stock} available)`).join(', ')}`
       : 'no variant of this product is in stock';
     return ctx.fail(`${label} is out of stock (0 available); ${alternatives}`);
   }
@@ -125,7 +125,7 @@ interface AddLineArgs {
 /** The variant an add_cart_line call means: by id, or by product and selected options. */
 function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
   if (args.variant_id !== undefined) {
-    if (args.product_id !== undefined && getEntry(readable(ctx).variants, args.variant_id)?.product_id !== args.product_id) {
+    if (args.product_id !== undefined && entryOf(readable(ctx).variants, args.variant_id)?.product_id !== args.product_id) {
       const product = requireProduct(ctx, args.product_id);
       return ctx.fail(`variant ${args.variant_id} is not a variant of '${product.title}' (${product.id}); its variants are: ${describeVariants(readable(ctx), product)}`);
     }
@@ -137,7 +137,7 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
   const product = requireProduct(ctx, args.product_id);
   const selected = Object.entries(args.options ?? {});
   if (selected.length === 0) {
-    if (product.variant_ids.length === 1) return getEntry(readable(ctx).variants, product.variant_ids[0])!;
+    if (product.variant_ids.length === 1) return entryOf(readable(ctx).variants, product.variant_ids[0])!;
     return ctx.fail(`'${product.title}' (${product.id}) has ${product.variant_ids.length} variants; pass variant_id or options (${product.option_names.join(', ')}); variants: ${describeVariants(readable(ctx), product)}`);
   }
   for (const [name] of selected) {
@@ -146,7 +146,7 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
     }
   }
   for (const id of product.variant_ids) {
-    const variant = getEntry(readable(ctx).variants, id)!;
+    const variant = entryOf(readable(ctx).variants, id)!;
     const matches = selected.every(([name, value]) => {
       const known = product.option_names.find((option) => option.toLowerCase() === name.toLowerCase())!;
       return (variant.options[known] ?? '').toLowerCase() === String(value).toLowerCase();
@@ -206,7 +206,7 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
 function requireLine(ctx: Context, cart: Cart, lineId: string) {
   const line = cart.lines.find((l) => l.id === lineId);
   if (line === undefined) {
-    const lines = cart.lines.map((l) => `${l.id} (${variantLabel(readable(ctx), getEntry(readable(ctx).variants, l.variant_id)!)} × ${l.quantity})`);
+    const lines = cart.lines.map((l) => `${l.id} (${variantLabel(readable(ctx), entryOf(readable(ctx).variants, l.variant_id)!)} × ${l.quantity})`);
     return ctx.fail(`cart ${cart.id} has no line ${lineId}; its lines: ${lines.length > 0 ? lines.join(', ') : '(none: the cart is empty)'}`);
   }
   return line;
@@ -231,7 +231,7 @@ export const updateCartLine = defineTool<ShoppingState, { cart_id: string; line_
   handler(args, ctx) {
     const cart = requireOpenCart(ctx, args.cart_id);
     const line = requireLine(ctx, cart, args.line_id);
-    const variant = getEntry(readable(ctx).variants, line.variant_id)!;
+    const variant = entryOf(readable(ctx).variants, line.variant_id)!;
     checkQuantity(ctx, variant, readable(ctx).products[variant.product_id], args.quantity, 0);
     const next = editableCart(cart);
     next.lines[cart.lines.indexOf(line)].quantity = args.quantity;

@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import { money, toCents } from './cartPricing.js';
 import { requireProduct } from './shoppingLookups.js';
 import type { Product, Review, ShoppingState } from './ShoppingState.js';
@@ -104,7 +104,7 @@ export const searchCatalogProducts = defineTool<ShoppingState, SearchArgs>({
       const product = state.products[id];
       let inRange = false;
       for (const variantId of product.variant_ids) {
-        const variant = getEntry(state.variants, variantId)!;
+        const variant = entryOf(state.variants, variantId)!;
         if (variant.price_cents < minCents || variant.price_cents > maxCents) continue;
         if (args.in_stock_only && variant.stock === 0) continue;
         inRange = true;
@@ -202,7 +202,7 @@ export const getCatalogProduct = defineTool<ShoppingState, { product_id: string 
     const options = product.option_names.map((name) => {
       const values: string[] = [];
       for (const id of product.variant_ids) {
-        const value = getEntry(state.variants, id)!.options[name];
+        const value = entryOf(state.variants, id)!.options[name];
         if (value !== undefined && !values.includes(value)) values.push(value);
       }
       return { name, values };
@@ -217,7 +217,7 @@ export const getCatalogProduct = defineTool<ShoppingState, { product_id: string 
       tags: [...product.tags],
       options,
       variants: product.variant_ids.map((id) => {
-        const variant = getEntry(state.variants, id)!;
+        const variant = entryOf(state.variants, id)!;
         return {
           variant_id: variant.id,
           sku: variant.sku,
@@ -390,7 +390,7 @@ export const listProductReviews = defineTool<ShoppingState, ReviewArgs>({
         title: review.title,
         body: review.body,
         author: customer ? `${customer.first_name} ${customer.last_name.charAt(0)}.` : 'Anonymous',
-        variant_title: review.variant_id === null ? null : (getEntry(state.variants, review.variant_id)?.title ?? null),
+        variant_title: review.variant_id === null ? null : (entryOf(state.variants, review.variant_id)?.title ?? null),
         created_at: review.created_at,
         verified_purchase: review.verified_purchase,
         helpful_votes: review.helpful_votes,

@@ -1,5 +1,5 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
 import { editRoot, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
@@ -240,7 +240,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     }
     const shortages: string[] = [];
     for (const line of cart.lines) {
-      const variant = getEntry(state.variants, line.variant_id)!;
+      const variant = entryOf(state.variants, line.variant_id)!;
       if (line.quantity > variant.stock) {
         shortages.push(`only ${variant.stock} units of ${variantLabel(state, variant)} are available but line ${line.id} has ${line.quantity}`);
       }
@@ -266,7 +266,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       status: 'unfulfilled',
       financial_status: 'paid',
       lines: cart.lines.map((line) => {
-        const variant = getEntry(state.variants, line.variant_id)!;
+        const variant = entryOf(state.variants, line.variant_id)!;
         const product = state.products[variant.product_id];
         return {
           variant_id: variant.id,
@@ -299,7 +299,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       ctx,
       'variants',
       cart.lines.map((line) => {
-        const variant = getEntry(state.variants, line.variant_id)!;
+        const variant = entryOf(state.variants, line.variant_id)!;
         return { ...variant, stock: variant.stock - line.quantity, sold: variant.sold + line.quantity };
       }),
     );

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import { putBucketedEntries, putEntry } from './shoppingWrites.js';
-import { addDays, dayOf, money, timestamp } from './cartPricing.js';
+import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
 import { CURRENCY, RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS } from './ShoppingState.js';
@@ -66,7 +66,7 @@ export const listCustomerOrders = defineTool<ShoppingState, ListOrdersArgs>({
     const customer = requireCustomer(ctx, args.customer_id);
     const matching: Order[] = [];
     for (let i = customer.order_ids.length - 1; i >= 0; i -= 1) {
-      const order = getEntry(readable(ctx).orders, customer.order_ids[i])!;
+      const order = entryOf(readable(ctx).orders, customer.order_ids[i])!;
       if (args.status === undefined || order.status === args.status) matching.push(order);
     }
     const offset = args.offset ?? 0;
@@ -147,7 +147,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       ctx,
       'variants',
       order.lines.map((line) => {
-        const variant = getEntry(state.variants, line.variant_id)!;
+        const variant = entryOf(state.variants, line.variant_id)!;
         return { ...variant, stock: variant.stock + line.quantity, sold: variant.sold - line.quantity };
       }),
     );
@@ -281,7 +281,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       return ctx.fail(`order ${order.name} (${order.id}) has not been delivered yet (in transit with ${shipment.carrier}, expected ${dayOf(shipment.estimated_delivery)}); returns open on delivery`);
     }
     const windowEnd = returnWindowEnd(order)!;
-    if (Date.parse(ctx.now) > Date.parse(windowEnd)) {
+    if (timeOf(ctx.now) > timeOf(windowEnd)) {
       return ctx.fail(`order ${order.name} (${order.id}) was delivered on ${dayOf(shipment.delivered_at)}; its ${RETURN_WINDOW_DAYS}-day return window closed on ${dayOf(windowEnd)} (today is ${ctx.today}), so it can no longer be returned`);
     }
     const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import type { ToolContext } from '../kit/Domain.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import { putEntry } from './shoppingWrites.js';
 import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
@@ -47,7 +47,7 @@ export function variantLabel(state: ShoppingState, variant: Variant): string {
 export function describeVariants(state: ShoppingState, product: Product): string {
   return product.variant_ids
     .map((id) => {
-      const variant = getEntry(state.variants, id)!;
+      const variant = entryOf(state.variants, id)!;
       const options = product.option_names.map((name) => `${name}=${variant.options[name]}`).join(', ');
       const stock = variant.stock > 0 ? `${variant.stock} in stock` : 'out of stock';
       return `${id} (${options ? `${options}; ` : ''}${stock})`;
@@ -66,7 +66,7 @@ export function requireCustomer(ctx: Context, customerId: string): Customer {
 export function requireProduct(ctx: Context, productId: string): Product {
   const product = readable(ctx).products[productId];
   if (product !== undefined) return product;
-  const variant = getEntry(readable(ctx).variants, productId)!;
+  const variant = entryOf(readable(ctx).variants, productId)!;
   if (variant !== undefined) {
     return ctx.fail(`${productId} is a variant id, not a product id: it belongs to product ${variant.product_id} ('${readable(ctx).products[variant.product_id]?.title}'); pass product_id ${variant.product_id}`);
   }
@@ -74,7 +74,7 @@ export function requireProduct(ctx: Context, productId: string): Product {
 }
 
 export function requireVariant(ctx: Context, variantId: string): Variant {
-  const variant = getEntry(readable(ctx).variants, variantId)!;
+  const variant = entryOf(readable(ctx).variants, variantId)!;
   if (variant !== undefined) return variant;
   const product = readable(ctx).products[variantId];
   if (product !== undefined) {
@@ -100,7 +100,7 @@ export function requireCart(ctx: Context, cartId: string): Cart {
 export function requireOpenCart(ctx: Context, cartId: string): Cart {
   const cart = requireCart(ctx, cartId);
   if (cart.status !== 'open') {
-    const order = cart.order_id === null ? undefined : getEntry(readable(ctx).orders, cart.order_id);
+    const order = cart.order_id === null ? undefined : entryOf(readable(ctx).orders, cart.order_id);
     return ctx.fail(`cart ${cartId} was already checked out as order ${order?.name ?? ''} (${cart.order_id}) and cannot change; create a new cart with create_cart`);
   }
   return cart;
@@ -123,10 +123,10 @@ export function storeCart(ctx: Context, cart: Cart): void {
 
 /** Resolve an order by id (`ord_1042`) or number (`#1042`, `1042`). */
 export function findOrder(state: ShoppingState, ref: string): Order | undefined {
-  const direct = getEntry(state.orders, ref);
+  const direct = entryOf(state.orders, ref);
   if (direct !== undefined) return direct;
   const match = /^#?\s*(\d+)$/.exec(ref.trim());
-  return match ? getEntry(state.orders, `ord_${match[1]}`) : undefined;
+  return match ? entryOf(state.orders, `ord_${match[1]}`) : undefined;
 }
 
 export function requireOrder(ctx: Context, ref: string): Order {

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../core/index.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { entryOf } from './entryOf.js';
 import { addBusinessDays, addDays, money, SHIPPING_RATES } from './cartPricing.js';
 import type { Cart, Order, Product, ReturnRequest, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { CURRENCY, RETURN_WINDOW_DAYS, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -130,7 +130,7 @@ export const cartSchema: JsonSchema = {
 export function cartView(state: ShoppingState, cart: Cart, now: string, notices: string[] = []): Record<string, unknown> {
   let items = 0;
   const lines = cart.lines.map((line) => {
-    const variant = getEntry(state.variants, line.variant_id)!;
+    const variant = entryOf(state.variants, line.variant_id)!;
     const product = state.products[variant.product_id];
     items += line.quantity;
     const subtotal = line.quantity * line.unit_price_cents;
@@ -349,7 +349,7 @@ export const returnSchema: JsonSchema = {
 };
 
 export function returnView(state: ShoppingState, request: ReturnRequest): Record<string, unknown> {
-  const order = getEntry(state.orders, request.order_id)!;
+  const order = entryOf(state.orders, request.order_id)!;
   return {
     return_id: request.id,
     order_id: request.order_id,
@@ -383,7 +383,7 @@ export function productPriceRange(state: ShoppingState, product: Product): { min
   let stock = 0;
   let onSale = false;
   for (const id of product.variant_ids) {
-    const variant = getEntry(state.variants, id)!;
+    const variant = entryOf(state.variants, id)!;
     if (variant.price_cents < min) min = variant.price_cents;
     if (variant.price_cents > max) max = variant.price_cents;
     stock += variant.stock;

@@ -15,6 +15,8 @@
  * drafted (the state is JSON).
  */
 
+import { shallowCopy } from './shallowCopy.js';
+
 interface DraftNode {
   /** The frozen value this draft stands for. */
   readonly base: Record<PropertyKey, unknown>;
@@ -64,7 +66,7 @@ function isPlainData(value: object): boolean {
 
 function markChanged(node: DraftNode | undefined): void {
   while (node !== undefined && node.copy === undefined) {
-    node.copy = Array.isArray(node.base) ? (node.base.slice() as unknown as Record<PropertyKey, unknown>) : { ...node.base };
+    node.copy = shallowCopy(node.base);
     node = node.parent;
   }
 }

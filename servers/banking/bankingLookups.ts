@@ -1,4 +1,3 @@
-import { original } from '../kit/copyOnWrite.js';
 import type { ToolContext } from '../kit/Domain.js';
 import {
   MAX_SCHEDULE_DAYS,
@@ -25,10 +24,9 @@ import {
 
 type Context = ToolContext<BankingState>;
 
-/** The frozen state a call started from (lookups read it; mutations go through `ctx.state`). */
+/** The frozen state a call started from (lookups read it; writes go through `putCustomer`, bankingWrites.ts). */
 export function baseState(ctx: Context): BankingState {
-  // `original` gives a non-draft back as it is (a read-only tool gets the frozen state itself).
-  return original(ctx.state as unknown as BankingState);
+  return ctx.base as BankingState;
 }
 
 type Collection = 'accounts' | 'cards' | 'payees' | 'transfers';

@@ -5,8 +5,8 @@ import { baseState } from './bankingLookups.js';
 /**
  * The write path of the banking tools. A tool builds every record it changes as a new frozen object
  * from the frozen base state (the entity, its collection, the customer) and puts the new customer
- * into the state with one write of the `customers` record at the root of the draft. The draft then
- * copies nothing but the root, and none of the reads go through draft proxies.
+ * into the state with one write of the `customers` record into a copy of the root. The draft then
+ * copies nothing but the root, and no read goes through a draft Proxy.
  *
  * Copies are object literals with the keys in the order the world and the tools create them, not
  * spreads: V8 copies a frozen object through a spread key by key (about 17 ns a key, 250 ns for a
@@ -60,11 +60,14 @@ function copyCustomers(customers: Readonly<Record<string, BankCustomer>>): Recor
   return copy(customers);
 }
 
-/** Puts a new (frozen) version of a customer into the state: one write at the root of the draft. */
+/**
+ * Puts a new (frozen) version of a customer into the state: one write into a plain copy of the
+ * state's root (`ctx.edit()`), so that the call makes no draft Proxy at all.
+ */
 export function putCustomer(ctx: Context, customer: BankCustomer): void {
   const customers = copyCustomers(baseState(ctx).customers);
   customers[customer.customer_id] = customer;
-  (ctx.state as unknown as BankingState).customers = Object.freeze(customers);
+  ctx.edit<BankingState>().customers = Object.freeze(customers);
 }
 
 /** A customer with some of its collections replaced (each already frozen). */

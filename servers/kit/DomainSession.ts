@@ -125,35 +125,40 @@ export function closestName(name: string, names: readonly string[]): string | un
   return bestDistance <= Math.max(2, Math.floor(best.length / 3)) || sharesWord ? best : undefined;
 }
 
+/** What is left of the byte budget while `argumentSizeProblem` walks an argument object. */
+const sizeBudget = { left: 0 };
+
+function walkArgument(item: unknown, depth: number): string | undefined {
+  if (depth > MAX_ARGUMENT_DEPTH) return `arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep`;
+  if (typeof item === 'string') sizeBudget.left -= item.length + 2;
+  else if (item === null || typeof item !== 'object') sizeBudget.left -= 8;
+  else if (Array.isArray(item)) {
+    sizeBudget.left -= 2;
+    for (const element of item) {
+      const problem = walkArgument(element, depth + 1);
+      if (problem !== undefined) return problem;
+      if (sizeBudget.left < 0) break;
+    }
+  } else {
+    sizeBudget.left -= 2;
+    for (const key in item) {
+      sizeBudget.left -= key.length + 4;
+      const problem = walkArgument((item as Record<string, unknown>)[key], depth + 1);
+      if (problem !== undefined) return problem;
+      if (sizeBudget.left < 0) break;
+    }
+  }
+  return sizeBudget.left < 0 ? `arguments are larger than ${MAX_ARGUMENT_BYTES} bytes of JSON; send short values (ids, names, amounts), not whole documents` : undefined;
+}
+
 /**
  * Refuses arguments too large or too deep before ajv sees them. Counts roughly the bytes of their
  * JSON and stops as soon as the budget is spent, so a huge argument costs no more than the limit.
+ * (A module-level walk, not a closure: it runs on every call.)
  */
 function argumentSizeProblem(value: unknown): string | undefined {
-  let budget = MAX_ARGUMENT_BYTES;
-  const walk = (item: unknown, depth: number): string | undefined => {
-    if (depth > MAX_ARGUMENT_DEPTH) return `arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep`;
-    if (typeof item === 'string') budget -= item.length + 2;
-    else if (item === null || typeof item !== 'object') budget -= 8;
-    else if (Array.isArray(item)) {
-      budget -= 2;
-      for (const element of item) {
-        const problem = walk(element, depth + 1);
-        if (problem !== undefined) return problem;
-        if (budget < 0) break;
-      }
-    } else {
-      budget -= 2;
-      for (const key in item) {
-        budget -= key.length + 4;
-        const problem = walk((item as Record<string, unknown>)[key], depth + 1);
-        if (problem !== undefined) return problem;
-        if (budget < 0) break;
-      }
-    }
-    return budget < 0 ? `arguments are larger than ${MAX_ARGUMENT_BYTES} bytes of JSON; send short values (ids, names, amounts), not whole documents` : undefined;
-  };
-  return walk(value, 0);
+  sizeBudget.left = MAX_ARGUMENT_BYTES;
+  return walkArgument(value, 0);
 }
 
 /** A copy of JSON-shaped arguments (already size-checked), cheaper than structuredClone for small objects. */

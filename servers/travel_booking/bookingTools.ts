@@ -2,7 +2,7 @@ import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryPairs, getEntry } from '../kit/bucketedRecord.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
 import { bookingStart, quoteCancellation, releaseSeat, seatMapOf, type CancellationQuote } from './travelRules.js';
-import { baseState, bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const bookingIdField = { type: 'string', minLength: 1, maxLength: 40, description: 'Booking id, e.g. bkg_12 (list_travel_bookings lists them)' };
 
@@ -12,7 +12,7 @@ function quoteFor(ctx: TravelContext, booking: Booking): CancellationQuote {
     const c = booking.cancellation!;
     ctx.fail(`booking ${booking.id} is already cancelled (on ${c.cancelledAt}, fee ${c.fee.toFixed(2)} USD, refund ${c.refund.toFixed(2)} USD); nothing left to cancel`);
   }
-  const start = bookingStart(booking, baseState(ctx).flights as Record<string, Flight>);
+  const start = bookingStart(booking, ctx.base.flights as Record<string, Flight>);
   if (start <= nowOf(ctx)) {
     return ctx.fail(
       booking.type === 'FLIGHT'
@@ -44,7 +44,7 @@ function quoteView(ctx: TravelContext, booking: Booking, quote: CancellationQuot
   return {
     bookingId: booking.id,
     type: booking.type,
-    startTime: bookingStart(booking, baseState(ctx).flights as Record<string, Flight>),
+    startTime: bookingStart(booking, ctx.base.flights as Record<string, Flight>),
     daysBefore: quote.daysBefore,
     refundable: booking.cancellationPolicy.refundable,
     totalPrice: booking.totalPrice,
@@ -86,10 +86,10 @@ const listTravelBookings = defineTool<TravelBookingState, ListBookingsArgs>({
   handler(args, ctx) {
     if (args.traveler_id !== undefined) requireTraveler(ctx, args.traveler_id);
     const bookings = [];
-    for (const [id, booking] of entryPairs(baseState(ctx).bookings)) {
+    for (const [id, booking] of entryPairs(ctx.base.bookings)) {
       if (args.type !== undefined && booking.type !== args.type) continue;
       if (args.status !== undefined && booking.status !== args.status) continue;
-      const summary = bookingSummary(baseState(ctx), booking);
+      const summary = bookingSummary(ctx.base, booking);
       if (args.traveler_id !== undefined && !summary.travelerIds.includes(args.traveler_id)) continue;
       if (args.upcoming_only === true && summary.startTime <= nowOf(ctx)) continue;
       bookings.push(summary);
@@ -107,7 +107,7 @@ const getTravelBooking = defineTool<TravelBookingState, { booking_id: string }>(
   output: bookingSchema,
   annotations: { title: 'Get a booking', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return bookingView(baseState(ctx), requireBooking(ctx, args.booking_id));
+    return bookingView(ctx.base, requireBooking(ctx, args.booking_id));
   },
 });
 
@@ -153,7 +153,7 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
     const quote = quoteFor(ctx, booking);
     let released: string;
     if (booking.type === 'FLIGHT') {
-      const flight = baseState(ctx).flights[booking.flightId];
+      const flight = ctx.base.flights[booking.flightId];
       const draftMap = seatMapOf(ctx.state, flight);
       for (const passenger of booking.passengers) releaseSeat(draftMap, passenger.seat);
       draftMap.seatsAvailable[booking.travelClass]! += booking.passengers.length;
@@ -194,15 +194,15 @@ const createItinerary = defineTool<TravelBookingState, { traveler_id: string; na
     const traveler = requireTraveler(ctx, args.traveler_id);
     const name = args.name.trim();
     if (name === '') return ctx.fail('name must contain more than spaces');
-    for (const id in baseState(ctx).itineraries) {
-      const other = baseState(ctx).itineraries[id];
+    for (const id in ctx.base.itineraries) {
+      const other = ctx.base.itineraries[id];
       if (other.travelerId === traveler.id && other.name.toLowerCase() === name.toLowerCase()) {
         return ctx.fail(`${fullName(traveler)} already has itinerary ${other.id} named "${other.name}"; add bookings to it with add_booking_to_itinerary or choose another name`);
       }
     }
     const itinerary: Itinerary = { id: ctx.nextId('itn'), name, travelerId: traveler.id, bookingIds: [], createdAt: nowOf(ctx) };
     ctx.state.itineraries[itinerary.id] = itinerary;
-    return itineraryView(baseState(ctx), itinerary);
+    return itineraryView(ctx.base, itinerary);
   },
 });
 
@@ -250,7 +250,7 @@ const getItinerary = defineTool<TravelBookingState, { itinerary_id: string }>({
   output: itinerarySchema,
   annotations: { title: 'Get an itinerary', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
-    return itineraryView(baseState(ctx), requireItinerary(ctx, args.itinerary_id));
+    return itineraryView(ctx.base, requireItinerary(ctx, args.itinerary_id));
   },
 });
 

@@ -20,7 +20,7 @@ import { getEntry } from '../kit/bucketedRecord.js';
 import { confirmedFlightBookingOf } from './travelIndexes.js';
 import { SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
 import { cabinSeats, cabinsOf, fareFamiliesOf, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
-import { baseState, bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;
 
@@ -35,9 +35,9 @@ const locationCode = { type: 'string', pattern: '^[A-Za-z]{3}$' };
 /** Airports a code stands for: a city code means all its airports, an airport code itself. */
 function airportsFor(ctx: TravelContext, code: string, role: string): string[] {
   const upper = code.toUpperCase();
-  const city = own(baseState(ctx).cities, upper);
+  const city = own(ctx.base.cities, upper);
   if (city !== undefined) return city.airportCodes.slice();
-  if (own(baseState(ctx).airports, upper) !== undefined) return [upper];
+  if (own(ctx.base.airports, upper) !== undefined) return [upper];
   return ctx.fail(`unknown ${role} "${code}": not an IATA airport or city code served here; search_airports_and_cities finds codes (e.g. NYC for New York, LHR for London Heathrow)`);
 }
 
@@ -88,6 +88,8 @@ function describeCabinLayout(flight: Flight, cabin: Cabin): string {
   const layout = AIRCRAFT[flight.aircraft].cabins[cabin]!;
   return `${cabin} is rows ${layout.firstRow}-${layout.lastRow}, seats ${layout.columns.replace(/ /g, '')}`;
 }
+
+const NO_SEATS: ReadonlySet<string> = new Set();
 
 /** Checks that `seat` can be taken by a passenger of `cabin` on `flight`; fails with the free seats otherwise. */
 function checkSeat(ctx: TravelContext, flight: Flight, map: SeatMap, cabin: Cabin, seat: string, alsoTaken: ReadonlySet<string>): void {
@@ -169,18 +171,18 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
   handler(args, ctx) {
     const origin = airportsFor(ctx, args.origin, 'origin');
     const destination = airportsFor(ctx, args.destination, 'destination');
-    if (origin.some((code) => destination.includes(code)) || baseState(ctx).airports[origin[0]].cityCode === baseState(ctx).airports[destination[0]].cityCode) {
+    if (origin.some((code) => destination.includes(code)) || ctx.base.airports[origin[0]].cityCode === ctx.base.airports[destination[0]].cityCode) {
       return ctx.fail(`origin ${args.origin} and destination ${args.destination} are the same city; choose two different cities`);
     }
     if (args.departure_date < ctx.today) return ctx.fail(`departure_date ${args.departure_date} is in the past; today is ${ctx.today}, search ${ctx.today} or later`);
     const adults = args.adults ?? 1;
     const flights = [];
-    for (const id in baseState(ctx).flights) {
-      const flight = baseState(ctx).flights[id];
+    for (const id in ctx.base.flights) {
+      const flight = ctx.base.flights[id];
       if (!origin.includes(flight.origin) || !destination.includes(flight.destination)) continue;
       if (flight.departureTime.slice(0, 10) !== args.departure_date || departed(flight, nowOf(ctx))) continue;
       const fares = [];
-      const map = seatMapOf(baseState(ctx), flight);
+      const map = seatMapOf(ctx.base, flight);
       for (const cabin of CABINS) {
         const baseFare = flight.fares[cabin];
         if (baseFare === undefined || (args.travel_class !== undefined && args.travel_class !== cabin)) continue;
@@ -200,7 +202,7 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
           });
         }
       }
-      if (fares.length > 0) flights.push({ ...flightView(baseState(ctx), flight), fares });
+      if (fares.length > 0) flights.push({ ...flightView(ctx.base, flight), fares });
     }
     flights.sort((a, b) => (a.departureTime < b.departureTime ? -1 : 1));
     return {
@@ -209,7 +211,7 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
       departureDate: args.departure_date,
       adults,
       flights,
-      otherDepartureDates: flights.length === 0 ? otherDepartureDates(baseState(ctx), origin, destination, args.departure_date, nowOf(ctx), 5) : [],
+      otherDepartureDates: flights.length === 0 ? otherDepartureDates(ctx.base, origin, destination, args.departure_date, nowOf(ctx), 5) : [],
     };
   },
 });
@@ -263,13 +265,13 @@ const getFlightDetails = defineTool<TravelBookingState, FlightDetailsArgs>({
   handler(args, ctx) {
     const flight = requireFlight(ctx, args.flight_id);
     const cabins = cabinsOf(flight).sort((a, b) => CABINS.indexOf(b) - CABINS.indexOf(a));
-    const map = seatMapOf(baseState(ctx), flight);
+    const map = seatMapOf(ctx.base, flight);
     if (args.travel_class !== undefined && !cabins.includes(args.travel_class)) {
       return ctx.fail(`flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}) has no ${args.travel_class} cabin; its cabins are ${cabins.join(', ')}`);
     }
     const status = flight.arrivalTime <= nowOf(ctx) ? 'LANDED' : departed(flight, nowOf(ctx)) ? 'DEPARTED' : 'SCHEDULED';
     return {
-      ...flightView(baseState(ctx), flight),
+      ...flightView(ctx.base, flight),
       status,
       cabins: cabins
         .filter((cabin) => args.travel_class === undefined || cabin === args.travel_class)
@@ -340,7 +342,7 @@ const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
     if (!fareFamiliesOf(args.travel_class).includes(args.fare_family)) {
       return ctx.fail(`fare family ${args.fare_family} is not sold in ${args.travel_class}; ${args.travel_class} fares are ${fareFamiliesOf(args.travel_class).join(', ')}`);
     }
-    const map = seatMapOf(baseState(ctx), flight);
+    const map = seatMapOf(ctx.base, flight);
     const seatsAvailable = map.seatsAvailable[args.travel_class]!;
     if (seatsAvailable === 0) {
       return ctx.fail(`flight ${flight.id} is full in ${args.travel_class}: no seats left. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, map, adults)}; or search_flight_offers for another day`);
@@ -349,7 +351,7 @@ const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
       return ctx.fail(`flight ${flight.id} has only ${seatsAvailable} ${args.travel_class} seat(s) left for ${adults} travelers. Cabins with seats for ${adults}: ${cabinsWithSeats(flight, map, adults)}`);
     }
     const pricePerTraveler = farePrice(baseFare, args.fare_family);
-    const offer: FlightOffer = {
+    const offer: FlightOffer = Object.freeze({
       id: ctx.nextId('off'),
       flightId: flight.id,
       travelClass: args.travel_class,
@@ -361,11 +363,11 @@ const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
       status: 'PRICED',
       bookingId: null,
       createdAt: nowOf(ctx),
-    };
-    ctx.state.flightOffers[offer.id] = offer;
+    });
+    ctx.edit<TravelBookingState>().flightOffers = withKey(ctx.base.flightOffers, offer.id, offer);
     return {
       offerId: offer.id,
-      flight: flightView(baseState(ctx), flight),
+      flight: flightView(ctx.base, flight),
       travelClass: offer.travelClass,
       fareFamily: offer.fareFamily,
       adults,
@@ -422,7 +424,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
   output: bookingSchema,
   annotations: { title: 'Book a flight', readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   handler(args, ctx) {
-    const base = baseState(ctx);
+    const base = ctx.base;
     const offer = requireOffer(ctx, args.offer_id);
     if (offer.status === 'BOOKED') return ctx.fail(`offer ${offer.id} was already used for booking ${offer.bookingId}; price_flight_offer makes a new offer`);
     const flight = requireFlight(ctx, offer.flightId);
@@ -509,7 +511,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     });
     const edit = new SeatMapEdit(map);
     for (const passenger of passengers) edit.hold(passenger.seat, id);
-    const state = ctx.state;
+    const state = ctx.edit<TravelBookingState>();
     state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(cabin, -passengers.length));
     const bookedOffer = { ...offer };
     bookedOffer.status = 'BOOKED';
@@ -556,23 +558,33 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
   },
   annotations: { title: 'Select or change a seat', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
+    const base = ctx.base;
     const booking = requireBooking(ctx, args.booking_id);
     if (booking.type !== 'FLIGHT') return ctx.fail(`booking ${booking.id} is a hotel booking; seats belong to flight bookings (list_travel_bookings with type FLIGHT)`);
     if (booking.status === 'CANCELLED') return ctx.fail(`booking ${booking.id} was cancelled on ${booking.cancellation?.cancelledAt}; only confirmed bookings have seats`);
-    const flight = baseState(ctx).flights[booking.flightId] as Flight;
+    const flight = base.flights[booking.flightId] as Flight;
     if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}; seats can no longer be changed`);
-    const passenger = booking.passengers.find((p) => p.travelerId === args.traveler_id);
-    if (passenger === undefined) return ctx.fail(`traveler ${args.traveler_id} is not on booking ${booking.id}; its travelers are ${booking.passengers.map((p) => p.travelerId).join(', ')}`);
+    const index = booking.passengers.findIndex((p) => p.travelerId === args.traveler_id);
+    if (index < 0) return ctx.fail(`traveler ${args.traveler_id} is not on booking ${booking.id}; its travelers are ${booking.passengers.map((p) => p.travelerId).join(', ')}`);
+    const passenger = booking.passengers[index];
     const previousSeat = passenger.seat;
-    const position = (seat: string) => seatColumns(AIRCRAFT[flight.aircraft].cabins[booking.travelClass]!.columns).find((c) => c.letter === seat.slice(-1))!.position;
     if (args.seat !== previousSeat) {
-      checkSeat(ctx, flight, seatMapOf(baseState(ctx), flight), booking.travelClass, args.seat, new Set());
-      const draftMap = seatMapOf(ctx.state, flight);
-      releaseSeat(draftMap, previousSeat);
-      holdSeat(draftMap, args.seat, booking.id);
-      const draftBooking = getEntry(ctx.state.bookings, booking.id)! as FlightBooking;
-      draftBooking.passengers.find((p) => p.travelerId === args.traveler_id)!.seat = args.seat;
+      const map = seatMapOf(base, flight);
+      checkSeat(ctx, flight, map, booking.travelClass, args.seat, NO_SEATS);
+      const edit = new SeatMapEdit(map);
+      edit.release(previousSeat);
+      edit.hold(args.seat, booking.id);
+      const state = ctx.edit<TravelBookingState>();
+      state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish());
+      const moved = { ...passenger };
+      moved.seat = args.seat;
+      const passengers = booking.passengers.slice();
+      passengers[index] = Object.freeze(moved);
+      const next = { ...booking };
+      next.passengers = Object.freeze(passengers) as FlightPassenger[];
+      state.bookings = withEntry(base.bookings, booking.id, Object.freeze(next) as Booking);
     }
+    const letter = args.seat.slice(-1);
     return {
       bookingId: booking.id,
       flightId: flight.id,
@@ -580,7 +592,7 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       travelClass: booking.travelClass,
       previousSeat,
       seat: args.seat,
-      position: position(args.seat),
+      position: seatColumns(AIRCRAFT[flight.aircraft].cabins[booking.travelClass]!.columns).find((c) => c.letter === letter)!.position,
       changed: args.seat !== previousSeat,
     };
   },

@@ -13,9 +13,9 @@ import {
   type RoomType,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { setEntry } from '../kit/bucketedRecord.js';
+import { withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
-import { baseState, bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const MAX_NIGHTS = 30;
 
@@ -34,17 +34,17 @@ const dateField = (description: string) => ({ type: 'string', format: 'date', de
 /** The city a code names: a city code, or the city of an airport code. */
 function requireCity(ctx: TravelContext, code: string): City {
   const upper = code.toUpperCase();
-  const city = own(baseState(ctx).cities, upper) ?? (own(baseState(ctx).airports, upper) ? baseState(ctx).cities[baseState(ctx).airports[upper].cityCode] : undefined);
+  const city = own(ctx.base.cities, upper) ?? (own(ctx.base.airports, upper) ? ctx.base.cities[ctx.base.airports[upper].cityCode] : undefined);
   if (city === undefined) {
-    return ctx.fail(`unknown city code "${code}"; cities with hotels: ${Object.keys(baseState(ctx).cities).join(', ')} (search_airports_and_cities finds a city's code)`);
+    return ctx.fail(`unknown city code "${code}"; cities with hotels: ${Object.keys(ctx.base.cities).join(', ')} (search_airports_and_cities finds a city's code)`);
   }
   return city as City;
 }
 
 /** The first and last night any hotel publishes rates for. */
 function publishedNights(ctx: TravelContext): [string, string] {
-  for (const id in baseState(ctx).hotels) {
-    for (const room of Object.values(baseState(ctx).hotels[id].rooms)) {
+  for (const id in ctx.base.hotels) {
+    for (const room of Object.values(ctx.base.hotels[id].rooms)) {
       const nights = Object.keys(room!.nightlyRates);
       if (nights.length > 0) return [nights[0], nights[nights.length - 1]];
     }
@@ -200,8 +200,8 @@ const searchHotels = defineTool<TravelBookingState, SearchHotelsArgs>({
     const rooms = args.rooms ?? 1;
     const hotels: HotelResult[] = [];
     const unavailableHotels: Array<{ hotelId: string; name: string; reason: string }> = [];
-    for (const id in baseState(ctx).hotels) {
-      const hotel = baseState(ctx).hotels[id];
+    for (const id in ctx.base.hotels) {
+      const hotel = ctx.base.hotels[id];
       if (hotel.cityCode !== city.cityCode || (args.min_star_rating !== undefined && hotel.starRating < args.min_star_rating)) continue;
       const offers: HotelResult['offers'] = [];
       let reason = args.room_type !== undefined && hotel.rooms[args.room_type] === undefined ? `has no ${args.room_type} rooms` : `sold out for ${rooms} room(s) on some night of the stay`;
@@ -306,7 +306,7 @@ const getHotelDetails = defineTool<TravelBookingState, HotelDetailsArgs>({
       hotelId: hotel.id,
       name: hotel.name,
       cityCode: hotel.cityCode,
-      cityName: baseState(ctx).cities[hotel.cityCode]?.name ?? hotel.cityCode,
+      cityName: ctx.base.cities[hotel.cityCode]?.name ?? hotel.cityCode,
       address: hotel.address,
       starRating: hotel.starRating,
       amenities: hotel.amenities.slice(),
@@ -385,10 +385,10 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
           .join(', ')}). Room types free every night of this stay: ${alternatives.length ? alternatives.join(', ') : 'none — search_hotels finds other hotels'}`,
       );
     }
-    const nightlyRates = planRates(room, nights, ratePlan);
-    const draftRoom = ctx.state.hotels[hotel.id].rooms[args.room_type]!;
-    for (const night of nights) draftRoom.roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
-    const booking: HotelBooking = {
+    const nightlyRates = Object.freeze(planRates(room, nights, ratePlan));
+    const roomsSold = { ...room.roomsSold };
+    for (const night of nights) roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
+    const booking: HotelBooking = Object.freeze({
       id: ctx.nextId('bkg'),
       type: 'HOTEL',
       status: 'CONFIRMED',
@@ -408,9 +408,11 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       itineraryId: null,
       createdAt: nowOf(ctx),
       cancellation: null,
-    };
-    setEntry(ctx.state.bookings, booking.id, booking);
-    return bookingView(baseState(ctx), booking);
+    });
+    const state = ctx.edit<TravelBookingState>();
+    state.hotels = withRoomsSold(ctx.base.hotels, hotel, args.room_type, roomsSold);
+    state.bookings = withEntry(ctx.base.bookings, booking.id, booking);
+    return bookingView(ctx.base, booking);
   },
 });
 

@@ -1,4 +1,3 @@
-import { isDraft, original } from '../kit/copyOnWrite.js';
 import type { JsonSchema } from '../../core/index.js';
 import type { ToolContext } from '../kit/Domain.js';
 import {
@@ -24,15 +23,6 @@ export function own<T>(record: Readonly<Record<string, T>>, key: string): T | un
 export type TravelContext = ToolContext<TravelBookingState>;
 type State = Readonly<TravelBookingState>;
 
-/**
- * The state as it was when the call began, for reading. Reading through an immer draft copies every
- * map on the way (a flight lookup would copy the 290-entry flights map), so handlers look things up
- * here and write through `ctx.state` only where they change something.
- */
-export function baseState(ctx: TravelContext): TravelBookingState {
-  return (isDraft(ctx.state) ? original(ctx.state) : ctx.state) as TravelBookingState;
-}
-
 /** The session clock in the world's format (`2026-03-16T08:00:00Z`, no milliseconds), so that times compare as strings. */
 export function nowOf(ctx: TravelContext): string {
   if (ctx.now !== lastNow) {
@@ -45,31 +35,31 @@ let lastNow = '';
 let lastNowTrimmed = '';
 
 export function requireTraveler(ctx: TravelContext, travelerId: string): Traveler {
-  const traveler = own(baseState(ctx).travelers, travelerId);
+  const traveler = own(ctx.base.travelers, travelerId);
   if (traveler === undefined) ctx.fail(`traveler ${travelerId} does not exist; traveler ids look like trv_1 — list_traveler_profiles finds them by name`);
   return traveler as Traveler;
 }
 
 export function requireFlight(ctx: TravelContext, flightId: string): Flight {
-  const flight = own(baseState(ctx).flights, flightId);
+  const flight = own(ctx.base.flights, flightId);
   if (flight === undefined) ctx.fail(`flight ${flightId} does not exist; flight ids look like UA512-2026-03-20 (flight number and departure date) — search_flight_offers lists them`);
   return flight as Flight;
 }
 
 export function requireHotel(ctx: TravelContext, hotelId: string): Hotel {
-  const hotel = own(baseState(ctx).hotels, hotelId);
+  const hotel = own(ctx.base.hotels, hotelId);
   if (hotel === undefined) ctx.fail(`hotel ${hotelId} does not exist; hotel ids look like MGNYC001 — search_hotels lists the hotels of a city`);
   return hotel as Hotel;
 }
 
 export function requireBooking(ctx: TravelContext, bookingId: string): Booking {
-  const booking = getEntry(baseState(ctx).bookings, bookingId);
+  const booking = getEntry(ctx.base.bookings, bookingId);
   if (booking === undefined) ctx.fail(`booking ${bookingId} does not exist; booking ids look like bkg_12 — list_travel_bookings lists them`);
   return booking as Booking;
 }
 
 export function requireItinerary(ctx: TravelContext, itineraryId: string): Itinerary {
-  const itinerary = own(baseState(ctx).itineraries, itineraryId);
+  const itinerary = own(ctx.base.itineraries, itineraryId);
   if (itinerary === undefined) {
     ctx.fail(`itinerary ${itineraryId} does not exist; itinerary ids look like itn_3 — get_traveler_profile lists a traveler's itineraries, create_itinerary makes a new one`);
   }
@@ -77,7 +67,7 @@ export function requireItinerary(ctx: TravelContext, itineraryId: string): Itine
 }
 
 export function requireOffer(ctx: TravelContext, offerId: string): FlightOffer {
-  const offer = own(baseState(ctx).flightOffers, offerId);
+  const offer = own(ctx.base.flightOffers, offerId);
   if (offer === undefined) ctx.fail(`flight offer ${offerId} does not exist; price_flight_offer creates an offer (id like off_4) for a flight, cabin and fare family`);
   return offer as FlightOffer;
 }

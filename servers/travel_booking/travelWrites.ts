@@ -1,5 +1,5 @@
 import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
-import type { SeatMap, TravelBookingState } from './TravelBookingState.js';
+import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 
 /**
  * Writes as whole new frozen objects, built from the frozen state the call began with.
@@ -32,7 +32,7 @@ function isEmpty(record: object): boolean {
 }
 
 /** A frozen copy of a bucketed record with the entry `id` added or replaced (what `setEntry` does on a draft). */
-export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, entry: T): Readonly<BucketedRecord<T>> {
+export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, entry: NoInfer<T>): Readonly<BucketedRecord<T>> {
   const key = bucketOf(id);
   const bucket = Object.hasOwn(record, key) ? withKey(record[key], id, entry) : Object.freeze({ [id]: entry });
   return withKey(record, key, bucket as Record<string, T>);
@@ -97,4 +97,14 @@ export class SeatMapEdit {
 /** The frozen `seatMaps` of `state` with one flight's map replaced. */
 export function withSeatMap(state: Readonly<TravelBookingState>, day: string, flightId: string, map: SeatMap): TravelBookingState['seatMaps'] {
   return withKey(state.seatMaps, day, withKey(state.seatMaps[day], flightId, map)) as TravelBookingState['seatMaps'];
+}
+
+/** The frozen `hotels` record with one room type's `roomsSold` of one hotel replaced (`roomsSold` is frozen here). */
+export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Hotel, type: RoomType, roomsSold: Record<string, number>): Record<string, Hotel> {
+  const room: HotelRoom = { ...hotel.rooms[type]! };
+  room.roomsSold = Object.freeze(roomsSold);
+  const rooms = withKey(hotel.rooms as Record<string, HotelRoom>, type, Object.freeze(room));
+  const next: Hotel = { ...hotel };
+  next.rooms = rooms;
+  return withKey(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
 }

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryPairs } from '../kit/bucketedRecord.js';
 import { AIRLINE_CODES, type Traveler, type TravelBookingState } from './TravelBookingState.js';
-import { baseState, fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
+import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
 const countryCode = { type: 'string', pattern: '^[A-Z]{2}$' };
 const airlineEnum = { type: 'string', enum: [...AIRLINE_CODES] };
@@ -71,13 +71,13 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
   annotations: { title: 'Search airports and cities', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
     if (args.keyword === undefined && args.country_code === undefined) return ctx.fail('give a keyword (part of a city or airport name, or an IATA code such as LON) or a country_code (such as US)');
-    const countries = new Set(Object.values(baseState(ctx).cities).map((c) => c.countryCode));
+    const countries = new Set(Object.values(ctx.base.cities).map((c) => c.countryCode));
     if (args.country_code !== undefined && !countries.has(args.country_code)) {
       return ctx.fail(`no airports or cities in country ${args.country_code}; countries served: ${[...countries].sort().join(', ')}`);
     }
     const keyword = args.keyword?.trim().toLowerCase() ?? '';
     const hotelsPerCity = new Map<string, number>();
-    for (const id in baseState(ctx).hotels) hotelsPerCity.set(baseState(ctx).hotels[id].cityCode, (hotelsPerCity.get(baseState(ctx).hotels[id].cityCode) ?? 0) + 1);
+    for (const id in ctx.base.hotels) hotelsPerCity.set(ctx.base.hotels[id].cityCode, (hotelsPerCity.get(ctx.base.hotels[id].cityCode) ?? 0) + 1);
     // Like Amadeus: a keyword matches the start of a code, or the start of any word of a name.
     const matches = (...texts: string[]) =>
       keyword === '' ||
@@ -86,8 +86,8 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
         return lower.startsWith(keyword) || lower.includes(` ${keyword}`) || lower.includes(`-${keyword}`) || lower.includes(`/${keyword}`);
       });
     const locations: LocationResult[] = [];
-    for (const code in baseState(ctx).cities) {
-      const city = baseState(ctx).cities[code];
+    for (const code in ctx.base.cities) {
+      const city = ctx.base.cities[code];
       if (args.sub_type === 'AIRPORT' || (args.country_code !== undefined && city.countryCode !== args.country_code)) continue;
       if (!matches(city.cityCode, city.name, city.countryName)) continue;
       locations.push({
@@ -102,9 +102,9 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
         hotelCount: hotelsPerCity.get(city.cityCode) ?? 0,
       });
     }
-    for (const code in baseState(ctx).airports) {
-      const airport = baseState(ctx).airports[code];
-      const city = baseState(ctx).cities[airport.cityCode];
+    for (const code in ctx.base.airports) {
+      const airport = ctx.base.airports[code];
+      const city = ctx.base.cities[airport.cityCode];
       if (args.sub_type === 'CITY' || (args.country_code !== undefined && airport.countryCode !== args.country_code)) continue;
       if (!matches(airport.iataCode, airport.name, city.name, city.countryName)) continue;
       locations.push({
@@ -171,8 +171,8 @@ const listTravelerProfiles = defineTool<TravelBookingState, ListTravelersArgs>({
   handler(args, ctx) {
     const needle = args.name?.trim().toLowerCase();
     const travelers = [];
-    for (const id in baseState(ctx).travelers) {
-      const t = baseState(ctx).travelers[id];
+    for (const id in ctx.base.travelers) {
+      const t = ctx.base.travelers[id];
       if (needle !== undefined && !fullName(t).toLowerCase().includes(needle)) continue;
       if (args.loyalty_program !== undefined && !t.loyaltyPrograms.some((m) => m.programOwner === args.loyalty_program)) continue;
       if (args.nationality !== undefined && t.nationality !== args.nationality) continue;
@@ -201,13 +201,13 @@ const profileSchema = {
 
 function profileView(ctx: TravelContext, traveler: Traveler) {
   const bookingIds: string[] = [];
-  for (const [id, b] of entryPairs(baseState(ctx).bookings)) {
+  for (const [id, b] of entryPairs(ctx.base.bookings)) {
     if (b.status !== 'CONFIRMED') continue;
     if (b.type === 'FLIGHT' ? b.passengers.some((p) => p.travelerId === traveler.id) : b.travelerId === traveler.id) bookingIds.push(id);
   }
   const itineraryIds: string[] = [];
-  for (const id in baseState(ctx).itineraries) if (baseState(ctx).itineraries[id].travelerId === traveler.id) itineraryIds.push(id);
-  return { ...travelerView(baseState(ctx), traveler), bookingIds, itineraryIds };
+  for (const id in ctx.base.itineraries) if (ctx.base.itineraries[id].travelerId === traveler.id) itineraryIds.push(id);
+  return { ...travelerView(ctx.base, traveler), bookingIds, itineraryIds };
 }
 
 const getTravelerProfile = defineTool<TravelBookingState, { traveler_id: string }>({
@@ -277,8 +277,8 @@ const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>
     const lastName = args.last_name.trim();
     if (firstName === '' || lastName === '') return ctx.fail('first_name and last_name must contain more than spaces');
     if (args.date_of_birth >= ctx.today) return ctx.fail(`date_of_birth ${args.date_of_birth} is not in the past (today is ${ctx.today})`);
-    for (const id in baseState(ctx).travelers) {
-      const other = baseState(ctx).travelers[id];
+    for (const id in ctx.base.travelers) {
+      const other = ctx.base.travelers[id];
       if (other.firstName.toLowerCase() === firstName.toLowerCase() && other.lastName.toLowerCase() === lastName.toLowerCase() && other.dateOfBirth === args.date_of_birth) {
         return ctx.fail(`a profile for ${fullName(other)} born ${other.dateOfBirth} already exists: ${other.id}; use update_traveler_profile to change it`);
       }

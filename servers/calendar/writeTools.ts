@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../core/index.js';
-import { deleteEntry, getEntry, hasEntry, setEntry } from '../kit/bucketedRecord.js';
+import { getEntry, hasEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
 import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
 import {
@@ -22,6 +22,7 @@ import {
   writeProblem,
 } from './calendarModel.js';
 import { ATTENDEE_CONFLICTS_SCHEMA, EVENT_SCHEMA, eventView } from './calendarViews.js';
+import { attendeeWith, copyEvent, freezeEvent, writeEvents } from './eventWrites.js';
 import { parseQuickAdd } from './quickAdd.js';
 import { forEachOccurrence, parseRecurrence, SUPPORTED_RULE_PARTS } from './recurrence.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, instantArg, TIME_ZONE_SCHEMA, zoneArg } from './toolSupport.js';
@@ -75,41 +76,54 @@ const EVENT_RESULT: JsonSchema = {
   required: ['event', 'attendee_conflicts'],
 };
 
-function cloneEvent(event: CalendarEvent): CalendarEvent {
-  const copy: CalendarEvent = {
-    ...event,
-    attendees: event.attendees.map((attendee) => ({ ...attendee })),
-    reminders: { use_default: event.reminders.use_default, overrides: event.reminders.overrides.map((r) => ({ ...r })) },
-  };
-  if (event.recurrence !== undefined) copy.recurrence = [...event.recurrence];
-  if (event.cancelled_occurrences !== undefined) copy.cancelled_occurrences = [...event.cancelled_occurrences];
-  if (event.modified_occurrences !== undefined) copy.modified_occurrences = [...event.modified_occurrences];
-  return copy;
+/** A change of an occurrence that was not stored yet: the series records its date as modified. */
+interface Materialized {
+  master: CalendarEvent;
+  dateKey: string;
 }
 
-/** The stored event a change applies to: the event itself, or a plain occurrence turned into its own (modified) event. */
-function editable(ref: EventRef): { candidate: CalendarEvent; materialized?: { masterId: string; dateKey: string } } {
-  if (ref.kind === 'stored') return { candidate: cloneEvent(ref.event) };
-  const copy = cloneEvent(ref.master);
-  delete copy.recurrence;
-  delete copy.cancelled_occurrences;
-  delete copy.modified_occurrences;
-  copy.id = ref.id;
-  copy.start = formatInZone(ref.startMs, copy.time_zone);
-  copy.end = formatInZone(ref.endMs, copy.time_zone);
-  copy.recurring_event_id = ref.master.id;
-  copy.original_start_time = copy.start;
-  return { candidate: copy, materialized: { masterId: ref.master.id, dateKey: ref.dateKey } };
+/**
+ * The stored event a change applies to, as a copy updated now: the event itself, or a plain
+ * occurrence turned into its own (modified) event.
+ */
+function editable(ref: EventRef, now: string): { candidate: CalendarEvent; materialized?: Materialized } {
+  if (ref.kind === 'stored') {
+    const candidate = copyEvent(ref.event);
+    candidate.updated = now;
+    return { candidate };
+  }
+  const master = ref.master;
+  const start = formatInZone(ref.startMs, master.time_zone);
+  const candidate: CalendarEvent = {
+    id: ref.id,
+    calendar_id: master.calendar_id,
+    summary: master.summary,
+    description: master.description,
+    location: master.location,
+    start,
+    end: formatInZone(ref.endMs, master.time_zone),
+    time_zone: master.time_zone,
+    status: master.status,
+    transparency: master.transparency,
+    organizer: master.organizer,
+    creator: master.creator,
+    attendees: master.attendees,
+    reminders: master.reminders,
+    allow_conflicts: master.allow_conflicts,
+    created: master.created,
+    updated: now,
+    recurring_event_id: master.id,
+    original_start_time: start,
+  };
+  return { candidate, materialized: { master, dateKey: ref.dateKey } };
 }
 
 /** Store a changed event (and record a newly modified occurrence on its series). */
-function store(ctx: Ctx, candidate: CalendarEvent, materialized?: { masterId: string; dateKey: string }): void {
-  candidate.updated = ctx.now;
-  setEntry(ctx.state.events, candidate.id, candidate);
-  if (materialized !== undefined) {
-    const master = getEntry(ctx.state.events, materialized.masterId)!;
-    (master.modified_occurrences ??= []).push(materialized.dateKey);
-  }
+function store(ctx: Ctx, state: CalendarState, candidate: CalendarEvent, materialized?: Materialized, others: CalendarEvent[] = []): void {
+  if (materialized === undefined) return writeEvents(ctx, state, [candidate, ...others]);
+  const master = copyEvent(materialized.master);
+  master.modified_occurrences = [...(master.modified_occurrences ?? []), materialized.dateKey];
+  writeEvents(ctx, state, [candidate, master, ...others]);
 }
 
 function selfOf(candidate: CalendarEvent): SelfIds {
@@ -263,9 +277,11 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
     event.modified_occurrences = [];
     checkSeries(ctx, event);
   }
+  // Frozen from here on: the checks read its times once, and it goes into the state as it is.
+  freezeEvent(event);
   checkCapacity(ctx, state, event);
   const attendeeConflicts = checkPlacement(state, event, selfOf(event), Date.parse(ctx.now), ctx.fail);
-  store(ctx, event);
+  store(ctx, state, event);
   return { event: eventView(state, event), attendee_conflicts: attendeeConflicts };
 }
 
@@ -415,7 +431,7 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `change ${args.event_id}`);
     if (!UPDATABLE.some((field) => args[field] !== undefined)) ctx.fail(`nothing to change: give at least one of ${UPDATABLE.join(', ')}`);
-    const { candidate, materialized } = editable(ref);
+    const { candidate, materialized } = editable(ref, ctx.now);
     if (args.recurrence !== undefined && candidate.recurring_event_id !== undefined) {
       ctx.fail(`${candidate.id} is one occurrence of the series ${candidate.recurring_event_id}; change the rule on the series id ${candidate.recurring_event_id}`);
     }
@@ -426,8 +442,10 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
     if (args.transparency !== undefined) candidate.transparency = args.transparency;
     if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
     const zone = zoneArg(ctx, args.time_zone, candidate.time_zone);
-    const oldStart = startMs(candidate);
-    const oldEnd = endMs(candidate);
+    // A stored event's times are those of the candidate (same text, same zone), already parsed.
+    const timed = ref.kind === 'stored' ? ref.event : candidate;
+    const oldStart = startMs(timed);
+    const oldEnd = endMs(timed);
     const start = args.start === undefined ? oldStart : instantArg(ctx, 'start', args.start, zone);
     const end = args.end === undefined ? (args.start === undefined ? oldEnd : start + (oldEnd - oldStart)) : instantArg(ctx, 'end', args.end, zone);
     checkTimes(ctx, start, end, zone);
@@ -440,9 +458,10 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
       candidate.modified_occurrences ??= [];
     }
     checkSeries(ctx, candidate);
+    freezeEvent(candidate);
     checkCapacity(ctx, state, candidate);
     const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
-    store(ctx, candidate, materialized);
+    store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), attendee_conflicts: attendeeConflicts };
   },
 });
@@ -467,28 +486,31 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
     const state = baseState(ctx.state as CalendarState);
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `delete ${args.event_id}`);
-    const draft = ctx.state.events;
     if (ref.kind === 'occurrence') {
-      (getEntry(draft, ref.master.id)!.cancelled_occurrences ??= []).push(ref.dateKey);
+      const master = copyEvent(ref.master);
+      master.cancelled_occurrences = [...(master.cancelled_occurrences ?? []), ref.dateKey];
+      writeEvents(ctx, state, [master]);
       return { deleted: ref.id, scope: 'occurrence', removed_event_ids: [] };
     }
     const event = ref.event;
     if (event.recurring_event_id !== undefined) {
-      const master = getEntry(draft, event.recurring_event_id);
+      const stored = getEntry(state.events, event.recurring_event_id);
       const dateKey = event.id.slice(event.recurring_event_id.length + 1);
-      deleteEntry(draft, event.id);
-      if (master !== undefined) {
+      if (stored === undefined) writeEvents(ctx, state, [], [event.id]);
+      else {
+        const master = copyEvent(stored);
         master.modified_occurrences = (master.modified_occurrences ?? []).filter((key) => key !== dateKey);
-        (master.cancelled_occurrences ??= []).push(dateKey);
+        master.cancelled_occurrences = [...(master.cancelled_occurrences ?? []), dateKey];
+        writeEvents(ctx, state, [master], [event.id]);
       }
       return { deleted: event.id, scope: 'occurrence', removed_event_ids: [event.id] };
     }
     const removed = [event.id];
     for (const dateKey of event.modified_occurrences ?? []) {
       const id = `${event.id}_${dateKey}`;
-      if (deleteEntry(draft, id)) removed.push(id);
+      if (hasEntry(state.events, id) && !removed.includes(id)) removed.push(id);
     }
-    deleteEntry(draft, event.id);
+    writeEvents(ctx, state, [], removed);
     return { deleted: event.id, scope: event.recurrence === undefined ? 'event' : 'series', removed_event_ids: removed };
   },
 });
@@ -532,19 +554,19 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
     const self: SelfIds = { eventIds: new Set(ids), spanIds: new Set(ids) };
     const moved: CalendarEvent[] = [];
     for (const id of ids) {
-      const candidate = cloneEvent(getEntry(state.events, id)!);
+      const candidate = copyEvent(getEntry(state.events, id)!);
       candidate.calendar_id = destination.id;
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
-      for (const attendee of candidate.attendees) {
-        attendee.organizer = attendee.email === organizer;
-        if (attendee.organizer) attendee.response_status = 'accepted';
-      }
+      candidate.attendees = candidate.attendees.map((attendee) =>
+        attendee.email === organizer ? attendeeWith(attendee, 'accepted', true) : attendeeWith(attendee, attendee.response_status, false),
+      );
       addAttendees(ctx, state, candidate, [], false);
-      checkPlacement(state, candidate, self, Date.parse(ctx.now), ctx.fail);
+      candidate.updated = ctx.now;
+      checkPlacement(state, freezeEvent(candidate), self, Date.parse(ctx.now), ctx.fail);
       moved.push(candidate);
     }
-    for (const candidate of moved) store(ctx, candidate);
+    writeEvents(ctx, state, moved);
     return { event: eventView(state, moved[0]), from_calendar_id: event.calendar_id, to_calendar_id: destination.id, moved_event_ids: ids };
   },
 });
@@ -579,12 +601,14 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
     const state = baseState(ctx.state as CalendarState);
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `invite people to ${args.event_id}`);
-    const { candidate, materialized } = editable(ref);
+    const { candidate, materialized } = editable(ref, ctx.now);
+    candidate.attendees = candidate.attendees.slice();
     const { added, already } = addAttendees(ctx, state, candidate, args.attendees, args.optional ?? false);
     if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
+    freezeEvent(candidate);
     checkCapacity(ctx, state, candidate);
     const conflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
-    store(ctx, candidate, materialized);
+    store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), added, already_attendees: already, attendee_conflicts: conflicts.filter((c) => added.includes(c.email)) };
   },
 });
@@ -613,10 +637,10 @@ export const removeEventAttendee = defineTool<CalendarState, { event_id: string;
       return ctx.fail(`${email} is not an attendee of ${args.event_id}; its attendees are: ${event.attendees.map((a) => a.email).join(', ') || '(none)'}`);
     }
     if (attendee.organizer || email === event.organizer) ctx.fail(`${email} organizes ${args.event_id} and cannot be removed; move_event changes the organizer, delete_event cancels the event`);
-    const { candidate, materialized } = editable(ref);
+    const { candidate, materialized } = editable(ref, ctx.now);
     candidate.attendees = candidate.attendees.filter((a) => a.email !== email);
     if (candidate.attendees.length === 1 && candidate.attendees[0].organizer) candidate.attendees = [];
-    store(ctx, candidate, materialized);
+    store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), removed: email };
   },
 });
@@ -689,21 +713,28 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
       const endText = ref.kind === 'occurrence' ? formatInZone(ref.endMs, event.time_zone) : event.recurrence === undefined ? event.end : 'its last occurrence';
       ctx.fail(`${args.event_id} ("${event.summary}") ended (${endText}) before now (${ctx.now}); only upcoming events can be answered`);
     }
-    const { candidate, materialized } = editable(ref);
-    const target = candidate.attendees.find((a) => a.email === email)!;
+    const { candidate, materialized } = editable(ref, ctx.now);
+    const targetIndex = candidate.attendees.findIndex((a) => a.email === email);
+    const target = candidate.attendees[targetIndex];
     const previous: ResponseStatus = target.response_status;
-    target.response_status = args.response;
-    if (args.comment !== undefined) target.comment = args.comment;
-    store(ctx, candidate, materialized);
+    candidate.attendees = candidate.attendees.slice();
+    candidate.attendees[targetIndex] = attendeeWith(target, args.response, target.organizer, args.comment);
+    // A series' answer carries over to its edited occurrences that have not ended.
+    const answered: CalendarEvent[] = [];
     if (ref.kind === 'stored' && ref.event.recurrence !== undefined) {
       for (const dateKey of ref.event.modified_occurrences ?? []) {
         const id = `${ref.event.id}_${dateKey}`;
         const modified = getEntry(state.events, id);
-        if (modified === undefined || endMs(modified) <= nowMs) continue;
+        if (modified === undefined || endMs(modified) <= nowMs || answered.some((event) => event.id === id)) continue;
         const index = modified.attendees.findIndex((a) => a.email === email);
-        if (index >= 0) getEntry(ctx.state.events, id)!.attendees[index].response_status = args.response;
+        if (index < 0) continue;
+        const occurrence = copyEvent(modified);
+        occurrence.attendees = modified.attendees.slice();
+        occurrence.attendees[index] = attendeeWith(modified.attendees[index], args.response, modified.attendees[index].organizer);
+        answered.push(occurrence);
       }
     }
+    store(ctx, state, candidate, materialized, answered);
     return { event_id: candidate.id, email, response_status: args.response, previous_response_status: previous, event: eventView(state, candidate) };
   },
 });
@@ -744,9 +775,9 @@ export const setEventReminders = defineTool<CalendarState, { event_id: string; u
     }
     if (args.use_default === undefined && args.overrides === undefined) ctx.fail('give use_default (true for the calendar\'s defaults) or overrides (custom reminders), or use_default false to turn reminders off');
     const reminders = remindersFrom(ctx, { use_default: args.use_default ?? false, overrides: args.overrides });
-    const { candidate, materialized } = editable(ref);
+    const { candidate, materialized } = editable(ref, ctx.now);
     candidate.reminders = reminders;
-    store(ctx, candidate, materialized);
+    store(ctx, state, candidate, materialized);
     const calendar = state.calendars[event.calendar_id];
     const effective = reminders.use_default ? (calendar?.default_reminders ?? []) : reminders.overrides;
     return {

@@ -174,26 +174,76 @@ export interface ParsedDateTime {
  * is not such a date or names a day or time that does not exist (2026-02-30, 25:00).
  */
 export function parseDateTime(text: string, zone: string): ParsedDateTime | undefined {
+  const fast = parseCanonical(text, zone);
+  if (fast !== NOT_CANONICAL) return fast;
   const match = DATE_TIME.exec(text.trim());
   if (match === null) return undefined;
   const [, y, mo, d, h, mi, s, offset] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const dayOfMonth = Number(d);
-  const hour = h === undefined ? 0 : Number(h);
-  const minute = mi === undefined ? 0 : Number(mi);
-  const second = s === undefined ? 0 : Number(s);
-  if (year < 1970 || year > 2100 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const wall = Date.UTC(year, month - 1, dayOfMonth, hour, minute, second);
-  if (new Date(wall).getUTCDate() !== dayOfMonth) return undefined;
-  if (offset !== undefined && h === undefined) return undefined;
-  if (offset === undefined) return { utcMs: localToUtc(zone, wall), hadOffset: false, hadTime: h !== undefined };
+  return instantOf(Number(y), Number(mo), Number(d), h === undefined ? undefined : Number(h), mi === undefined ? 0 : Number(mi), s === undefined ? 0 : Number(s), offset, zone);
+}
+
+const NOT_CANONICAL = null;
+
+/** The two-digit number at `at`, or -1 when those are not two ASCII digits. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+}
+
+/**
+ * `parseDateTime` without the regular expression for the forms tools write and models mostly send
+ * (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]`, either time with `Z` or `±HH:MM`); NOT_CANONICAL for any
+ * other text, which the regular expression then reads (or rejects).
+ */
+function parseCanonical(text: string, zone: string): ParsedDateTime | undefined | typeof NOT_CANONICAL {
+  const length = text.length;
+  if (length < 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return NOT_CANONICAL;
+  const century = twoDigits(text, 0);
+  const yearOfCentury = twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const dayOfMonth = twoDigits(text, 8);
+  if (century < 0 || yearOfCentury < 0 || month < 0 || dayOfMonth < 0) return NOT_CANONICAL;
+  const year = century * 100 + yearOfCentury;
+  if (length === 10) return instantOf(year, month, dayOfMonth, undefined, 0, 0, undefined, zone);
+  if (length < 16 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58) return NOT_CANONICAL;
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  if (hour < 0 || minute < 0) return NOT_CANONICAL;
+  let second = 0;
+  let at = 16;
+  if (length >= 19 && text.charCodeAt(16) === 58) {
+    second = twoDigits(text, 17);
+    if (second < 0) return NOT_CANONICAL;
+    at = 19;
+  }
+  if (at === length) return instantOf(year, month, dayOfMonth, hour, minute, second, undefined, zone);
+  if (at + 1 === length && text.charCodeAt(at) === 90) return instantOf(year, month, dayOfMonth, hour, minute, second, 'Z', zone);
+  const sign = text.charCodeAt(at);
+  if (at + 6 !== length || (sign !== 43 && sign !== 45) || text.charCodeAt(at + 3) !== 58 || twoDigits(text, at + 1) < 0 || twoDigits(text, at + 4) < 0) return NOT_CANONICAL;
+  return instantOf(year, month, dayOfMonth, hour, minute, second, text.slice(at), zone);
+}
+
+/** The checks and arithmetic of `parseDateTime` once the text is split into its numbers (`hour` undefined: a date alone). */
+function instantOf(year: number, month: number, dayOfMonth: number, hour: number | undefined, minute: number, second: number, offset: string | undefined, zone: string): ParsedDateTime | undefined {
+  if (year < 1970 || year > 2100 || month < 1 || month > 12 || (hour ?? 0) > 23 || minute > 59 || second > 59) return undefined;
+  const wall = Date.UTC(year, month - 1, dayOfMonth, hour ?? 0, minute, second);
+  if (dayOfMonth < 1 || dayOfMonth > daysInMonth(year, month)) return undefined;
+  if (offset !== undefined && hour === undefined) return undefined;
+  if (offset === undefined) return { utcMs: localToUtc(zone, wall), hadOffset: false, hadTime: hour !== undefined };
   if (offset === 'Z') return { utcMs: wall, hadOffset: true, hadTime: true };
   const sign = offset[0] === '-' ? -1 : 1;
   const offsetHours = Number(offset.slice(1, 3));
   const offsetMinutes = Number(offset.slice(4, 6));
   if (offsetHours > 14 || offsetMinutes > 59) return undefined;
   return { utcMs: wall - sign * (offsetHours * 60 + offsetMinutes) * MINUTE, hadOffset: true, hadTime: true };
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return MONTH_DAYS[month - 1];
 }
 
 export { DAY, MINUTE };

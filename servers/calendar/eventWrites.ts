@@ -1,0 +1,152 @@
+import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import type { Attendee, CalendarEvent, CalendarState } from './CalendarState.js';
+import type { Ctx } from './toolSupport.js';
+
+/**
+ * How write tools change stored events: they build each changed event as a plain object from the
+ * frozen one, freeze it, and replace the events record in one assignment to the draft's root.
+ * Writing through the draft instead would copy every object on the way (a frozen record with
+ * integer bucket keys copies slowly) and walk every new object again when the call finishes.
+ */
+
+/**
+ * A shallow copy of a stored event to change: the same fields in the same order, its attendees,
+ * reminders and lists shared (frozen): a tool replaces those it changes, never mutates them.
+ */
+export function copyEvent(event: CalendarEvent): CalendarEvent {
+  const copy: CalendarEvent = {
+    id: event.id,
+    calendar_id: event.calendar_id,
+    summary: event.summary,
+    description: event.description,
+    location: event.location,
+    start: event.start,
+    end: event.end,
+    time_zone: event.time_zone,
+    status: event.status,
+    transparency: event.transparency,
+    organizer: event.organizer,
+    creator: event.creator,
+    attendees: event.attendees,
+    reminders: event.reminders,
+    allow_conflicts: event.allow_conflicts,
+    created: event.created,
+    updated: event.updated,
+  };
+  if (event.recurrence !== undefined) copy.recurrence = event.recurrence;
+  if (event.cancelled_occurrences !== undefined) copy.cancelled_occurrences = event.cancelled_occurrences;
+  if (event.modified_occurrences !== undefined) copy.modified_occurrences = event.modified_occurrences;
+  if (event.recurring_event_id !== undefined) copy.recurring_event_id = event.recurring_event_id;
+  if (event.original_start_time !== undefined) copy.original_start_time = event.original_start_time;
+  return copy;
+}
+
+/** An attendee with a changed answer or organizer flag (and a comment, when given), fields in stored order. */
+export function attendeeWith(attendee: Attendee, responseStatus: Attendee['response_status'], organizer: boolean, comment?: string): Attendee {
+  const next: Attendee = { email: attendee.email, response_status: responseStatus, optional: attendee.optional, organizer, resource: attendee.resource };
+  const kept = comment ?? attendee.comment;
+  if (kept !== undefined) next.comment = kept;
+  return next;
+}
+
+function freezeList<T>(list: T[] | undefined): void {
+  if (list === undefined || Object.isFrozen(list)) return;
+  for (const item of list) if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) Object.freeze(item);
+  Object.freeze(list);
+}
+
+/**
+ * Deep-freezes an event built by a tool (its shared, already frozen parts are skipped), so that it
+ * can go into the state as it is and its parsed times are cached like those of any stored event.
+ */
+export function freezeEvent(event: CalendarEvent): CalendarEvent {
+  if (Object.isFrozen(event)) return event;
+  freezeList(event.attendees);
+  if (!Object.isFrozen(event.reminders)) {
+    freezeList(event.reminders.overrides);
+    Object.freeze(event.reminders);
+  }
+  freezeList(event.recurrence);
+  freezeList(event.cancelled_occurrences);
+  freezeList(event.modified_occurrences);
+  return Object.freeze(event);
+}
+
+function hasEntries(record: object): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
+const recordKeys = new WeakMap<object, string[]>();
+
+/** The keys of a frozen record, listed once. */
+function keysOf(record: object): string[] {
+  let keys = recordKeys.get(record);
+  if (keys === undefined) {
+    keys = Object.keys(record);
+    recordKeys.set(record, keys);
+  }
+  return keys;
+}
+
+/** A bucket with entries replaced or added (`puts`) and removed (`removed`), keeping the order of the others. */
+function changedBucket(bucket: Record<string, CalendarEvent> | undefined, puts: Map<string, CalendarEvent>, removed: Set<string> | undefined): Record<string, CalendarEvent> {
+  let added: string | undefined;
+  let addedCount = 0;
+  for (const id of puts.keys()) {
+    if (bucket === undefined || !Object.hasOwn(bucket, id)) {
+      added = id;
+      addedCount++;
+    }
+  }
+  // V8 turns a copy into a slow (dictionary-mode) object when keys are deleted from it, and often
+  // when keys are added to it afterwards or it is built skipping some; a slow bucket stays slow to
+  // copy on every later write. A spread of the finished entries is always fast.
+  let next: Record<string, CalendarEvent>;
+  if (bucket !== undefined && removed === undefined && addedCount === 0) next = { ...bucket };
+  else if (bucket !== undefined && removed === undefined && addedCount === 1) next = { ...bucket, [added!]: puts.get(added!)! };
+  else {
+    const entries: Record<string, CalendarEvent> = {};
+    if (bucket !== undefined) for (const id in bucket) if (removed === undefined || !removed.has(id)) entries[id] = bucket[id];
+    for (const [id, event] of puts) entries[id] = event;
+    next = { ...entries };
+  }
+  for (const [id, event] of puts) next[id] = event;
+  return Object.freeze(next);
+}
+
+/**
+ * Stores `puts` (new or replacing events with their id, frozen here) and removes the events with
+ * ids in `removed`, all relative to `state`, the frozen state the call started from: copies the
+ * touched buckets and the events record once and assigns the record to the draft.
+ */
+export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly CalendarEvent[], removed: readonly string[] = []): void {
+  const base = state.events;
+  const changes = new Map<string, { puts: Map<string, CalendarEvent>; removed: Set<string> | undefined }>();
+  const changeOf = (key: string) => {
+    let change = changes.get(key);
+    if (change === undefined) {
+      change = { puts: new Map(), removed: undefined };
+      changes.set(key, change);
+    }
+    return change;
+  };
+  for (const event of puts) changeOf(bucketOf(event.id)).puts.set(event.id, freezeEvent(event));
+  for (const id of removed) (changeOf(bucketOf(id)).removed ??= new Set()).add(id);
+  const buckets = new Map<string, Record<string, CalendarEvent> | undefined>();
+  for (const [key, change] of changes) {
+    const bucket = changedBucket(Object.hasOwn(base, key) ? base[key] : undefined, change.puts, change.removed);
+    // Empty buckets are dropped, so that the layout depends only on which events exist.
+    buckets.set(key, change.removed === undefined || hasEntries(bucket) ? bucket : undefined);
+  }
+  const next: BucketedRecord<CalendarEvent> = {};
+  for (const key of keysOf(base)) {
+    if (!buckets.has(key)) next[key] = base[key];
+    else {
+      const bucket = buckets.get(key);
+      if (bucket !== undefined) next[key] = bucket;
+    }
+  }
+  for (const [key, bucket] of buckets) if (bucket !== undefined && !Object.hasOwn(base, key)) next[key] = bucket;
+  ctx.state.events = Object.freeze(next);
+}

@@ -17,7 +17,7 @@ import {
 import { commandResult, outcomeOf } from './deviceViews.js';
 import { bool, commandResultSchema, deviceIdInput, hvacModeSchema, int, num, object, powerResultSchema, rgbSchema, str } from './iotSchemas.js';
 import type { Device, DeviceAttributes, HvacMode, IotState } from './IotState.js';
-import { addEntry, baseState, putDevice, replaceEntry } from './stateAccess.js';
+import { addEntry, baseState, putDevice, putDevices } from './stateAccess.js';
 
 /** The actuator tools (Home Assistant services): every one refuses offline devices and leaves them untouched. */
 
@@ -60,7 +60,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
   }
   // A group lists each device once (create_device_group and the invariants make sure), so every member is written at most once.
   const results = [];
-  let changed = 0;
+  const changedDevices: Device[] = [];
   for (let i = 0; i < members.length; i++) {
     const device = members[i];
     if (!device.online) {
@@ -71,11 +71,12 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     if (next === undefined) {
       results.push(outcomeOf(device, 'unchanged'));
     } else {
-      putDevice(ctx, next);
+      changedDevices.push(next);
       results.push(outcomeOf(next, 'changed'));
-      changed++;
     }
   }
+  putDevices(ctx, changedDevices);
+  const changed = changedDevices.length;
   return {
     target_id: group.id,
     target_type: 'group' as const,

@@ -4,7 +4,7 @@ import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
 import type { Device, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
 import { groupNamed, sceneNamed } from './nameIndexes.js';
-import { addEntry, baseState, putDevice, replaceEntry } from './stateAccess.js';
+import { addEntry, baseState, putDevices, replaceEntry } from './stateAccess.js';
 
 /** Scenes (a stored set of device states applied at once) and device groups (switched together). */
 
@@ -118,7 +118,7 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
     const now = stamp(ctx.now);
     // A scene names each device once (create_scene and the invariants make sure), so every device is written at most once.
     const results = [];
-    let changed = 0;
+    const changedDevices: Device[] = [];
     for (let i = 0; i < entities.length; i++) {
       const device = devices[i];
       if (!device.online) {
@@ -129,11 +129,12 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
       if (next === undefined) {
         results.push(outcomeOf(device, 'unchanged'));
       } else {
-        putDevice(ctx, next);
+        changedDevices.push(next);
         results.push(outcomeOf(next, 'changed'));
-        changed++;
       }
     }
+    putDevices(ctx, changedDevices);
+    const changed = changedDevices.length;
     replaceEntry(ctx, 'scenes', { ...scene, last_activated: now });
     return {
       scene_id: scene.id,

@@ -3,18 +3,21 @@ import type { Device, IotState } from './IotState.js';
 
 /**
  * How the state-changing tools touch the state: every lookup and check reads the frozen state the
- * call started from (`ctx.base`), and each change is one write of a whole new object into a plain
- * copy-on-write copy of its parent (`ctx.edit`), without Proxy traps.
+ * call started from (`ctx.base`); each change builds the new collection (or home record of devices)
+ * here, freezes it with what is new in it, and puts it into the plain copy of its parent that
+ * `ctx.edit` gives. The kit then has nothing to walk or freeze but that parent, which is measurably
+ * cheaper than editing the record itself (about 1 µs a call for a home's record of 40 devices).
  *
- * New keys are added with `Object.defineProperty` and keys removed by rebuilding the collection
- * with a rest pattern: a keyed store that adds a key (`record[id] = x`) or a `delete` can turn a
- * collection of more than a dozen entries into a V8 dictionary-mode object, and every later
- * copy-on-write copy of such an object costs about ten times as much (a spread of 40 entries:
- * ~7.5 µs instead of ~0.8 µs).
+ * Collections gain keys through an object literal and lose them through a rest pattern: a keyed
+ * store that adds a key (`record[id] = x`) or a `delete` can turn a record of more than a dozen
+ * entries into a V8 dictionary-mode object, and every later copy of such an object costs about ten
+ * times as much (a spread of 40 entries: ~7.5 µs instead of ~0.8 µs).
  */
 
 type Ctx = ToolContext<IotState>;
 type Collection = 'scenes' | 'automations' | 'groups' | 'snapshots';
+type EntryOf<K extends Collection> = IotState[K][string];
+type Collections = Record<Collection, Readonly<Record<string, { id: string }>>>;
 
 /** The state as the call found it, frozen: what handlers read. */
 export function baseState(ctx: Ctx): IotState {
@@ -23,22 +26,53 @@ export function baseState(ctx: Ctx): IotState {
 
 /** Files a new version of a device (built from its frozen one) in its home's record. */
 export function putDevice(ctx: Ctx, device: Device): void {
-  ctx.edit<Record<string, Device>>('devices', device.home_id)[device.id] = device;
+  const homes = ctx.edit<Record<string, Record<string, Device>>>('devices');
+  const copy = { ...homes[device.home_id] };
+  copy[device.id] = freezeNew(device);
+  homes[device.home_id] = Object.freeze(copy);
+}
+
+/** Files new versions of several devices (each once): one copy of each home's record they belong to. */
+export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
+  if (devices.length === 0) return;
+  const homes = ctx.edit<Record<string, Record<string, Device>>>('devices');
+  const copies = new Map<string, Record<string, Device>>();
+  for (const device of devices) {
+    let copy = copies.get(device.home_id);
+    if (copy === undefined) {
+      copy = { ...homes[device.home_id] };
+      copies.set(device.home_id, copy);
+    }
+    copy[device.id] = freezeNew(device);
+  }
+  for (const [homeId, copy] of copies) homes[homeId] = Object.freeze(copy);
 }
 
 /** Puts a new version of an existing entry of a collection. */
-export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entry: IotState[K][string]): void {
-  ctx.edit<Record<string, IotState[K][string]>>(collection)[entry.id] = entry;
+export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
+  const root = ctx.edit<Collections>();
+  const copy: Record<string, { id: string }> = { ...root[collection] };
+  copy[entry.id] = freezeNew(entry);
+  root[collection] = Object.freeze(copy);
 }
 
 /** Adds a new entry to a collection (after every entry it has). */
-export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: IotState[K][string]): void {
-  Object.defineProperty(ctx.edit(collection), entry.id, { value: entry, writable: true, enumerable: true, configurable: true });
+export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
+  const root = ctx.edit<Collections>();
+  root[collection] = Object.freeze({ ...root[collection], [entry.id]: freezeNew(entry) });
 }
 
-/** Removes an entry from a collection; the only change the call makes to that collection. */
+/** Removes an entry from a collection. */
 export function removeEntry(ctx: Ctx, collection: Collection, id: string): void {
-  const { [id]: _removed, ...rest } = ctx.base[collection] as Record<string, unknown>;
-  // Holds only frozen entries of the base: frozen here, it needs no walk when the call finishes.
-  ctx.edit<Record<string, unknown>>()[collection] = Object.freeze(rest);
+  const root = ctx.edit<Collections>();
+  const { [id]: _removed, ...rest } = root[collection];
+  root[collection] = Object.freeze(rest);
+}
+
+/** Freezes new JSON data all the way down to the frozen values it shares with the state. */
+function freezeNew<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) for (const item of value) freezeNew(item);
+  else for (const key in value) freezeNew((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
 }

@@ -1,7 +1,9 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { entryPairs, getEntry } from '../kit/bucketedRecord.js';
+import { entryPairs } from '../kit/bucketedRecord.js';
+import { itinerariesOf } from './travelIndexes.js';
+import { SeatMapEdit, withEntry, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
-import { bookingStart, quoteCancellation, releaseSeat, seatMapOf, type CancellationQuote } from './travelRules.js';
+import { bookingStart, quoteCancellation, seatMapOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const bookingIdField = { type: 'string', minLength: 1, maxLength: 40, description: 'Booking id, e.g. bkg_12 (list_travel_bookings lists them)' };
@@ -149,29 +151,54 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
   },
   annotations: { title: 'Cancel a booking', readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   handler(args, ctx) {
+    const base = ctx.base;
     const booking = requireBooking(ctx, args.booking_id);
     const quote = quoteFor(ctx, booking);
+    const state = ctx.edit<TravelBookingState>();
     let released: string;
     if (booking.type === 'FLIGHT') {
-      const flight = ctx.base.flights[booking.flightId];
-      const draftMap = seatMapOf(ctx.state, flight);
-      for (const passenger of booking.passengers) releaseSeat(draftMap, passenger.seat);
-      draftMap.seatsAvailable[booking.travelClass]! += booking.passengers.length;
-      released = `seats ${booking.passengers.map((p) => p.seat).join(', ')} on flight ${flight.id}`;
-    } else {
-      const room = ctx.state.hotels[booking.hotelId].rooms[booking.roomType]!;
-      const nights = Object.keys(booking.nightlyRates);
-      for (const night of nights) {
-        const left = (room.roomsSold[night] ?? 0) - booking.rooms;
-        if (left > 0) room.roomsSold[night] = left;
-        else delete room.roomsSold[night];
+      const flight = base.flights[booking.flightId];
+      const edit = new SeatMapEdit(seatMapOf(base, flight));
+      const seats: string[] = [];
+      for (const passenger of booking.passengers) {
+        edit.release(passenger.seat);
+        seats.push(passenger.seat);
       }
-      released = `${booking.rooms} ${booking.roomType} room(s) for ${nights.length} night(s) at hotel ${booking.hotelId}`;
+      state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(booking.travelClass, booking.passengers.length));
+      released = `seats ${seats.join(', ')} on flight ${flight.id}`;
+    } else {
+      const hotel = base.hotels[booking.hotelId];
+      const sold = hotel.rooms[booking.roomType]!.roomsSold;
+      // Nights the booking held lose its rooms; a night left with none disappears (key order kept).
+      const roomsSold: Record<string, number> = {};
+      for (const night in sold) {
+        if (!Object.hasOwn(booking.nightlyRates, night)) roomsSold[night] = sold[night];
+        else if (sold[night] - booking.rooms > 0) roomsSold[night] = sold[night] - booking.rooms;
+      }
+      state.hotels = withRoomsSold(base.hotels, hotel, booking.roomType, roomsSold);
+      released = `${booking.rooms} ${booking.roomType} room(s) for ${Object.keys(booking.nightlyRates).length} night(s) at hotel ${booking.hotelId}`;
     }
-    const draftBooking = getEntry(ctx.state.bookings, booking.id)!;
-    draftBooking.status = 'CANCELLED';
-    draftBooking.cancellation = { cancelledAt: nowOf(ctx), daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null };
-    return { ...quoteView(ctx, booking, quote), status: 'CANCELLED' as const, cancelledAt: nowOf(ctx), released };
+    const cancelledAt = nowOf(ctx);
+    const cancelled = { ...booking };
+    cancelled.status = 'CANCELLED';
+    cancelled.cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
+    state.bookings = withEntry(base.bookings, booking.id, Object.freeze(cancelled));
+    return {
+      bookingId: booking.id,
+      type: booking.type,
+      startTime: bookingStart(booking, base.flights as Record<string, Flight>),
+      daysBefore: quote.daysBefore,
+      refundable: booking.cancellationPolicy.refundable,
+      totalPrice: booking.totalPrice,
+      fee: quote.fee,
+      refund: quote.refund,
+      currency: booking.currency,
+      appliedRule: quote.rule,
+      cancellationPolicy: booking.cancellationPolicy,
+      status: 'CANCELLED' as const,
+      cancelledAt,
+      released,
+    };
   },
 });
 
@@ -194,14 +221,14 @@ const createItinerary = defineTool<TravelBookingState, { traveler_id: string; na
     const traveler = requireTraveler(ctx, args.traveler_id);
     const name = args.name.trim();
     if (name === '') return ctx.fail('name must contain more than spaces');
-    for (const id in ctx.base.itineraries) {
-      const other = ctx.base.itineraries[id];
-      if (other.travelerId === traveler.id && other.name.toLowerCase() === name.toLowerCase()) {
+    const lower = name.toLowerCase();
+    for (const [, other] of itinerariesOf(ctx.base.itineraries, traveler.id)) {
+      if (other.name.toLowerCase() === lower) {
         return ctx.fail(`${fullName(traveler)} already has itinerary ${other.id} named "${other.name}"; add bookings to it with add_booking_to_itinerary or choose another name`);
       }
     }
-    const itinerary: Itinerary = { id: ctx.nextId('itn'), name, travelerId: traveler.id, bookingIds: [], createdAt: nowOf(ctx) };
-    ctx.state.itineraries[itinerary.id] = itinerary;
+    const itinerary: Itinerary = Object.freeze({ id: ctx.nextId('itn'), name, travelerId: traveler.id, bookingIds: Object.freeze([]) as unknown as string[], createdAt: nowOf(ctx) });
+    ctx.edit<TravelBookingState>().itineraries = withKey(ctx.base.itineraries, itinerary.id, itinerary);
     return itineraryView(ctx.base, itinerary);
   },
 });
@@ -231,10 +258,14 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     if (!travelers.includes(itinerary.travelerId)) {
       return ctx.fail(`booking ${booking.id} is for ${travelers.join(', ')}, not for ${itinerary.travelerId}, the traveler of itinerary ${itinerary.id}; list_travel_bookings with traveler_id ${itinerary.travelerId} lists their bookings`);
     }
-    const draftItinerary = ctx.state.itineraries[itinerary.id];
-    draftItinerary.bookingIds.push(booking.id);
-    getEntry(ctx.state.bookings, booking.id)!.itineraryId = itinerary.id;
-    return itineraryView(ctx.state, draftItinerary);
+    const grown = { ...itinerary };
+    grown.bookingIds = Object.freeze([...itinerary.bookingIds, booking.id]) as string[];
+    const joined = { ...booking };
+    joined.itineraryId = itinerary.id;
+    const state = ctx.edit<TravelBookingState>();
+    state.itineraries = withKey(ctx.base.itineraries, itinerary.id, Object.freeze(grown));
+    state.bookings = withEntry(ctx.base.bookings, booking.id, Object.freeze(joined));
+    return itineraryView(ctx.base, grown, state.bookings);
   },
 });
 

@@ -10,7 +10,7 @@ import {
   type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
 import { stayStart } from './travelRules.js';
 
 /** Lookups that fail with a message naming the tool that lists valid ids, and the result shapes every tool shares. */
@@ -210,8 +210,9 @@ export function bookingView(state: State, booking: Booking) {
   };
 }
 
-export function itineraryView(state: State, itinerary: Itinerary) {
-  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, getEntry(state.bookings, id)!));
+/** An itinerary with its bookings (looked up in `bookings`: the state's, or those a call is writing). */
+export function itineraryView(state: State, itinerary: Itinerary, bookingRecord: Readonly<BucketedRecord<Booking>> = state.bookings) {
+  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, getEntry(bookingRecord, id)!));
   bookings.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
   const confirmed = bookings.filter((b) => b.status === 'CONFIRMED');
   let total = 0;

@@ -1,5 +1,6 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { entryPairs } from '../kit/bucketedRecord.js';
+import { confirmedBookingIdsOf, itinerariesOf, travelersBornOn } from './travelIndexes.js';
+import { withKey } from './travelWrites.js';
 import { AIRLINE_CODES, type Traveler, type TravelBookingState } from './TravelBookingState.js';
 import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
@@ -199,15 +200,25 @@ const profileSchema = {
   required: [...(travelerSchema.required as string[]), 'bookingIds', 'itineraryIds'],
 };
 
+/** A traveler with the ids of their confirmed bookings and itineraries (from indexes kept per frozen collection). */
 function profileView(ctx: TravelContext, traveler: Traveler) {
-  const bookingIds: string[] = [];
-  for (const [id, b] of entryPairs(ctx.base.bookings)) {
-    if (b.status !== 'CONFIRMED') continue;
-    if (b.type === 'FLIGHT' ? b.passengers.some((p) => p.travelerId === traveler.id) : b.travelerId === traveler.id) bookingIds.push(id);
-  }
+  const view = travelerView(ctx.base, traveler);
   const itineraryIds: string[] = [];
-  for (const id in ctx.base.itineraries) if (ctx.base.itineraries[id].travelerId === traveler.id) itineraryIds.push(id);
-  return { ...travelerView(ctx.base, traveler), bookingIds, itineraryIds };
+  for (const [id] of itinerariesOf(ctx.base.itineraries, traveler.id)) itineraryIds.push(id);
+  return {
+    travelerId: view.travelerId,
+    firstName: view.firstName,
+    lastName: view.lastName,
+    dateOfBirth: view.dateOfBirth,
+    email: view.email,
+    phone: view.phone,
+    nationality: view.nationality,
+    passport: view.passport,
+    loyaltyPrograms: view.loyaltyPrograms,
+    createdAt: view.createdAt,
+    bookingIds: confirmedBookingIdsOf(ctx.base.bookings, traveler.id),
+    itineraryIds,
+  };
 }
 
 const getTravelerProfile = defineTool<TravelBookingState, { traveler_id: string }>({
@@ -277,14 +288,15 @@ const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>
     const lastName = args.last_name.trim();
     if (firstName === '' || lastName === '') return ctx.fail('first_name and last_name must contain more than spaces');
     if (args.date_of_birth >= ctx.today) return ctx.fail(`date_of_birth ${args.date_of_birth} is not in the past (today is ${ctx.today})`);
-    for (const id in ctx.base.travelers) {
-      const other = ctx.base.travelers[id];
-      if (other.firstName.toLowerCase() === firstName.toLowerCase() && other.lastName.toLowerCase() === lastName.toLowerCase() && other.dateOfBirth === args.date_of_birth) {
+    const first = firstName.toLowerCase();
+    const last = lastName.toLowerCase();
+    for (const other of travelersBornOn(ctx.base.travelers, args.date_of_birth)) {
+      if (other.firstName.toLowerCase() === first && other.lastName.toLowerCase() === last) {
         return ctx.fail(`a profile for ${fullName(other)} born ${other.dateOfBirth} already exists: ${other.id}; use update_traveler_profile to change it`);
       }
     }
     const passport = passportFrom(ctx, args, args.nationality);
-    const traveler: Traveler = {
+    const traveler: Traveler = Object.freeze({
       id: ctx.nextId('trv'),
       firstName,
       lastName,
@@ -292,11 +304,11 @@ const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>
       email: args.email,
       phone: args.phone ?? '',
       nationality: args.nationality,
-      passport: passport ?? null,
-      loyaltyPrograms: [],
+      passport: passport === undefined ? null : Object.freeze(passport),
+      loyaltyPrograms: Object.freeze([]) as unknown as Traveler['loyaltyPrograms'],
       createdAt: nowOf(ctx),
-    };
-    ctx.state.travelers[traveler.id] = traveler;
+    });
+    ctx.edit<TravelBookingState>().travelers = withKey(ctx.base.travelers, traveler.id, traveler);
     return profileView(ctx, traveler);
   },
 });
@@ -345,8 +357,8 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
   sensitive: ['passport_number'],
   annotations: { title: 'Update a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
-    requireTraveler(ctx, args.traveler_id);
-    const traveler = ctx.state.travelers[args.traveler_id];
+    const current = requireTraveler(ctx, args.traveler_id);
+    const traveler = { ...current };
     const updatedFields: string[] = [];
     if (args.email !== undefined) {
       traveler.email = args.email;
@@ -358,32 +370,55 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
     }
     const passport = passportFrom(ctx, args, traveler.nationality);
     if (passport !== undefined) {
-      traveler.passport = passport;
+      traveler.passport = Object.freeze(passport);
       updatedFields.push('passport');
     }
+    let memberships = current.loyaltyPrograms;
     if (args.remove_loyalty_program !== undefined) {
-      const index = traveler.loyaltyPrograms.findIndex((m) => m.programOwner === args.remove_loyalty_program);
+      const index = memberships.findIndex((m) => m.programOwner === args.remove_loyalty_program);
       if (index < 0) {
-        const held = traveler.loyaltyPrograms.map((m) => m.programOwner);
+        const held = memberships.map((m) => m.programOwner);
         ctx.fail(`${fullName(traveler)} has no ${args.remove_loyalty_program} membership to remove; memberships: ${held.length ? held.join(', ') : 'none'}`);
       }
-      traveler.loyaltyPrograms.splice(index, 1);
+      memberships = memberships.slice();
+      memberships.splice(index, 1);
       updatedFields.push('loyaltyPrograms');
     }
     if (args.add_loyalty_program !== undefined) {
       const { program_owner: programOwner, member_id: memberId } = args.add_loyalty_program;
-      const existing = traveler.loyaltyPrograms.find((m) => m.programOwner === programOwner);
-      if (existing !== undefined) existing.memberId = memberId;
-      else {
-        traveler.loyaltyPrograms.push({ programOwner, memberId });
-        traveler.loyaltyPrograms.sort((a, b) => (a.programOwner < b.programOwner ? -1 : 1));
+      const index = memberships.findIndex((m) => m.programOwner === programOwner);
+      if (memberships === current.loyaltyPrograms) memberships = memberships.slice();
+      if (index >= 0) {
+        const changed = { ...memberships[index] };
+        changed.memberId = memberId;
+        memberships[index] = Object.freeze(changed);
+      } else {
+        memberships.push(Object.freeze({ programOwner, memberId }));
+        memberships.sort((a, b) => (a.programOwner < b.programOwner ? -1 : 1));
       }
       if (!updatedFields.includes('loyaltyPrograms')) updatedFields.push('loyaltyPrograms');
     }
     if (updatedFields.length === 0) {
       return ctx.fail('nothing to change: give at least one of email, phone, passport_number with passport_expiry_date, add_loyalty_program, remove_loyalty_program');
     }
-    return { ...profileView(ctx, traveler), updatedFields };
+    if (memberships !== current.loyaltyPrograms) traveler.loyaltyPrograms = Object.freeze(memberships) as Traveler['loyaltyPrograms'];
+    ctx.edit<TravelBookingState>().travelers = withKey(ctx.base.travelers, traveler.id, Object.freeze(traveler));
+    const view = profileView(ctx, traveler);
+    return {
+      travelerId: view.travelerId,
+      firstName: view.firstName,
+      lastName: view.lastName,
+      dateOfBirth: view.dateOfBirth,
+      email: view.email,
+      phone: view.phone,
+      nationality: view.nationality,
+      passport: view.passport,
+      loyaltyPrograms: view.loyaltyPrograms,
+      createdAt: view.createdAt,
+      bookingIds: view.bookingIds,
+      itineraryIds: view.itineraryIds,
+      updatedFields,
+    };
   },
 });
 

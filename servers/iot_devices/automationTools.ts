@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { deviceLabel, findDevice, findHome, numericAttributesOf, positionProblem, rangeText, stamp, statesFor, unsupportedMessage } from './deviceRules.js';
 import { automationView } from './deviceViews.js';
 import { actionSchema, array, automationSchema, bool, conditionSchema, homeIdInput, object, str, triggerSchema } from './iotSchemas.js';
@@ -246,7 +247,8 @@ const setHomeAutomationEnabled = defineTool<IotState, { automation_id: string; e
   handler(args, ctx) {
     const automation = findAutomation(baseState(ctx), args.automation_id, ctx.fail);
     if (automation.enabled === args.enabled) return { automation: automationView(automation), changed: false };
-    const next: Automation = { ...automation, enabled: args.enabled };
+    const next = shallowCopy(automation);
+    next.enabled = args.enabled;
     replaceEntry(ctx, 'automations', next);
     return { automation: automationView(next), changed: true };
   },

@@ -1,5 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import {
+  changedDevice,
   deviceById,
   deviceLabel,
   findDevice,
@@ -184,14 +186,12 @@ const setThermostat = defineTool<IotState, { device_id: string; hvac_mode?: Hvac
     const a = device.attributes;
     const changed = a.hvac_mode !== resolved.hvac_mode || a.target_temperature_c !== resolved.target_temperature_c || a.target_temp_low_c !== resolved.target_temp_low_c || a.target_temp_high_c !== resolved.target_temp_high_c;
     if (!changed) return commandResult(device, false);
-    const attributes: DeviceAttributes = {
-      ...a,
-      hvac_mode: resolved.hvac_mode,
-      target_temperature_c: resolved.target_temperature_c,
-      target_temp_low_c: resolved.target_temp_low_c,
-      target_temp_high_c: resolved.target_temp_high_c,
-    };
-    const next: Device = { ...device, attributes, last_changed: stamp(ctx.now) };
+    const attributes = shallowCopy(a);
+    attributes.hvac_mode = resolved.hvac_mode;
+    attributes.target_temperature_c = resolved.target_temperature_c;
+    attributes.target_temp_low_c = resolved.target_temp_low_c;
+    attributes.target_temp_high_c = resolved.target_temp_high_c;
+    const next = changedDevice(device, attributes, stamp(ctx.now));
     putDevice(ctx, next);
     return commandResult(next, true);
   },
@@ -291,7 +291,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
     }
     requireOnline(state, device, ctx.fail);
     if (!device.attributes.on) ctx.fail(`${deviceLabel(device)} is off; turn it on with turn_on_device first, then set the volume`);
-    const a: DeviceAttributes = { ...device.attributes };
+    const a = shallowCopy(device.attributes);
     let changed = false;
     if (args.volume_pct !== undefined && a.volume_pct !== Math.round(args.volume_pct)) {
       a.volume_pct = Math.round(args.volume_pct);
@@ -302,7 +302,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
       changed = true;
     }
     if (!changed) return commandResult(device, false);
-    const next: Device = { ...device, attributes: a, last_changed: stamp(ctx.now) };
+    const next = changedDevice(device, a, stamp(ctx.now));
     putDevice(ctx, next);
     return commandResult(next, true);
   },
@@ -334,7 +334,11 @@ const takeCameraSnapshot = defineTool<IotState, { device_id: string }>({
     const resolution = device.limits.snapshot_resolution ?? { width: 1920, height: 1080 };
     const snapshot = { id, device_id: device.id, taken_at: stamp(ctx.now), content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
     addEntry(ctx, 'snapshots', snapshot);
-    putDevice(ctx, { ...device, attributes: { ...device.attributes, last_snapshot_at: snapshot.taken_at } });
+    const attributes = shallowCopy(device.attributes);
+    attributes.last_snapshot_at = snapshot.taken_at;
+    const next = shallowCopy(device);
+    next.attributes = attributes;
+    putDevice(ctx, next);
     return { snapshot_id: id, device_id: device.id, taken_at: stamp(ctx.now), content_type: snapshot.content_type, url: snapshot.url, width: snapshot.width, height: snapshot.height };
   },
 });

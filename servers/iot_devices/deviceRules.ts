@@ -1,3 +1,4 @@
+import { shallowCopy } from '../kit/shallowCopy.js';
 import type {
   Capability,
   Device,
@@ -366,7 +367,7 @@ function sameRgb(a: readonly number[] | undefined, b: readonly number[]): boolea
  * `targetProblem` and that the device is online.
  */
 export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'>, now: string): Device | undefined {
-  const a: DeviceAttributes = { ...device.attributes };
+  const a = shallowCopy(device.attributes);
   let changed = false;
   if (target.on !== undefined && a.on !== target.on) {
     a.on = target.on;
@@ -460,7 +461,15 @@ export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'
     a.recording = target.recording;
     changed = true;
   }
-  return changed ? { ...device, attributes: a, last_changed: now } : undefined;
+  return changed ? changedDevice(device, a, now) : undefined;
+}
+
+/** A device with new attributes, changed at `now` (a new object; the frozen one stays as it was). */
+export function changedDevice(device: Device, attributes: DeviceAttributes, now: string): Device {
+  const next = shallowCopy(device);
+  next.attributes = attributes;
+  next.last_changed = now;
+  return next;
 }
 
 /** Problems with a device's attributes against its capabilities and limits (for the invariants). */

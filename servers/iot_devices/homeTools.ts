@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
 import { detailOf, summaryOf } from './deviceViews.js';
 import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, homeIdInput, int, num, object, str } from './iotSchemas.js';
@@ -180,7 +181,9 @@ const updateDevice = defineTool<IotState, { device_id: string; name?: string; ro
       roomId = room.id;
     }
     if (name === device.name && roomId === device.room_id) return { device: summaryOf(state, device), changed: false };
-    const next = { ...device, name, room_id: roomId };
+    const next = shallowCopy(device);
+    next.name = name;
+    next.room_id = roomId;
     putDevice(ctx, next);
     return { device: summaryOf(state, next), changed: true };
   },

@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { deviceById, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage, withTarget } from './deviceRules.js';
 import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
@@ -135,7 +136,9 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
     }
     putDevices(ctx, changedDevices);
     const changed = changedDevices.length;
-    replaceEntry(ctx, 'scenes', { ...scene, last_activated: now });
+    const activated = shallowCopy(scene);
+    activated.last_activated = now;
+    replaceEntry(ctx, 'scenes', activated);
     return {
       scene_id: scene.id,
       name: scene.name,

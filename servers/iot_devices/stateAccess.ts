@@ -1,4 +1,5 @@
 import type { ToolContext } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
 
 /**
@@ -27,7 +28,7 @@ export function baseState(ctx: Ctx): IotState {
 /** Files a new version of a device (built from its frozen one) in its home's record. */
 export function putDevice(ctx: Ctx, device: Device): void {
   const homes = ctx.edit<Record<string, Record<string, Device>>>('devices');
-  const copy = { ...homes[device.home_id] };
+  const copy = shallowCopy(homes[device.home_id]);
   copy[device.id] = freezeNew(device);
   homes[device.home_id] = Object.freeze(copy);
 }
@@ -40,7 +41,7 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
   for (const device of devices) {
     let copy = copies.get(device.home_id);
     if (copy === undefined) {
-      copy = { ...homes[device.home_id] };
+      copy = shallowCopy(homes[device.home_id]);
       copies.set(device.home_id, copy);
     }
     copy[device.id] = freezeNew(device);
@@ -51,7 +52,7 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
 /** Puts a new version of an existing entry of a collection. */
 export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
   const root = ctx.edit<Collections>();
-  const copy: Record<string, { id: string }> = { ...root[collection] };
+  const copy: Record<string, { id: string }> = shallowCopy(root[collection]);
   copy[entry.id] = freezeNew(entry);
   root[collection] = Object.freeze(copy);
 }

@@ -1,4 +1,5 @@
 import { entryOf } from './entryOf.js';
+import { editableLine } from './shoppingLookups.js';
 import type { Cart, CartLine, Coupon, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 
@@ -245,15 +246,16 @@ export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines
 }
 
 /**
- * Re-price a cart in place after any change: current variant prices, coupon (dropped with a notice
+ * Re-price an editable cart (`editableCart`) in place after any change: current variant prices, coupon (dropped with a notice
  * when it no longer applies), shipping method (dropped when no longer available for the
  * destination or weight) and totals. Returns the notices for the caller to show.
  */
 export function priceCart(state: ShoppingState, cart: Cart, now: string): string[] {
   const notices: string[] = [];
-  for (const line of cart.lines) {
-    const variant = entryOf(state.variants, line.variant_id)!;
-    if (variant) line.unit_price_cents = variant.price_cents;
+  const lines = cart.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const variant = entryOf(state.variants, lines[i].variant_id);
+    if (variant && lines[i].unit_price_cents !== variant.price_cents) editableLine(lines, i).unit_price_cents = variant.price_cents;
   }
   let coupon: Coupon | null = cart.coupon_code === null ? null : (state.coupons[cart.coupon_code] ?? null);
   if (coupon !== null) {
@@ -264,14 +266,14 @@ export function priceCart(state: ShoppingState, cart: Cart, now: string): string
       coupon = null;
     }
   }
-  const discounts = lineDiscounts(state, coupon, cart.lines);
+  const discounts = lineDiscounts(state, coupon, lines);
   let subtotal = 0;
   let discount = 0;
-  cart.lines.forEach((line, i) => {
-    line.discount_cents = discounts[i];
-    subtotal += line.quantity * line.unit_price_cents;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].discount_cents !== discounts[i]) editableLine(lines, i).discount_cents = discounts[i];
+    subtotal += lines[i].quantity * lines[i].unit_price_cents;
     discount += discounts[i];
-  });
+  }
   cart.subtotal_cents = subtotal;
   cart.discount_cents = discount;
   cart.shipping_cents = 0;

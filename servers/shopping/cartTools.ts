@@ -13,6 +13,7 @@ import {
 import {
   describeVariants,
   editableCart,
+  editableLine,
   freshId,
   readable,
   requireCart,
@@ -190,7 +191,7 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
     checkQuantity(ctx, variant, product, inCart + quantity, inCart);
     if (index >= 0) {
       const next = editableCart(cart);
-      next.lines[index].quantity += quantity;
+      editableLine(next.lines, index).quantity += quantity;
       return touch(ctx, next);
     }
     if (cart.lines.length >= MAX_CART_LINES) {
@@ -234,7 +235,7 @@ export const updateCartLine = defineTool<ShoppingState, { cart_id: string; line_
     const variant = entryOf(readable(ctx).variants, line.variant_id)!;
     checkQuantity(ctx, variant, readable(ctx).products[variant.product_id], args.quantity, 0);
     const next = editableCart(cart);
-    next.lines[cart.lines.indexOf(line)].quantity = args.quantity;
+    editableLine(next.lines, cart.lines.indexOf(line)).quantity = args.quantity;
     return touch(ctx, next);
   },
 });

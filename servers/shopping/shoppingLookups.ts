@@ -1,6 +1,6 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
-import { putEntry } from './shoppingWrites.js';
+import { copyRecord, putEntry } from './shoppingWrites.js';
 import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
@@ -107,13 +107,23 @@ export function requireOpenCart(ctx: Context, cartId: string): Cart {
 }
 
 /**
- * A plain, writable copy of a frozen cart and its lines: a handler changes and re-prices it at the
- * speed of plain data, then stores it whole with `storeCart`.
+ * A plain, writable copy of a frozen cart, with a writable copy of its list of lines: a handler
+ * changes and re-prices it at the speed of plain data, then stores it whole with `storeCart`. The
+ * lines in the list are still the frozen ones; `editableLine` copies one before it changes.
  */
 export function editableCart(cart: Cart): Cart {
-  const lines = new Array<CartLine>(cart.lines.length);
-  for (let i = 0; i < lines.length; i++) lines[i] = { ...cart.lines[i] };
-  return { ...cart, lines };
+  const next = copyRecord(cart, 'cart');
+  next.lines = cart.lines.slice();
+  return next;
+}
+
+/** Line `index` of an editable cart's lines, made writable (copied once if it is still the frozen one). */
+export function editableLine(lines: CartLine[], index: number): CartLine {
+  const line = lines[index];
+  if (!Object.isFrozen(line)) return line;
+  const copy = copyRecord(line, 'cartLine');
+  lines[index] = copy;
+  return copy;
 }
 
 /** Put a changed cart into the state. */

@@ -31,16 +31,17 @@ interface CompiledCopier {
 }
 
 /**
- * Copiers by record (collection name and first key). Records only grow (no shopping tool removes
- * an entry from these collections), so the keys a record had when first seen stay a prefix of its
- * keys in every later state; a record seen in an earlier state (fewer keys) gets a copier for the
- * keys both share, once.
+ * Copiers by kind of record (a collection, a bucket, an entity type) and the record's first key.
+ * Records only grow (no shopping tool removes an entry or a field), so the keys a record had when
+ * first seen stay a prefix of its keys in every later state; a record seen in an earlier state
+ * (fewer keys) gets a copier for the keys both share, once.
  */
-const copiers = new Map<string, CompiledCopier>();
+const copiers = new Map<string, Map<string, CompiledCopier>>();
+let copierCount = 0;
 
 /** Records with fewer keys are spread: a literal gains little there. */
 const MIN_COMPILED_KEYS = 4;
-/** Copiers for more records than this are not kept (a world has a few hundred records at most). */
+/** Copiers for more records than this are not made (a world has a few hundred records at most). */
 const MAX_COPIERS = 4096;
 
 function compileCopier(keys: readonly string[]): Copier {
@@ -55,28 +56,56 @@ function sharedPrefix(a: readonly string[], b: readonly string[]): number {
   return i;
 }
 
-/** A shallow, unfrozen copy of a frozen record, with its keys in the same order (as a spread makes it). */
-export function copyRecord<T>(record: Readonly<Record<string, T>>, name: string): Record<string, T> {
-  const keys = Object.keys(record);
-  if (keys.length < MIN_COMPILED_KEYS) return { ...record };
-  const id = `${name}:${keys[0]}`;
-  let compiled = copiers.get(id);
-  const shared = compiled === undefined ? keys.length : sharedPrefix(compiled.keys, keys);
-  if (compiled === undefined || shared < compiled.keys.length) {
-    if (shared < MIN_COMPILED_KEYS || copiers.size >= MAX_COPIERS) return { ...record };
-    const prefix = keys.slice(0, shared);
-    // An own "__proto__" key would set the prototype in a literal.
-    if (prefix.includes('__proto__')) return { ...record };
-    compiled = { keys: prefix, copy: compileCopier(prefix) };
-    copiers.set(id, compiled);
+function copierFor(kind: string, keys: readonly string[]): CompiledCopier | undefined {
+  let byFirstKey = copiers.get(kind);
+  if (byFirstKey === undefined) {
+    byFirstKey = new Map();
+    copiers.set(kind, byFirstKey);
   }
-  const copy = compiled.copy(record) as Record<string, T>;
+  const compiled = byFirstKey.get(keys[0]);
+  if (compiled !== undefined && sharedPrefix(compiled.keys, keys) === compiled.keys.length) return compiled;
+  const shared = compiled === undefined ? keys.length : sharedPrefix(compiled.keys, keys);
+  if (shared < MIN_COMPILED_KEYS || copierCount >= MAX_COPIERS) return undefined;
+  const prefix = keys.slice(0, shared);
+  // An own "__proto__" key would set the prototype in a literal.
+  if (prefix.includes('__proto__')) return undefined;
+  const made = { keys: prefix, copy: compileCopier(prefix) };
+  byFirstKey.set(keys[0], made);
+  copierCount++;
+  return made;
+}
+
+/**
+ * A shallow, unfrozen copy of a frozen record or entity, with its keys in the same order (as a
+ * spread makes it). `kind` groups records of one shape (`customers`, `variants/bucket`, `variant`).
+ */
+export function copyRecord<T extends object>(record: T, kind: string, keys: readonly string[] = Object.keys(record)): T {
+  const compiled = keys.length < MIN_COMPILED_KEYS ? undefined : copierFor(kind, keys);
+  if (compiled === undefined) return { ...record };
+  const source = record as unknown as AnyRecord;
+  const copy = compiled.copy(source);
   for (let i = compiled.keys.length; i < keys.length; i++) {
     const key = keys[i];
     if (key === '__proto__') return { ...record };
-    copy[key] = record[key];
+    copy[key] = source[key];
   }
-  return copy;
+  return copy as T;
+}
+
+/**
+ * The keys of a bucketed collection's outer record, remembered per frozen record: its keys are
+ * integer-like bucket numbers, which `Object.keys` has to turn into strings one by one (about 250 ns
+ * for 16 buckets, more than copying them).
+ */
+const bucketKeyLists = new WeakMap<object, readonly string[]>();
+
+function bucketKeysOf(outer: object): readonly string[] {
+  let keys = bucketKeyLists.get(outer);
+  if (keys === undefined) {
+    keys = Object.keys(outer);
+    bucketKeyLists.set(outer, keys);
+  }
+  return keys;
 }
 
 /** Freezes new data all the way down to the frozen values it shares with the state; returns it. */
@@ -98,7 +127,7 @@ export function editRoot(ctx: Context): ShoppingState {
 /** Add or replace one entry of a collection keyed by id (added ones go last). */
 export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, id: string, entry: ShoppingState[K][string]): void {
   const root = editRoot(ctx);
-  const record = copyRecord(root[collection] as Readonly<AnyRecord>, collection);
+  const record = copyRecord(root[collection] as AnyRecord, collection);
   record[id] = freezeNew(entry);
   (root as unknown as AnyRecord)[collection] = Object.freeze(record);
 }
@@ -106,13 +135,23 @@ export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, 
 /** Add or replace entries of a bucketed collection, as `setEntry` would one by one. */
 export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, collection: K, entries: ReadonlyArray<ShoppingState[K][string][string]>): void {
   const root = editRoot(ctx);
-  const outer = copyRecord(root[collection] as BucketedRecord<unknown>, collection);
+  const keys = bucketKeysOf(root[collection]);
+  const outer = copyRecord(root[collection] as BucketedRecord<unknown>, collection, keys);
+  let sameKeys = true;
   for (const entry of entries) {
     const id = entry.id;
     const key = bucketOf(id);
-    const bucket = Object.hasOwn(outer, key) ? copyRecord(outer[key], `${collection}/${key}`) : {};
+    let bucket: Record<string, unknown>;
+    if (Object.hasOwn(outer, key)) {
+      bucket = copyRecord(outer[key], `${collection}/bucket`);
+    } else {
+      bucket = {};
+      sameKeys = false;
+    }
     bucket[id] = freezeNew(entry);
     outer[key] = Object.freeze(bucket);
   }
-  (root as unknown as AnyRecord)[collection] = Object.freeze(outer);
+  Object.freeze(outer);
+  if (sameKeys) bucketKeyLists.set(outer, keys);
+  (root as unknown as AnyRecord)[collection] = outer;
 }

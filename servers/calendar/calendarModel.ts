@@ -180,6 +180,30 @@ export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, 
   }
 }
 
+/** `forEachSpan` pushing the spans into `out`, leaving out those `skip` answers true for (the scans' hot loop, without a closure per call). */
+function collectSpans(event: CalendarEvent, fromMs: number, toMs: number, out: Span[], skip: ((span: Span) => boolean) | undefined): void {
+  const timing = timingOf(event);
+  if (timing.shape === undefined) {
+    if (timing.startMs < toMs && timing.endMs > fromMs) {
+      const span: Span = { id: event.id, event, startMs: timing.startMs, endMs: timing.endMs };
+      if (skip === undefined || !skip(span)) out.push(span);
+    }
+    return;
+  }
+  if (timing.startMs >= toMs) return;
+  const occurrences = occurrencesOf(event, timing, toMs);
+  const cancelled = event.cancelled_occurrences ?? [];
+  const modified = event.modified_occurrences ?? [];
+  for (let i = firstEndingAfter(occurrences, fromMs); i < occurrences.length; i++) {
+    const occurrence = occurrences[i];
+    if (occurrence.startMs >= toMs) break;
+    if ((cancelled.length === 0 || !cancelled.includes(occurrence.dateKey)) && (modified.length === 0 || !modified.includes(occurrence.dateKey))) {
+      const span: Span = { id: `${event.id}_${occurrence.dateKey}`, event, startMs: occurrence.startMs, endMs: occurrence.endMs, dateKey: occurrence.dateKey };
+      if (skip === undefined || !skip(span)) out.push(span);
+    }
+  }
+}
+
 /** The spans of an event from its start up to the conflict horizon (for a series) or its end. */
 export function spansToHorizon(event: CalendarEvent, referenceMs: number): Span[] {
   const spans: Span[] = [];
@@ -439,9 +463,6 @@ export function busySpans(state: CalendarState, id: string, fromMs: number, toMs
   const entry = state.people[id];
   const isRoom = entry?.kind === 'room';
   const spans: Span[] = [];
-  const visit = (span: Span): void => {
-    if (skip === undefined || !skip(span)) spans.push(span);
-  };
   const index = eventIndex(state);
   const own = index.byCalendar.get(id) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
@@ -453,15 +474,18 @@ export function busySpans(state: CalendarState, id: string, fromMs: number, toMs
       const event = events[meeting[m]];
       if (l === 1 && event.calendar_id === id) continue;
       if (event.transparency === 'transparent' && !isRoom) continue;
-      if (event.calendar_id !== id) {
-        const attendee = event.attendees.find((a) => a.email === id);
-        if (attendee === undefined || attendee.response_status === 'declined') continue;
-      }
-      forEachSpan(event, fromMs, toMs, visit);
+      if (event.calendar_id !== id && !attendsUndeclined(event, id)) continue;
+      collectSpans(event, fromMs, toMs, spans, skip);
     }
   }
   spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
   return spans;
+}
+
+/** Whether `email` is invited to `event` and has not declined (its first entry, as `find` would give). */
+function attendsUndeclined(event: CalendarEvent, email: string): boolean {
+  for (const attendee of event.attendees) if (attendee.email === email) return attendee.response_status !== 'declined';
+  return false;
 }
 
 /** Spans of `others` overlapping any of `spans` (both sorted by start). */
@@ -505,9 +529,7 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   for (const position of eventsMeeting(events, from, to)) {
     const event = events[position];
     if (event.transparency === 'transparent') continue;
-    forEachSpan(event, from, to, (span) => {
-      if (!isSelf(self, span)) others.push(span);
-    });
+    collectSpans(event, from, to, others, (span) => isSelf(self, span));
   }
   others.sort((a, b) => a.startMs - b.startMs);
   const seen = new Set<string>();

@@ -115,6 +115,20 @@ function changedBucket(bucket: Record<string, CalendarEvent> | undefined, puts: 
   return Object.freeze(next);
 }
 
+interface BucketChange {
+  puts: Map<string, CalendarEvent>;
+  removed: Set<string> | undefined;
+}
+
+function changeOf(changes: Map<string, BucketChange>, key: string): BucketChange {
+  let change = changes.get(key);
+  if (change === undefined) {
+    change = { puts: new Map(), removed: undefined };
+    changes.set(key, change);
+  }
+  return change;
+}
+
 /**
  * Stores `puts` (new or replacing events with their id, frozen here) and removes the events with
  * ids in `removed`, all relative to `state`, the frozen state the call started from: copies the
@@ -122,17 +136,9 @@ function changedBucket(bucket: Record<string, CalendarEvent> | undefined, puts: 
  */
 export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly CalendarEvent[], removed: readonly string[] = []): void {
   const base = state.events;
-  const changes = new Map<string, { puts: Map<string, CalendarEvent>; removed: Set<string> | undefined }>();
-  const changeOf = (key: string) => {
-    let change = changes.get(key);
-    if (change === undefined) {
-      change = { puts: new Map(), removed: undefined };
-      changes.set(key, change);
-    }
-    return change;
-  };
-  for (const event of puts) changeOf(bucketOf(event.id)).puts.set(event.id, freezeEvent(event));
-  for (const id of removed) (changeOf(bucketOf(id)).removed ??= new Set()).add(id);
+  const changes = new Map<string, BucketChange>();
+  for (const event of puts) changeOf(changes, bucketOf(event.id)).puts.set(event.id, freezeEvent(event));
+  for (const id of removed) (changeOf(changes, bucketOf(id)).removed ??= new Set()).add(id);
   const buckets = new Map<string, Record<string, CalendarEvent> | undefined>();
   for (const [key, change] of changes) {
     const bucket = changedBucket(Object.hasOwn(base, key) ? base[key] : undefined, change.puts, change.removed);

@@ -132,10 +132,36 @@ export function formatOffset(minutes: number): string {
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+/** `00` … `99`: two-digit fields without padStart. */
+const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
+const offsetTexts = new Map<number, string>();
+/** Local times from 1970 up to the year 9999, which the arithmetic below formats exactly as Date does. */
+const LAST_FOUR_DIGIT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** `YYYY-MM-DDTHH:MM:SS±HH:MM` of `utcMs` as the wall clock of `zone` shows it (`Z` for UTC). */
 export function formatInZone(utcMs: number, zone: string): string {
   const offset = zoneOffsetMinutes(zone, utcMs);
-  const local = new Date(utcMs + offset * MINUTE);
+  const localMs = utcMs + offset * MINUTE;
+  if (!Number.isInteger(localMs) || localMs < 0 || localMs > LAST_FOUR_DIGIT_MS) return formatWithDate(localMs, offset, zone);
+  const days = Math.floor(localMs / DAY);
+  const [year, month, dayOfMonth] = civilFromDays(days);
+  const msOfDay = localMs - days * DAY;
+  const hours = Math.floor(msOfDay / 3_600_000);
+  const minutes = Math.floor(msOfDay / MINUTE) % 60;
+  const seconds = Math.floor(msOfDay / 1000) % 60;
+  const text = `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[dayOfMonth]}T${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}`;
+  if (zone === 'UTC') return `${text}Z`;
+  let offsetText = offsetTexts.get(offset);
+  if (offsetText === undefined) {
+    offsetText = formatOffset(offset);
+    offsetTexts.set(offset, offsetText);
+  }
+  return text + offsetText;
+}
+
+/** `formatInZone` through Date, for instants outside the years the arithmetic covers. */
+function formatWithDate(localMs: number, offset: number, zone: string): string {
+  const local = new Date(localMs);
   const text = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
   return zone === 'UTC' ? `${text}Z` : `${text}${formatOffset(offset)}`;
 }

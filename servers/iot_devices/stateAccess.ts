@@ -60,7 +60,9 @@ export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entr
 /** Adds a new entry to a collection (after every entry it has). */
 export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
   const root = ctx.edit<Collections>();
-  root[collection] = Object.freeze({ ...root[collection], [entry.id]: freezeNew(entry) });
+  const copy = shallowCopy(root[collection]);
+  Object.defineProperty(copy, entry.id, { value: freezeNew(entry), writable: true, enumerable: true, configurable: true });
+  root[collection] = Object.freeze(copy);
 }
 
 /** Removes an entry from a collection. */

@@ -1,7 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { editRoot, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, copyRecord, editRoot, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -136,11 +136,10 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
         const id = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
         savedId = id;
         putEntry(ctx, 'addresses', id, { id, customer_id: customer.id, ...snapshot });
-        putEntry(ctx, 'customers', customer.id, {
-          ...customer,
-          address_ids: [...customer.address_ids, id],
-          default_address_id: customer.default_address_id === null ? id : customer.default_address_id,
-        });
+        const changed = copyRecord(customer, 'customer');
+        changed.address_ids = appended(customer.address_ids, id);
+        if (customer.default_address_id === null) changed.default_address_id = id;
+        putEntry(ctx, 'customers', customer.id, changed);
       }
     }
     const next = editableCart(cart);
@@ -286,7 +285,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       shipping_discount_cents: cart.shipping_discount_cents,
       total_cents: cart.total_cents,
       refunded_cents: 0,
-      shipping_address: { ...cart.shipping_address },
+      shipping_address: copyRecord(cart.shipping_address, 'snapshotAddress'),
       shipping_method: cart.shipping_method,
       payment_method_id: payment.id,
       fulfillment: null,
@@ -300,16 +299,23 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       'variants',
       cart.lines.map((line) => {
         const variant = entryOf(state.variants, line.variant_id)!;
-        return { ...variant, stock: variant.stock - line.quantity, sold: variant.sold + line.quantity };
+        const changed = copyRecord(variant, 'variant');
+        changed.stock = variant.stock - line.quantity;
+        changed.sold = variant.sold + line.quantity;
+        return changed;
       }),
     );
     if (cart.coupon_code !== null) {
       const coupon = state.coupons[cart.coupon_code];
-      putEntry(ctx, 'coupons', cart.coupon_code, { ...coupon, times_used: coupon.times_used + 1 });
+      const changed = copyRecord(coupon, 'coupon');
+      changed.times_used = coupon.times_used + 1;
+      putEntry(ctx, 'coupons', cart.coupon_code, changed);
     }
     putBucketedEntries(ctx, 'orders', [order]);
     const customer = state.customers[cart.customer_id];
-    putEntry(ctx, 'customers', customer.id, { ...customer, order_ids: [...customer.order_ids, order.id] });
+    const buyer = copyRecord(customer, 'customer');
+    buyer.order_ids = appended(customer.order_ids, order.id);
+    putEntry(ctx, 'customers', customer.id, buyer);
     cart.status = 'completed';
     cart.order_id = order.id;
     cart.updated_at = timestamp(ctx.now);

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { money } from './cartPricing.js';
 import { cardExpired } from './checkoutTools.js';
-import { putEntry } from './shoppingWrites.js';
+import { appended, copyRecord, putEntry } from './shoppingWrites.js';
 import { readable, requireCustomer, requireProduct } from './shoppingLookups.js';
 import type { Customer, ShoppingState } from './ShoppingState.js';
 import { MAX_WISHLIST_ITEMS } from './ShoppingState.js';
@@ -171,18 +171,22 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
         if (wishlist.length >= MAX_WISHLIST_ITEMS) {
           return ctx.fail(`the wishlist of ${customer.id} is full (${MAX_WISHLIST_ITEMS} products); remove a product first`);
         }
-        wishlist = [...wishlist, product.id];
+        wishlist = appended(wishlist, product.id);
       }
     } else {
       if (index < 0) {
         const current = wishlist.map((id) => `${id} (${state.products[id].title})`).join(', ');
         return ctx.fail(`'${product.title}' (${product.id}) is not on the wishlist of ${customer.id}; the wishlist holds: ${current || '(nothing)'}`);
       }
-      wishlist = wishlist.slice();
+      wishlist = [...wishlist];
       wishlist.splice(index, 1);
     }
     const changed = wishlist !== customer.wishlist;
-    if (changed) putEntry(ctx, 'customers', customer.id, { ...customer, wishlist });
+    if (changed) {
+      const next = copyRecord(customer, 'customer');
+      next.wishlist = wishlist;
+      putEntry(ctx, 'customers', customer.id, next);
+    }
     return { customer_id: customer.id, changed, wishlist: wishlistView(state, wishlist) };
   },
 });

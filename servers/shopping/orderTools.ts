@@ -1,6 +1,6 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
-import { putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, copyRecord, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -148,20 +148,25 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       'variants',
       order.lines.map((line) => {
         const variant = entryOf(state.variants, line.variant_id)!;
-        return { ...variant, stock: variant.stock + line.quantity, sold: variant.sold - line.quantity };
+        const changed = copyRecord(variant, 'variant');
+        changed.stock = variant.stock + line.quantity;
+        changed.sold = variant.sold - line.quantity;
+        return changed;
       }),
     );
     const restocked = order.lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity }));
     const coupon = order.coupon_code === null ? undefined : state.coupons[order.coupon_code];
-    if (coupon) putEntry(ctx, 'coupons', order.coupon_code!, { ...coupon, times_used: coupon.times_used - 1 });
-    const cancelled: Order = {
-      ...order,
-      status: 'cancelled',
-      financial_status: 'refunded',
-      refunded_cents: order.total_cents,
-      cancelled_at: timestamp(ctx.now),
-      cancel_reason: args.reason,
-    };
+    if (coupon) {
+      const changed = copyRecord(coupon, 'coupon');
+      changed.times_used = coupon.times_used - 1;
+      putEntry(ctx, 'coupons', order.coupon_code!, changed);
+    }
+    const cancelled = copyRecord(order, 'order');
+    cancelled.status = 'cancelled';
+    cancelled.financial_status = 'refunded';
+    cancelled.refunded_cents = order.total_cents;
+    cancelled.cancelled_at = timestamp(ctx.now);
+    cancelled.cancel_reason = args.reason;
     putBucketedEntries(ctx, 'orders', [cancelled]);
     return { order: orderView(state, cancelled), refund_amount: money(cancelled.total_cents), restocked, currency: CURRENCY };
   },
@@ -307,10 +312,12 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       const net = line.quantity * line.unit_price_cents - line.discount_cents;
       items.push({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) });
     }
-    const lines = order.lines.slice();
+    const lines = [...order.lines];
     for (const item of items) {
       const at = lines.findIndex((l) => l.variant_id === item.variant_id);
-      lines[at] = { ...lines[at], returned_quantity: lines[at].returned_quantity + item.quantity };
+      const changed = copyRecord(lines[at], 'orderLine');
+      changed.returned_quantity = lines[at].returned_quantity + item.quantity;
+      lines[at] = changed;
     }
     const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
     const request: ReturnRequest = {
@@ -327,7 +334,10 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       refunded_at: null,
     };
     putEntry(ctx, 'returns', id, request);
-    putBucketedEntries(ctx, 'orders', [{ ...order, lines, return_ids: [...order.return_ids, id] }]);
+    const returned = copyRecord(order, 'order');
+    returned.lines = lines;
+    returned.return_ids = appended(order.return_ids, id);
+    putBucketedEntries(ctx, 'orders', [returned]);
     return returnView(state, request);
   },
 });

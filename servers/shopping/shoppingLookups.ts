@@ -113,7 +113,7 @@ export function requireOpenCart(ctx: Context, cartId: string): Cart {
  */
 export function editableCart(cart: Cart): Cart {
   const next = copyRecord(cart, 'cart');
-  next.lines = cart.lines.slice();
+  next.lines = [...cart.lines];
   return next;
 }
 

@@ -29,7 +29,7 @@ export function baseState(ctx: Ctx): IotState {
 export function putDevice(ctx: Ctx, device: Device): void {
   const homes = ctx.edit<Record<string, Record<string, Device>>>('devices');
   const copy = shallowCopy(homes[device.home_id]);
-  copy[device.id] = freezeNew(device);
+  copy[device.id] = freezeDevice(device);
   homes[device.home_id] = Object.freeze(copy);
 }
 
@@ -44,7 +44,7 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
       copy = shallowCopy(homes[device.home_id]);
       copies.set(device.home_id, copy);
     }
-    copy[device.id] = freezeNew(device);
+    copy[device.id] = freezeDevice(device);
   }
   for (const [homeId, copy] of copies) homes[homeId] = Object.freeze(copy);
 }
@@ -70,6 +70,16 @@ export function removeEntry(ctx: Ctx, collection: Collection, id: string): void 
   const root = ctx.edit<Collections>();
   const { [id]: _removed, ...rest } = root[collection];
   root[collection] = Object.freeze(rest);
+}
+
+/** Freezes a device built from a frozen one: itself and its attributes when new (all else it shares with the state). */
+function freezeDevice(device: Device): Device {
+  const attributes = device.attributes;
+  if (!Object.isFrozen(attributes)) {
+    if (attributes.rgb_color !== undefined) Object.freeze(attributes.rgb_color);
+    Object.freeze(attributes);
+  }
+  return Object.freeze(device);
 }
 
 /** Freezes new JSON data all the way down to the frozen values it shares with the state. */

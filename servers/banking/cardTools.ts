@@ -1,5 +1,6 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { defineTool } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { CARD_STATUSES, MAX_DEBIT_CARD_DAILY_LIMIT, cardSpentOn, formatMoney, type BankCard, type BankCustomer, type BankingState } from './BankingState.js';
 import { requireCard, requireCents, requireCustomer } from './bankingLookups.js';
 import { cardSchema, cardView, listOf, resultSchema } from './bankingViews.js';
@@ -145,7 +146,7 @@ export const reportBankCardLost = defineTool<BankingState, { card_id: string; re
     reported.reported_on = ctx.today;
     reported.replaced_by = replacementId;
     Object.freeze(reported);
-    const cards = { ...customer.cards };
+    const cards = shallowCopy(customer.cards);
     cards[card.card_id] = reported;
     cards[replacementId] = replacement;
     putCustomer(ctx, customerWith(customer, { cards: Object.freeze(cards) }));

@@ -1,5 +1,6 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { defineTool } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import {
   NEW_PAYEE_DAILY_LIMIT,
   TRANSFER_STATUSES,
@@ -194,7 +195,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
     });
     let accounts = customer.accounts;
     if (immediate) {
-      const copy = { ...accounts };
+      const copy = shallowCopy(accounts);
       copy[from.account_id] = fromAfter;
       copy[to.account_id] = toAfter;
       accounts = Object.freeze(copy);

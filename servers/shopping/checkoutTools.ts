@@ -1,7 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { appended, copyRecord, editRoot, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, copyRecord, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -135,11 +135,11 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
         const customer = readable(ctx).customers[cart.customer_id];
         const id = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
         savedId = id;
-        putEntry(ctx, 'addresses', id, { id, customer_id: customer.id, ...snapshot });
+        putEntry(ctx, 'addresses', id, Object.freeze({ id, customer_id: customer.id, ...snapshot }));
         const changed = copyRecord(customer, 'customer');
-        changed.address_ids = appended(customer.address_ids, id);
+        changed.address_ids = Object.freeze(appended(customer.address_ids, id)) as string[];
         if (customer.default_address_id === null) changed.default_address_id = id;
-        putEntry(ctx, 'customers', customer.id, changed);
+        putEntry(ctx, 'customers', customer.id, Object.freeze(changed));
       }
     }
     const next = editableCart(cart);
@@ -302,20 +302,20 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
         const changed = copyRecord(variant, 'variant');
         changed.stock = variant.stock - line.quantity;
         changed.sold = variant.sold + line.quantity;
-        return changed;
+        return Object.freeze(changed);
       }),
     );
     if (cart.coupon_code !== null) {
       const coupon = state.coupons[cart.coupon_code];
       const changed = copyRecord(coupon, 'coupon');
       changed.times_used = coupon.times_used + 1;
-      putEntry(ctx, 'coupons', cart.coupon_code, changed);
+      putEntry(ctx, 'coupons', cart.coupon_code, Object.freeze(changed));
     }
-    putBucketedEntries(ctx, 'orders', [order]);
+    putBucketedEntries(ctx, 'orders', [freezeOrder(order)]);
     const customer = state.customers[cart.customer_id];
     const buyer = copyRecord(customer, 'customer');
-    buyer.order_ids = appended(customer.order_ids, order.id);
-    putEntry(ctx, 'customers', customer.id, buyer);
+    buyer.order_ids = Object.freeze(appended(customer.order_ids, order.id)) as string[];
+    putEntry(ctx, 'customers', customer.id, Object.freeze(buyer));
     cart.status = 'completed';
     cart.order_id = order.id;
     cart.updated_at = timestamp(ctx.now);

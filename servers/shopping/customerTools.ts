@@ -184,8 +184,8 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
     const changed = wishlist !== customer.wishlist;
     if (changed) {
       const next = copyRecord(customer, 'customer');
-      next.wishlist = wishlist;
-      putEntry(ctx, 'customers', customer.id, next);
+      next.wishlist = Object.freeze(wishlist) as string[];
+      putEntry(ctx, 'customers', customer.id, Object.freeze(next));
     }
     return { customer_id: customer.id, changed, wishlist: wishlistView(state, wishlist) };
   },

@@ -10,7 +10,8 @@ const bucketKeys = new Map<string, string>();
 /** Ids remembered at most (a world holds under a thousand; ids from arguments can be anything). */
 const MAX_REMEMBERED = 1 << 16;
 
-function bucketKey(id: string): string {
+/** `bucketOf(id)`, remembered. */
+export function bucketKey(id: string): string {
   let key = bucketKeys.get(id);
   if (key === undefined) {
     key = bucketOf(id);

@@ -1,6 +1,6 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
-import { appended, copyRecord, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, copyRecord, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -151,7 +151,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
         const changed = copyRecord(variant, 'variant');
         changed.stock = variant.stock + line.quantity;
         changed.sold = variant.sold - line.quantity;
-        return changed;
+        return Object.freeze(changed);
       }),
     );
     const restocked = order.lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity }));
@@ -159,7 +159,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
     if (coupon) {
       const changed = copyRecord(coupon, 'coupon');
       changed.times_used = coupon.times_used - 1;
-      putEntry(ctx, 'coupons', order.coupon_code!, changed);
+      putEntry(ctx, 'coupons', order.coupon_code!, Object.freeze(changed));
     }
     const cancelled = copyRecord(order, 'order');
     cancelled.status = 'cancelled';
@@ -167,7 +167,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
     cancelled.refunded_cents = order.total_cents;
     cancelled.cancelled_at = timestamp(ctx.now);
     cancelled.cancel_reason = args.reason;
-    putBucketedEntries(ctx, 'orders', [cancelled]);
+    putBucketedEntries(ctx, 'orders', [freezeOrder(cancelled)]);
     return { order: orderView(state, cancelled), refund_amount: money(cancelled.total_cents), restocked, currency: CURRENCY };
   },
 });
@@ -337,7 +337,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
     const returned = copyRecord(order, 'order');
     returned.lines = lines;
     returned.return_ids = appended(order.return_ids, id);
-    putBucketedEntries(ctx, 'orders', [returned]);
+    putBucketedEntries(ctx, 'orders', [freezeOrder(returned)]);
     return returnView(state, request);
   },
 });

@@ -1,6 +1,6 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
-import { copyRecord, putEntry } from './shoppingWrites.js';
+import { copyRecord, freezeCart, putEntry } from './shoppingWrites.js';
 import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
@@ -128,7 +128,7 @@ export function editableLine(lines: CartLine[], index: number): CartLine {
 
 /** Put a changed cart into the state. */
 export function storeCart(ctx: Context, cart: Cart): void {
-  putEntry(ctx, 'carts', cart.id, cart);
+  putEntry(ctx, 'carts', cart.id, freezeCart(cart));
 }
 
 /** Resolve an order by id (`ord_1042`) or number (`#1042`, `1042`). */

@@ -1,6 +1,7 @@
-import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import type { ToolContext } from '../kit/Domain.js';
-import type { ShoppingState } from './ShoppingState.js';
+import { bucketKey } from './entryOf.js';
+import type { Cart, Order, ShoppingState } from './ShoppingState.js';
 
 /**
  * The write path of the shopping tools. A tool reads and checks everything on the frozen state the
@@ -23,6 +24,8 @@ type Copier = (record: Readonly<AnyRecord>) => AnyRecord;
 type FlatCollection = 'carts' | 'customers' | 'addresses' | 'coupons' | 'returns';
 /** Collections laid out in buckets (`servers/kit/bucketedRecord.ts`). */
 type BucketedCollection = 'variants' | 'orders';
+/** The copier kind of each bucketed collection's buckets. */
+const BUCKET_KIND: Record<BucketedCollection, string> = { variants: 'variants/bucket', orders: 'orders/bucket' };
 
 interface CompiledCopier {
   /** The keys the literal copies, in order: a prefix of the keys of every record it copies. */
@@ -63,10 +66,10 @@ function copierFor(kind: string, keys: readonly string[]): CompiledCopier | unde
     copiers.set(kind, byFirstKey);
   }
   const compiled = byFirstKey.get(keys[0]);
-  if (compiled !== undefined && sharedPrefix(compiled.keys, keys) === compiled.keys.length) return compiled;
+  if (compiled !== undefined && (compiled.keys === keys || sharedPrefix(compiled.keys, keys) === compiled.keys.length)) return compiled;
   const shared = compiled === undefined ? keys.length : sharedPrefix(compiled.keys, keys);
   if (shared < MIN_COMPILED_KEYS || copierCount >= MAX_COPIERS) return undefined;
-  const prefix = keys.slice(0, shared);
+  const prefix = shared === keys.length ? keys : keys.slice(0, shared);
   // An own "__proto__" key would set the prototype in a literal.
   if (prefix.includes('__proto__')) return undefined;
   const made = { keys: prefix, copy: compileCopier(prefix) };
@@ -116,7 +119,12 @@ export function appended<T>(list: readonly T[], item: T): T[] {
   return [...list, item];
 }
 
-/** Freezes new data all the way down to the frozen values it shares with the state; returns it. */
+/**
+ * Freezes new data all the way down to the frozen values it shares with the state; returns it.
+ * `putEntry` and `putBucketedEntries` freeze what they store this way unless it is frozen already:
+ * a tool that knows what it built freezes it itself with `Object.freeze` (an entity copy whose new
+ * values are all primitives), `freezeCart` or `freezeOrder`, which skip the walk.
+ */
 export function freezeNew<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   if (Array.isArray(value)) {
@@ -125,6 +133,26 @@ export function freezeNew<T>(value: T): T {
     for (const key in value) freezeNew((value as AnyRecord)[key]);
   }
   return Object.freeze(value);
+}
+
+/** Freezes a cart built by a tool: its new lines (primitives only), its lines, a new snapshot address, the cart. */
+export function freezeCart(cart: Cart): Cart {
+  const lines = cart.lines;
+  for (let i = 0; i < lines.length; i++) if (!Object.isFrozen(lines[i])) Object.freeze(lines[i]);
+  Object.freeze(lines);
+  if (cart.shipping_address !== null && !Object.isFrozen(cart.shipping_address)) Object.freeze(cart.shipping_address);
+  return Object.freeze(cart);
+}
+
+/** Freezes an order built by a tool: its new lines (primitives only), lists, address and fulfillment, the order. */
+export function freezeOrder(order: Order): Order {
+  const lines = order.lines;
+  for (let i = 0; i < lines.length; i++) if (!Object.isFrozen(lines[i])) Object.freeze(lines[i]);
+  Object.freeze(lines);
+  Object.freeze(order.return_ids);
+  if (!Object.isFrozen(order.shipping_address)) Object.freeze(order.shipping_address);
+  if (order.fulfillment !== null) freezeNew(order.fulfillment);
+  return Object.freeze(order);
 }
 
 /** The root of the state as this call's plain, writable copy (the kit copies it once per call). */
@@ -136,7 +164,7 @@ export function editRoot(ctx: Context): ShoppingState {
 export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, id: string, entry: ShoppingState[K][string]): void {
   const root = editRoot(ctx);
   const record = copyRecord(root[collection] as AnyRecord, collection);
-  record[id] = freezeNew(entry);
+  record[id] = Object.isFrozen(entry) ? entry : freezeNew(entry);
   (root as unknown as AnyRecord)[collection] = Object.freeze(record);
 }
 
@@ -148,15 +176,15 @@ export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, c
   let sameKeys = true;
   for (const entry of entries) {
     const id = entry.id;
-    const key = bucketOf(id);
+    const key = bucketKey(id);
     let bucket: Record<string, unknown>;
     if (Object.hasOwn(outer, key)) {
-      bucket = copyRecord(outer[key], `${collection}/bucket`);
+      bucket = copyRecord(outer[key], BUCKET_KIND[collection]);
     } else {
       bucket = {};
       sameKeys = false;
     }
-    bucket[id] = freezeNew(entry);
+    bucket[id] = Object.isFrozen(entry) ? entry : freezeNew(entry);
     outer[key] = Object.freeze(bucket);
   }
   Object.freeze(outer);

@@ -1,3 +1,4 @@
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import {
   AIRCRAFT,
@@ -513,7 +514,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     for (const passenger of passengers) edit.hold(passenger.seat, id);
     const state = ctx.edit<TravelBookingState>();
     state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(cabin, -passengers.length));
-    const bookedOffer = { ...offer };
+    const bookedOffer = shallowCopy(offer);
     bookedOffer.status = 'BOOKED';
     bookedOffer.bookingId = id;
     state.flightOffers = withKey(base.flightOffers, offer.id, Object.freeze(bookedOffer));
@@ -576,11 +577,11 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       edit.hold(args.seat, booking.id);
       const state = ctx.edit<TravelBookingState>();
       state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish());
-      const moved = { ...passenger };
+      const moved = shallowCopy(passenger);
       moved.seat = args.seat;
       const passengers = booking.passengers.slice();
       passengers[index] = Object.freeze(moved);
-      const next = { ...booking };
+      const next = shallowCopy(booking);
       next.passengers = Object.freeze(passengers) as FlightPassenger[];
       state.bookings = withEntry(base.bookings, booking.id, Object.freeze(next) as Booking);
     }

@@ -13,7 +13,7 @@ import {
   type RoomType,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { withEntry, withRoomsSold } from './travelWrites.js';
+import { copyRecord, withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
 import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -386,7 +386,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       );
     }
     const nightlyRates = Object.freeze(planRates(room, nights, ratePlan));
-    const roomsSold = { ...room.roomsSold };
+    const roomsSold = copyRecord(room.roomsSold);
     for (const night of nights) roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
     const booking: HotelBooking = Object.freeze({
       id: ctx.nextId('bkg'),

@@ -1,3 +1,4 @@
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { confirmedBookingIdsOf, itinerariesOf, travelersBornOn } from './travelIndexes.js';
 import { withKey } from './travelWrites.js';
@@ -358,7 +359,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
   annotations: { title: 'Update a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
     const current = requireTraveler(ctx, args.traveler_id);
-    const traveler = { ...current };
+    const traveler = shallowCopy(current);
     const updatedFields: string[] = [];
     if (args.email !== undefined) {
       traveler.email = args.email;

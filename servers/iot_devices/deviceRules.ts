@@ -21,9 +21,26 @@ type Fail = (message: string) => never;
 
 /** The device with this id, or undefined. */
 export function deviceById(state: IotState, id: string): Device | undefined {
-  const home = Object.hasOwn(state.device_homes, id) ? state.device_homes[id] : undefined;
+  const deviceHomes = state.device_homes;
+  const index = homeIndexes.get(deviceHomes) ?? homeIndex(deviceHomes);
+  const home = index !== undefined ? index.get(id) : Object.hasOwn(deviceHomes, id) ? deviceHomes[id] : undefined;
   return home === undefined ? undefined : state.devices[home]?.[id];
 }
+
+/**
+ * `device_homes` as a Map, made once per frozen record (it never changes: devices do not move
+ * between homes, so every state shares the world's): a record of hundreds of keys is a V8
+ * dictionary, and a Map answers twice as fast. None for a record that is not frozen (it may change).
+ */
+function homeIndex(deviceHomes: Record<string, string>): Map<string, string> | undefined {
+  if (!Object.isFrozen(deviceHomes)) return undefined;
+  const index = new Map<string, string>();
+  for (const id in deviceHomes) index.set(id, deviceHomes[id]);
+  homeIndexes.set(deviceHomes, index);
+  return index;
+}
+
+const homeIndexes = new WeakMap<Record<string, string>, Map<string, string>>();
 
 /** Every device, home by home. */
 export function allDevices(state: IotState): Device[] {

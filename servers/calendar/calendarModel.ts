@@ -1,4 +1,3 @@
-import { isDraft, original } from '../kit/copyOnWrite.js';
 import { type BucketedRecord, entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { closestName } from '../kit/DomainSession.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
@@ -8,7 +7,7 @@ import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js'
 /**
  * The rules every calendar tool shares: resolving event and occurrence ids, expanding series,
  * access roles, conflicts, room bookings and free/busy. Everything reads a plain (frozen) state;
- * write tools pass the base state of their draft (`baseState`) so that scans do not create drafts.
+ * write tools pass the frozen state the call found (`ctx.base`) so that scans do not create drafts.
  */
 
 /**
@@ -21,11 +20,6 @@ const WORLD_REFERENCE_MS = Date.parse(CALENDAR_REFERENCE_DATE);
 export const MAX_EVENT_DAYS = 14;
 
 export const ROLE_RANK: Readonly<Record<AccessRole, number>> = { freeBusyReader: 1, reader: 2, writer: 3, owner: 4 };
-
-/** The state a handler may scan cheaply: the draft's base for write tools, the state itself otherwise. */
-export function baseState(state: CalendarState): CalendarState {
-  return isDraft(state) ? (original(state) as CalendarState) : state;
-}
 
 /** What scans need of an event's times, computed once per frozen (unchangeable) event object. */
 interface EventTiming {

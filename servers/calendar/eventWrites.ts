@@ -1,4 +1,5 @@
 import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Attendee, CalendarEvent, CalendarState } from './CalendarState.js';
 import type { Ctx } from './toolSupport.js';
 
@@ -77,18 +78,6 @@ function hasEntries(record: object): boolean {
   return false;
 }
 
-const recordKeys = new WeakMap<object, string[]>();
-
-/** The keys of a frozen record, listed once. */
-function keysOf(record: object): string[] {
-  let keys = recordKeys.get(record);
-  if (keys === undefined) {
-    keys = Object.keys(record);
-    recordKeys.set(record, keys);
-  }
-  return keys;
-}
-
 /** A bucket with entries replaced or added (`puts`) and removed (`removed`), keeping the order of the others. */
 function changedBucket(bucket: Record<string, CalendarEvent> | undefined, puts: Map<string, CalendarEvent>, removed: Set<string> | undefined): Record<string, CalendarEvent> {
   let added: string | undefined;
@@ -100,12 +89,13 @@ function changedBucket(bucket: Record<string, CalendarEvent> | undefined, puts: 
     }
   }
   // V8 turns a copy into a slow (dictionary-mode) object when keys are deleted from it, and often
-  // when keys are added to it afterwards or it is built skipping some; a slow bucket stays slow to
-  // copy on every later write. A spread of the finished entries is always fast.
+  // when keys are assigned to it afterwards or it is built skipping some; a slow bucket stays slow
+  // to copy on every later write. A spread of the finished entries, or keys defined, stay fast.
   let next: Record<string, CalendarEvent>;
-  if (bucket !== undefined && removed === undefined && addedCount === 0) next = { ...bucket };
-  else if (bucket !== undefined && removed === undefined && addedCount === 1) next = { ...bucket, [added!]: puts.get(added!)! };
-  else {
+  if (bucket !== undefined && removed === undefined && addedCount <= 1) {
+    next = shallowCopy(bucket);
+    if (added !== undefined) Object.defineProperty(next, added, { value: puts.get(added), enumerable: true, writable: true, configurable: true });
+  } else {
     const entries: Record<string, CalendarEvent> = {};
     if (bucket !== undefined) for (const id in bucket) if (removed === undefined || !removed.has(id)) entries[id] = bucket[id];
     for (const [id, event] of puts) entries[id] = event;
@@ -145,14 +135,26 @@ export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly Calen
     // Empty buckets are dropped, so that the layout depends only on which events exist.
     buckets.set(key, change.removed === undefined || hasEntries(bucket) ? bucket : undefined);
   }
-  const next: BucketedRecord<CalendarEvent> = {};
-  for (const key of keysOf(base)) {
-    if (!buckets.has(key)) next[key] = base[key];
-    else {
-      const bucket = buckets.get(key);
-      if (bucket !== undefined) next[key] = bucket;
+  let next: BucketedRecord<CalendarEvent>;
+  let lost = false;
+  for (const bucket of buckets.values()) if (bucket === undefined) lost = true;
+  if (!lost) {
+    next = shallowCopy(base);
+    for (const [key, bucket] of buckets) {
+      if (Object.hasOwn(base, key)) next[key] = bucket!;
+      else Object.defineProperty(next, key, { value: bucket, enumerable: true, writable: true, configurable: true });
     }
+  } else {
+    next = {};
+    for (const key in base) {
+      if (!buckets.has(key)) next[key] = base[key];
+      else {
+        const bucket = buckets.get(key);
+        if (bucket !== undefined) next[key] = bucket;
+      }
+    }
+    for (const [key, bucket] of buckets) if (bucket !== undefined && !Object.hasOwn(base, key)) next[key] = bucket;
+    next = { ...next };
   }
-  for (const [key, bucket] of buckets) if (bucket !== undefined && !Object.hasOwn(base, key)) next[key] = bucket;
-  ctx.state.events = Object.freeze(next);
+  ctx.edit<CalendarState>().events = Object.freeze(next);
 }

@@ -3,7 +3,6 @@ import { getEntry, hasEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
 import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
 import {
-  baseState,
   canSeeDetails,
   checkPlacement,
   endMs,
@@ -243,7 +242,7 @@ function remindersFrom(ctx: Ctx, input: { use_default?: boolean; overrides?: Rem
 
 /** Create an event on a calendar: the shared path of create_event and quick_add_event. */
 function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { event: Record<string, unknown>; attendee_conflicts: Array<{ email: string; event_ids: string[] }> } {
-  const state = baseState(ctx.state as CalendarState);
+  const state = ctx.base;
   const calendar = must(ctx, findCalendar(state, calendarId));
   const problem = writeProblem(state, calendar.id, 'create events there');
   if (problem !== undefined) ctx.fail(problem);
@@ -332,7 +331,7 @@ export const createEventTool = defineTool<CalendarState, CreateArgs>({
   output: EVENT_RESULT,
   annotations: { title: 'Create event', ...WRITE, idempotentHint: false },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const calendar = must(ctx, findCalendar(state, args.calendar_id));
     const zone = zoneArg(ctx, args.time_zone, calendar.time_zone);
     return createEvent(ctx, calendar.id, {
@@ -372,7 +371,7 @@ export const quickAddEvent = defineTool<CalendarState, { calendar_id: string; te
   },
   annotations: { title: 'Quick add event', ...WRITE, idempotentHint: false },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const calendar = must(ctx, findCalendar(state, args.calendar_id));
     const zone = calendar.time_zone;
     const nowWall = utcToLocal(zone, Date.parse(ctx.now));
@@ -427,7 +426,7 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
   output: EVENT_RESULT,
   annotations: { title: 'Update event', ...WRITE, idempotentHint: true },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `change ${args.event_id}`);
     if (!UPDATABLE.some((field) => args[field] !== undefined)) ctx.fail(`nothing to change: give at least one of ${UPDATABLE.join(', ')}`);
@@ -483,7 +482,7 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
   },
   annotations: { title: 'Delete event', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `delete ${args.event_id}`);
     if (ref.kind === 'occurrence') {
@@ -537,7 +536,7 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
   },
   annotations: { title: 'Move event to another calendar', ...WRITE, idempotentHint: true },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     if (ref.kind === 'occurrence' || ref.event.recurring_event_id !== undefined) {
       const series = ref.kind === 'occurrence' ? ref.master.id : ref.event.recurring_event_id;
@@ -598,7 +597,7 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
   },
   annotations: { title: 'Add attendees', ...WRITE, idempotentHint: true },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `invite people to ${args.event_id}`);
     const { candidate, materialized } = editable(ref, ctx.now);
@@ -627,7 +626,7 @@ export const removeEventAttendee = defineTool<CalendarState, { event_id: string;
   output: { type: 'object', properties: { event: EVENT_SCHEMA, removed: { type: 'string' } }, required: ['event', 'removed'] },
   annotations: { title: 'Remove attendee', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     const event = ownerEvent(ref);
     requireWrite(ctx, state, event, `remove attendees from ${args.event_id}`);
@@ -687,7 +686,7 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
   },
   annotations: { title: 'Respond to invitation', ...WRITE, idempotentHint: true },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     const event = ownerEvent(ref);
     if (!canSeeDetails(state, event)) ctx.fail(`you have only free/busy access to ${event.calendar_id}; you are not invited to ${args.event_id}`);
@@ -765,7 +764,7 @@ export const setEventReminders = defineTool<CalendarState, { event_id: string; u
   },
   annotations: { title: 'Set reminders', ...WRITE, idempotentHint: true },
   handler(args, ctx) {
-    const state = baseState(ctx.state as CalendarState);
+    const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     const event = ownerEvent(ref);
     const role = state.calendars[event.calendar_id]?.access_role ?? 'freeBusyReader';

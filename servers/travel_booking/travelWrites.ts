@@ -60,14 +60,9 @@ export function copyRecord<T>(record: Readonly<Record<string, T>>): Record<strin
 
 /** A frozen copy of `record` with `key` set to `value`. */
 export function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T): Readonly<Record<string, T>> {
-  const copier = copierOf.get(record);
-  const copy = copier !== undefined ? (copier(record) as Record<string, T>) : copyRecord(record);
-  const added = !Object.hasOwn(record, key);
+  const copy = copyRecord(record);
   copy[key] = value;
-  Object.freeze(copy);
-  // Same keys, same copier: the next call copies this record as fast.
-  if (copier !== undefined && !added) copierOf.set(copy, copier);
-  return copy;
+  return Object.freeze(copy);
 }
 
 /** An unfrozen copy of `record` without `key`, built key by key (a `delete` would leave a slow dictionary-mode object). */

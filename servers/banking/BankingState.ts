@@ -236,11 +236,13 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+const ROUTING_WEIGHTS = [3, 7, 1];
+
 /** Whether a routing number passes the ABA checksum (3·7·1 weights). */
 export function isValidRoutingNumber(routing: string): boolean {
   if (!/^\d{9}$/.test(routing)) return false;
-  const d = Array.from(routing, Number);
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (routing.charCodeAt(i) - 48) * ROUTING_WEIGHTS[i % 3];
   return sum % 10 === 0;
 }
 

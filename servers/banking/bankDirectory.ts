@@ -31,7 +31,10 @@ export const BANK_DIRECTORY: ReadonlyArray<{ name: string; routing_number: strin
   { name: 'Barclays (GBP correspondent)', routing_number: '026002574', currency: 'GBP' },
 ];
 
-/** The bank behind a routing number, if the directory knows it. */
+const banksByRoutingNumber = new Map<string, (typeof BANK_DIRECTORY)[number]>();
+for (const bank of BANK_DIRECTORY) if (!banksByRoutingNumber.has(bank.routing_number)) banksByRoutingNumber.set(bank.routing_number, bank);
+
+/** The bank behind a routing number, if the directory knows it (the first listed). */
 export function bankByRoutingNumber(routing: string): { name: string; routing_number: string; currency: Currency } | undefined {
-  return BANK_DIRECTORY.find((bank) => bank.routing_number === routing);
+  return banksByRoutingNumber.get(routing);
 }

@@ -96,19 +96,28 @@ export function copyRecord<T extends object>(record: T, kind: string, keys: read
 }
 
 /**
- * The keys of a bucketed collection's outer record, remembered per frozen record: its keys are
+ * The keys of the outer records of bucketed collections seen lately, by record: their keys are
  * integer-like bucket numbers, which `Object.keys` has to turn into strings one by one (about 250 ns
- * for 16 buckets, more than copying them).
+ * for 16 buckets, more than copying them), and the outer record a call writes is usually the one
+ * the call before it made. A few recent records per collection (filling a WeakMap would cost more
+ * than `Object.keys`); strong references, to a few states' records.
  */
-const bucketKeyLists = new WeakMap<object, readonly string[]>();
+const RECENT_OUTER_RECORDS = 8;
+const recentOuterKeys: Record<BucketedCollection, Array<{ record: object; keys: readonly string[] }>> = { variants: [], orders: [] };
+const recentOuterNext: Record<BucketedCollection, number> = { variants: 0, orders: 0 };
 
-function bucketKeysOf(outer: object): readonly string[] {
-  let keys = bucketKeyLists.get(outer);
-  if (keys === undefined) {
-    keys = Object.keys(outer);
-    bucketKeyLists.set(outer, keys);
-  }
+function outerKeysOf(collection: BucketedCollection, outer: object): readonly string[] {
+  const recent = recentOuterKeys[collection];
+  for (let i = 0; i < recent.length; i++) if (recent[i].record === outer) return recent[i].keys;
+  const keys = Object.keys(outer);
+  rememberOuterKeys(collection, outer, keys);
   return keys;
+}
+
+function rememberOuterKeys(collection: BucketedCollection, outer: object, keys: readonly string[]): void {
+  const at = recentOuterNext[collection];
+  recentOuterKeys[collection][at] = { record: outer, keys };
+  recentOuterNext[collection] = (at + 1) % RECENT_OUTER_RECORDS;
 }
 
 /**
@@ -171,7 +180,7 @@ export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, 
 /** Add or replace entries of a bucketed collection, as `setEntry` would one by one. */
 export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, collection: K, entries: ReadonlyArray<ShoppingState[K][string][string]>): void {
   const root = editRoot(ctx);
-  const keys = bucketKeysOf(root[collection]);
+  const keys = outerKeysOf(collection, root[collection]);
   const outer = copyRecord(root[collection] as BucketedRecord<unknown>, collection, keys);
   let sameKeys = true;
   for (const entry of entries) {
@@ -188,6 +197,6 @@ export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, c
     outer[key] = Object.freeze(bucket);
   }
   Object.freeze(outer);
-  if (sameKeys) bucketKeyLists.set(outer, keys);
+  if (sameKeys) rememberOuterKeys(collection, outer, keys);
   (root as unknown as AnyRecord)[collection] = outer;
 }

@@ -41,12 +41,23 @@ function requireCity(ctx: TravelContext, code: string): City {
   return city as City;
 }
 
+/** First and last night of a frozen `nightlyRates` record (rates never change: bookings replace only `roomsSold`). */
+const publishedRange = new WeakMap<object, [string, string]>();
+
 /** The first and last night any hotel publishes rates for. */
 function publishedNights(ctx: TravelContext): [string, string] {
   for (const id in ctx.base.hotels) {
-    for (const room of Object.values(ctx.base.hotels[id].rooms)) {
-      const nights = Object.keys(room!.nightlyRates);
-      if (nights.length > 0) return [nights[0], nights[nights.length - 1]];
+    const rooms = ctx.base.hotels[id].rooms;
+    for (const type in rooms) {
+      const rates = rooms[type as RoomType]!.nightlyRates;
+      const known = publishedRange.get(rates);
+      if (known !== undefined) return known;
+      const nights = Object.keys(rates);
+      if (nights.length > 0) {
+        const range: [string, string] = [nights[0], nights[nights.length - 1]];
+        if (Object.isFrozen(rates)) publishedRange.set(rates, range);
+        return range;
+      }
     }
   }
   return [ctx.today, ctx.today];

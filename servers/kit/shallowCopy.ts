@@ -6,9 +6,6 @@
  * a literal; the state's entities and collections keep their shapes across calls and sessions, so
  * nearly every copy after the first ones goes through one.
  *
- * The copier of an object is also remembered by the object itself (a WeakMap: one lookup instead of
- * listing its keys), since the world's objects are copied again and again, by every session.
- *
  * Bounded: shapes are found by key count and first key, at most BUCKET_SIZE per bucket and
  * MAX_COMPILED in all; a shape seen once is only remembered (growing id-keyed collections change
  * shape with every new entry and are mostly copied once), and anything else is spread.
@@ -31,7 +28,6 @@ const MAX_COMPILED = 4096;
 /** Shapes by key count, then by first key. */
 const shapes: Array<Map<string, Shape[]> | undefined> = [];
 let compiled = 0;
-const byObject = new WeakMap<object, Copier>();
 let evictions = 0;
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -40,9 +36,11 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function compile(keys: readonly string[]): Copier {
-  // Every key is computed (`["k"]`) so that "__proto__" stays an own key; integer-like keys come
-  // first in a literal as in any object, so the copy enumerates in the source's order.
-  const body = keys.map((key) => `[${JSON.stringify(key)}]: source[${JSON.stringify(key)}]`).join(', ');
+  // Plain keys: a literal with computed keys gets a map V8 cannot reuse, and freezing a large one
+  // then costs tens of microseconds. Only "__proto__" must be computed (a plain one would set the
+  // prototype). Integer-like keys come first in a literal as in any object, so the copy enumerates
+  // in the source's order.
+  const body = keys.map((key) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`).join(', ');
   compiled++;
   return new Function('source', `return { ${body} };`) as Copier;
 }
@@ -50,8 +48,6 @@ function compile(keys: readonly string[]): Copier {
 /** A plain, unfrozen shallow copy of an object (own enumerable string keys, in the same order). */
 export function shallowCopy<T extends object>(source: T): T {
   if (Array.isArray(source)) return source.slice() as T;
-  const known = byObject.get(source);
-  if (known !== undefined) return known(source as Readonly<Record<string, unknown>>) as T;
   const keys = Object.keys(source);
   const count = keys.length;
   if (count < MIN_KEYS || count > MAX_KEYS) return { ...source };
@@ -65,8 +61,6 @@ export function shallowCopy<T extends object>(source: T): T {
       if (compiled >= MAX_COMPILED) return { ...source };
       shape.copy = compile(keys);
     }
-    // Only frozen objects keep their keys, so only they may keep a copier.
-    if (Object.isFrozen(source)) byObject.set(source, shape.copy);
     return shape.copy(source as Readonly<Record<string, unknown>>) as T;
   }
   if (bucket.length < BUCKET_SIZE) bucket.push({ keys, copy: undefined });

@@ -186,7 +186,7 @@ const setThermostat = defineTool<IotState, { device_id: string; hvac_mode?: Hvac
     const a = device.attributes;
     const changed = a.hvac_mode !== resolved.hvac_mode || a.target_temperature_c !== resolved.target_temperature_c || a.target_temp_low_c !== resolved.target_temp_low_c || a.target_temp_high_c !== resolved.target_temp_high_c;
     if (!changed) return commandResult(device, false);
-    const attributes = shallowCopy(a);
+    const attributes: DeviceAttributes = { ...a };
     attributes.hvac_mode = resolved.hvac_mode;
     attributes.target_temperature_c = resolved.target_temperature_c;
     attributes.target_temp_low_c = resolved.target_temp_low_c;
@@ -291,7 +291,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
     }
     requireOnline(state, device, ctx.fail);
     if (!device.attributes.on) ctx.fail(`${deviceLabel(device)} is off; turn it on with turn_on_device first, then set the volume`);
-    const a = shallowCopy(device.attributes);
+    const a: DeviceAttributes = { ...device.attributes };
     let changed = false;
     if (args.volume_pct !== undefined && a.volume_pct !== Math.round(args.volume_pct)) {
       a.volume_pct = Math.round(args.volume_pct);
@@ -334,7 +334,7 @@ const takeCameraSnapshot = defineTool<IotState, { device_id: string }>({
     const resolution = device.limits.snapshot_resolution ?? { width: 1920, height: 1080 };
     const snapshot = { id, device_id: device.id, taken_at: stamp(ctx.now), content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
     addEntry(ctx, 'snapshots', snapshot);
-    const attributes = shallowCopy(device.attributes);
+    const attributes: DeviceAttributes = { ...device.attributes };
     attributes.last_snapshot_at = snapshot.taken_at;
     const next = shallowCopy(device);
     next.attributes = attributes;

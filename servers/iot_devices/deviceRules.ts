@@ -384,7 +384,7 @@ function sameRgb(a: readonly number[] | undefined, b: readonly number[]): boolea
  * `targetProblem` and that the device is online.
  */
 export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'>, now: string): Device | undefined {
-  const a = shallowCopy(device.attributes);
+  const a: DeviceAttributes = { ...device.attributes };
   let changed = false;
   if (target.on !== undefined && a.on !== target.on) {
     a.on = target.on;

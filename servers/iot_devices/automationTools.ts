@@ -39,7 +39,8 @@ const ACTION_FIELDS: Record<AutomationAction['type'], string[]> = {
 /** Copies the fields a type allows, failing on the others (so that a misplaced field is not silently dropped). */
 function pick<T extends { type: string }>(entry: T, allowed: string[], where: string, fail: Fail): T {
   const out: Record<string, unknown> = { type: entry.type };
-  for (const [key, value] of Object.entries(entry)) {
+  for (const key in entry) {
+    const value = (entry as Record<string, unknown>)[key];
     if (key === 'type' || value === undefined) continue;
     if (!allowed.includes(key)) fail(`${where}: "${key}" does not apply to type ${entry.type}; it takes ${allowed.join(', ')}`);
     out[key] = value;

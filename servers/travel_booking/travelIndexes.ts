@@ -48,24 +48,58 @@ function addId(map: Map<string, string[]>, key: string, id: string): void {
   else list.push(id);
 }
 
-/** The first confirmed booking (in entry order) of `flightId` with `travelerId` among its passengers. */
-export function confirmedFlightBookingOf(bookings: Readonly<BucketedRecord<Booking>>, flightId: string, travelerId: string): FlightBooking | undefined {
-  for (const key in bookings) {
-    const list = indexBucket(bookings[key]).confirmedByFlight.get(flightId);
-    if (list === undefined) continue;
-    for (const booking of list) for (const p of booking.passengers) if (p.travelerId === travelerId) return booking;
-  }
-  return undefined;
+/** Per frozen bookings record: answers already looked up, by traveler (and by flight and traveler). */
+interface RecordAnswers {
+  idsByTraveler: Map<string, string[]>;
+  byFlightAndTraveler: Map<string, FlightBooking | null>;
 }
 
-/** Ids of the confirmed bookings a traveler is on, in entry order. */
+const recordAnswers = new WeakMap<object, RecordAnswers>();
+
+function answersOf(bookings: Readonly<BucketedRecord<Booking>>): RecordAnswers | undefined {
+  let answers = recordAnswers.get(bookings);
+  if (answers === undefined && Object.isFrozen(bookings)) {
+    answers = { idsByTraveler: new Map(), byFlightAndTraveler: new Map() };
+    recordAnswers.set(bookings, answers);
+  }
+  return answers;
+}
+
+/** The first confirmed booking (in entry order) of `flightId` with `travelerId` among its passengers. */
+export function confirmedFlightBookingOf(bookings: Readonly<BucketedRecord<Booking>>, flightId: string, travelerId: string): FlightBooking | undefined {
+  const answers = answersOf(bookings);
+  const key = `${flightId}\n${travelerId}`;
+  const known = answers?.byFlightAndTraveler.get(key);
+  if (known !== undefined) return known ?? undefined;
+  let found: FlightBooking | null = null;
+  search: for (const bucket in bookings) {
+    const list = indexBucket(bookings[bucket]).confirmedByFlight.get(flightId);
+    if (list === undefined) continue;
+    for (const booking of list) {
+      for (const p of booking.passengers) {
+        if (p.travelerId === travelerId) {
+          found = booking;
+          break search;
+        }
+      }
+    }
+  }
+  answers?.byFlightAndTraveler.set(key, found);
+  return found ?? undefined;
+}
+
+/** Ids of the confirmed bookings a traveler is on, in entry order (a new array: it goes into results). */
 export function confirmedBookingIdsOf(bookings: Readonly<BucketedRecord<Booking>>, travelerId: string): string[] {
+  const answers = answersOf(bookings);
+  const known = answers?.idsByTraveler.get(travelerId);
+  if (known !== undefined) return known.slice();
   const ids: string[] = [];
   for (const key in bookings) {
     const list = indexBucket(bookings[key]).confirmedIdsByTraveler.get(travelerId);
     if (list !== undefined) for (const id of list) ids.push(id);
   }
-  return ids;
+  answers?.idsByTraveler.set(travelerId, ids);
+  return ids.slice();
 }
 
 const itinerariesByTraveler = new WeakMap<object, Map<string, Array<[string, Itinerary]>>>();

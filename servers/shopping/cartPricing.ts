@@ -158,6 +158,21 @@ export function quoteShipping(state: ShoppingState, lines: readonly CartLine[], 
   return quote;
 }
 
+/**
+ * The price of one shipping method for `lines` to `countryCode` (the rate `quoteShipping` gives for
+ * it), or undefined when the method is not available there or for that weight.
+ */
+export function shippingPrice(state: ShoppingState, lines: readonly CartLine[], countryCode: string, merchandiseCents: number, method: ShippingMethodCode): number | undefined {
+  const table = SHIPPING_RATES[method];
+  const domestic = countryCode === 'US';
+  const zone = domestic ? table.domestic : table.international;
+  if (zone === null) return undefined;
+  const weight = cartWeightGrams(state, lines);
+  if (table.maxWeightGrams !== null && weight > table.maxWeightGrams) return undefined;
+  if (method === 'standard' && domestic && merchandiseCents >= FREE_STANDARD_SHIPPING_FROM_CENTS) return 0;
+  return zone.cents + (weight > SURCHARGE_FREE_GRAMS ? Math.ceil((weight - SURCHARGE_FREE_GRAMS) / 1000) * SURCHARGE_PER_KG_CENTS : 0);
+}
+
 export function countryName(code: string): string {
   return SHIPPING_COUNTRIES[code]?.name ?? code;
 }
@@ -225,10 +240,17 @@ export function couponProblem(state: ShoppingState, coupon: Coupon, cart: Cart, 
  * are whole cents and add up to exactly `amount`.
  */
 export function allocate(amount: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  if (total <= 0 || amount <= 0) return weights.map(() => 0);
-  const parts = weights.map((w) => Math.floor((amount * w) / total));
-  let left = amount - parts.reduce((sum, p) => sum + p, 0);
+  let total = 0;
+  for (let i = 0; i < weights.length; i++) total += weights[i];
+  const parts = new Array<number>(weights.length);
+  if (total <= 0 || amount <= 0) return parts.fill(0);
+  let left = amount;
+  for (let i = 0; i < weights.length; i++) {
+    parts[i] = Math.floor((amount * weights[i]) / total);
+    left -= parts[i];
+  }
+  // Whole cents left over go to the largest remainders first (rare: only when the split is uneven).
+  if (left <= 0) return parts;
   const order = weights
     .map((w, i) => ({ i, remainder: (amount * w) % total }))
     .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
@@ -238,9 +260,13 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
 
 /** The merchandise discount a valid coupon gives on these lines, per line (same order as `lines`). */
 export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines: readonly CartLine[]): number[] {
-  if (coupon === null || coupon.kind === 'free_shipping') return lines.map(() => 0);
-  const weights = lines.map((line) => (lineIsEligible(state, coupon, line) ? line.quantity * line.unit_price_cents : 0));
-  const base = weights.reduce((sum, w) => sum + w, 0);
+  if (coupon === null || coupon.kind === 'free_shipping') return new Array<number>(lines.length).fill(0);
+  const weights = new Array<number>(lines.length);
+  let base = 0;
+  for (let i = 0; i < lines.length; i++) {
+    weights[i] = lineIsEligible(state, coupon, lines[i]) ? lines[i].quantity * lines[i].unit_price_cents : 0;
+    base += weights[i];
+  }
   const amount = coupon.kind === 'percentage' ? Math.round((base * coupon.value) / 100) : Math.min(coupon.value, base);
   return allocate(amount, weights);
 }
@@ -279,15 +305,15 @@ export function priceCart(state: ShoppingState, cart: Cart, now: string): string
   cart.shipping_cents = 0;
   cart.shipping_discount_cents = 0;
   if (cart.shipping_method !== null) {
-    const rate = cart.shipping_address === null || cart.lines.length === 0
+    const price = cart.shipping_address === null || cart.lines.length === 0
       ? undefined
-      : quoteShipping(state, cart.lines, cart.shipping_address.country_code, subtotal - discount).rates.find((r) => r.method === cart.shipping_method);
-    if (rate === undefined) {
+      : shippingPrice(state, cart.lines, cart.shipping_address.country_code, subtotal - discount, cart.shipping_method);
+    if (price === undefined) {
       notices.push(`shipping method ${cart.shipping_method} was cleared: it is not available for this cart any more; choose another with select_cart_shipping_method`);
       cart.shipping_method = null;
     } else {
-      cart.shipping_cents = rate.price_cents;
-      if (coupon !== null && coupon.kind === 'free_shipping' && rate.method === 'standard') cart.shipping_discount_cents = rate.price_cents;
+      cart.shipping_cents = price;
+      if (coupon !== null && coupon.kind === 'free_shipping' && cart.shipping_method === 'standard') cart.shipping_discount_cents = price;
     }
   }
   cart.total_cents = cart.subtotal_cents - cart.discount_cents + cart.shipping_cents - cart.shipping_discount_cents;

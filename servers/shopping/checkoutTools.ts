@@ -3,7 +3,7 @@ import { entryOf } from './entryOf.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
 import { appended, copyRecord, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
-import type { Cart, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
+import type { Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { addressFields, cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
 
@@ -195,20 +195,24 @@ function describeCard(method: PaymentMethod): string {
   return `${method.id} (${method.brand} ending ${method.last4}, expires ${String(method.exp_month).padStart(2, '0')}/${method.exp_year})`;
 }
 
+/** The customer's cards that can pay today, for a failure message. */
+function validCardsText(state: ShoppingState, customer: Customer, today: string): string {
+  const own = customer.payment_method_ids.map((id) => state.payment_methods[id]);
+  const valid = own.filter((method) => !cardExpired(method, today));
+  return valid.length > 0 ? `valid payment methods on file: ${valid.map(describeCard).join(', ')}` : 'the customer has no valid payment method on file';
+}
+
 function choosePayment(ctx: Context, cart: Cart, paymentMethodId: string | undefined): PaymentMethod {
   const base = readable(ctx);
   const customer = base.customers[cart.customer_id];
-  const own = customer.payment_method_ids.map((id) => base.payment_methods[id]);
-  const valid = own.filter((method) => !cardExpired(method, ctx.today));
-  const validText = valid.length > 0 ? `valid payment methods on file: ${valid.map(describeCard).join(', ')}` : 'the customer has no valid payment method on file';
   const id = paymentMethodId ?? customer.default_payment_method_id;
-  if (id === null) return ctx.fail(`customer ${customer.id} has no default payment method; pass payment_method_id — ${validText}`);
+  if (id === null) return ctx.fail(`customer ${customer.id} has no default payment method; pass payment_method_id — ${validCardsText(base, customer, ctx.today)}`);
   const method = base.payment_methods[id];
   if (method === undefined || method.customer_id !== customer.id) {
-    return ctx.fail(`payment method ${id} is not on file for customer ${customer.id}; ${validText}`);
+    return ctx.fail(`payment method ${id} is not on file for customer ${customer.id}; ${validCardsText(base, customer, ctx.today)}`);
   }
   if (cardExpired(method, ctx.today)) {
-    return ctx.fail(`payment method ${describeCard(method)} has expired (today is ${ctx.today}); ${validText}`);
+    return ctx.fail(`payment method ${describeCard(method)} has expired (today is ${ctx.today}); ${validCardsText(base, customer, ctx.today)}`);
   }
   return method;
 }

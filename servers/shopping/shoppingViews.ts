@@ -127,6 +127,16 @@ export const cartSchema: JsonSchema = {
   additionalProperties: false,
 };
 
+/** A plain copy of a small frozen record (a spread of a frozen object takes V8's slow path). */
+function plainCopy(record: Readonly<Record<string, string>>): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const key in record) {
+    if (key === '__proto__') return { ...record };
+    copy[key] = record[key];
+  }
+  return copy;
+}
+
 export function cartView(state: ShoppingState, cart: Cart, now: string, notices: string[] = []): Record<string, unknown> {
   let items = 0;
   const lines = cart.lines.map((line) => {
@@ -140,7 +150,7 @@ export function cartView(state: ShoppingState, cart: Cart, now: string, notices:
       product_id: product.id,
       product_title: product.title,
       variant_title: variant.title,
-      options: { ...variant.options },
+      options: plainCopy(variant.options),
       quantity: line.quantity,
       unit_price: money(line.unit_price_cents),
       line_subtotal: money(subtotal),

@@ -1,4 +1,4 @@
-import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
 import type { Booking, FlightBooking, Itinerary, Traveler } from './TravelBookingState.js';
 
 /**
@@ -136,4 +136,26 @@ export function travelersBornOn(travelers: Readonly<Record<string, Traveler>>, d
     if (Object.isFrozen(travelers)) travelersByBirthDate.set(travelers, index);
   }
   return index.get(dateOfBirth) ?? [];
+}
+
+const bucketKeys = new Map<string, string>();
+/** Ids whose bucket is remembered at most. */
+const MAX_BUCKET_KEYS = 65_536;
+
+/** The bucket of a booking id (`bucketOf`, remembered: it runs a regular expression). */
+export function bucketKeyOf(id: string): string {
+  let key = bucketKeys.get(id);
+  if (key === undefined) {
+    key = bucketOf(id);
+    if (bucketKeys.size < MAX_BUCKET_KEYS) bucketKeys.set(id, key);
+  }
+  return key;
+}
+
+/** The booking with that id, or undefined (`getEntry` with the bucket remembered). */
+export function bookingOf(bookings: Readonly<BucketedRecord<Booking>>, id: string): Booking | undefined {
+  const key = bucketKeyOf(id);
+  if (!Object.hasOwn(bookings, key)) return undefined;
+  const bucket = bookings[key];
+  return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
 }

@@ -116,16 +116,24 @@ export function cabinSeats(aircraft: string, cabin: Cabin): readonly string[] {
   return seats;
 }
 
+const seatCabinsByAircraft = new Map<string, Map<string, Cabin>>();
+
 /** The cabin a seat number belongs to on an aircraft, or undefined when the aircraft has no such seat. */
 export function seatCabin(aircraft: string, seat: string): Cabin | undefined {
-  const match = /^([1-9]\d?)([A-Z])$/.exec(seat);
-  const type = AIRCRAFT[aircraft];
-  if (match === null || type === undefined) return undefined;
-  const row = Number(match[1]);
-  for (const [cabin, layout] of Object.entries(type.cabins) as Array<[Cabin, NonNullable<(typeof type.cabins)[Cabin]>]>) {
-    if (row >= layout.firstRow && row <= layout.lastRow && layout.columns.includes(match[2])) return cabin;
+  let cabins = seatCabinsByAircraft.get(aircraft);
+  if (cabins === undefined) {
+    const type = AIRCRAFT[aircraft];
+    if (type === undefined) return undefined;
+    // Every seat of every cabin ('7A', '12C', …), the first cabin listed winning, as a lookup table.
+    cabins = new Map();
+    for (const [cabin, layout] of Object.entries(type.cabins) as Array<[Cabin, NonNullable<(typeof type.cabins)[Cabin]>]>) {
+      for (let row = layout.firstRow; row <= layout.lastRow; row++) {
+        for (const column of seatColumns(layout.columns)) if (!cabins.has(`${row}${column.letter}`)) cabins.set(`${row}${column.letter}`, cabin);
+      }
+    }
+    seatCabinsByAircraft.set(aircraft, cabins);
   }
-  return undefined;
+  return cabins.get(seat);
 }
 
 /** The cabins of a flight, as its aircraft has them. */

@@ -10,7 +10,8 @@ import {
   type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { bookingOf } from './travelIndexes.js';
 import { stayStart } from './travelRules.js';
 
 /** Lookups that fail with a message naming the tool that lists valid ids, and the result shapes every tool shares. */
@@ -53,7 +54,7 @@ export function requireHotel(ctx: TravelContext, hotelId: string): Hotel {
 }
 
 export function requireBooking(ctx: TravelContext, bookingId: string): Booking {
-  const booking = getEntry(ctx.base.bookings, bookingId);
+  const booking = bookingOf(ctx.base.bookings, bookingId);
   if (booking === undefined) ctx.fail(`booking ${bookingId} does not exist; booking ids look like bkg_12 — list_travel_bookings lists them`);
   return booking as Booking;
 }
@@ -212,7 +213,7 @@ export function bookingView(state: State, booking: Booking) {
 
 /** An itinerary with its bookings (looked up in `bookings`: the state's, or those a call is writing). */
 export function itineraryView(state: State, itinerary: Itinerary, bookingRecord: Readonly<BucketedRecord<Booking>> = state.bookings) {
-  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, getEntry(bookingRecord, id)!));
+  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, bookingOf(bookingRecord, id)!));
   bookings.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
   const confirmed = bookings.filter((b) => b.status === 'CONFIRMED');
   let total = 0;

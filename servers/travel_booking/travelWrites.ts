@@ -1,5 +1,6 @@
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { bucketKeyOf } from './travelIndexes.js';
 import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 
 /**
@@ -80,7 +81,7 @@ function isEmpty(record: object): boolean {
 
 /** A frozen copy of a bucketed record with the entry `id` added or replaced (what `setEntry` does on a draft). */
 export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, entry: NoInfer<T>): Readonly<BucketedRecord<T>> {
-  const key = bucketOf(id);
+  const key = bucketKeyOf(id);
   const bucket = Object.hasOwn(record, key) ? withKey(record[key], id, entry) : Object.freeze({ [id]: entry });
   return withKey(record, key, bucket as Record<string, T>);
 }

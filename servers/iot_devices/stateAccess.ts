@@ -27,16 +27,19 @@ export function baseState(ctx: Ctx): IotState {
 
 /** Files a new version of a device (built from its frozen one) in its home's record. */
 export function putDevice(ctx: Ctx, device: Device): void {
-  const homes = ctx.edit<Record<string, Record<string, Device>>>('devices');
+  const root = ctx.edit<{ devices: IotState['devices'] }>();
+  const homes = { ...root.devices };
   const copy = shallowCopy(homes[device.home_id]);
   copy[device.id] = freezeDevice(device);
   homes[device.home_id] = Object.freeze(copy);
+  root.devices = Object.freeze(homes);
 }
 
 /** Files new versions of several devices (each once): one copy of each home's record they belong to. */
 export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
   if (devices.length === 0) return;
-  const homes = ctx.edit<Record<string, Record<string, Device>>>('devices');
+  const root = ctx.edit<{ devices: IotState['devices'] }>();
+  const homes = { ...root.devices };
   const copies = new Map<string, Record<string, Device>>();
   for (const device of devices) {
     let copy = copies.get(device.home_id);
@@ -47,6 +50,7 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
     copy[device.id] = freezeDevice(device);
   }
   for (const [homeId, copy] of copies) homes[homeId] = Object.freeze(copy);
+  root.devices = Object.freeze(homes);
 }
 
 /** Puts a new version of an existing entry of a collection. */

@@ -92,8 +92,8 @@ export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, en
  */
 export class SeatMapEdit {
   private occupied: Record<string, Record<string, string>>;
-  /** Rows already copied by this edit (so they may be changed in place). */
-  private readonly copied = new Set<string>();
+  /** Rows this edit made (new objects, changed in place until `finish` freezes them). */
+  private readonly newRows: string[] = [];
 
   constructor(private readonly base: SeatMap) {
     this.occupied = copyRecord(base.occupied);
@@ -104,41 +104,41 @@ export class SeatMapEdit {
     const taken = this.occupied[row];
     if (taken === undefined) return;
     const rest = withoutKey(taken, seat.slice(-1));
-    if (isEmpty(rest)) {
-      this.occupied = withoutKey(this.occupied, row);
-      this.copied.delete(row);
-    } else {
+    if (isEmpty(rest)) this.occupied = withoutKey(this.occupied, row);
+    else {
       this.occupied[row] = rest;
-      this.copied.add(row);
+      this.newRows.push(row);
     }
   }
 
   hold(seat: string, holder: string): void {
     const row = seat.slice(0, -1);
+    const letter = seat.slice(-1);
     const taken = this.occupied[row];
-    if (taken === undefined) {
-      this.occupied[row] = { [seat.slice(-1)]: holder };
-      this.copied.add(row);
-    } else if (this.copied.has(row)) {
-      taken[seat.slice(-1)] = holder;
-    } else {
-      const copy = shallowCopy(taken);
-      copy[seat.slice(-1)] = holder;
-      this.occupied[row] = copy;
-      this.copied.add(row);
+    if (taken !== undefined && !Object.isFrozen(taken)) {
+      taken[letter] = holder;
+      return;
     }
+    const copy: Record<string, string> = taken === undefined ? {} : { ...taken };
+    copy[letter] = holder;
+    this.occupied[row] = copy;
+    this.newRows.push(row);
   }
 
-  /** The new seat map, frozen; with `seatsAvailable[cabin]` moved by `change` when a cabin is given. */
+  /**
+   * The new seat map, frozen; with `seatsAvailable[cabin]` moved by `change` when a cabin is given.
+   * Built as a literal: a seat map's key order is never shown (results list seats in cabin order).
+   */
   finish(cabin?: string, change = 0): SeatMap {
-    for (const row of this.copied) Object.freeze(this.occupied[row]);
-    const map: SeatMap = shallowCopy(this.base);
-    if (cabin !== undefined) {
-      const available = this.base.seatsAvailable as Record<string, number>;
-      map.seatsAvailable = withKey(available, cabin, available[cabin] + change);
+    for (const row of this.newRows) {
+      const taken = this.occupied[row];
+      if (taken !== undefined) Object.freeze(taken);
     }
-    map.occupied = Object.freeze(this.occupied);
-    return Object.freeze(map);
+    const available = this.base.seatsAvailable as Record<string, number>;
+    return Object.freeze({
+      seatsAvailable: cabin === undefined ? available : withKey(available, cabin, available[cabin] + change),
+      occupied: Object.freeze(this.occupied),
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { type BucketedRecord, entryValues, getEntry } from '../kit/bucketedRecord.js';
+import { type BucketedRecord, bucketOf, entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { closestName } from '../kit/DomainSession.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
@@ -349,10 +349,177 @@ export function eventIndex(state: CalendarState): EventIndex {
   if (!Object.isFrozen(events)) return buildIndex(events);
   let index = indexes.get(events);
   if (index === undefined) {
-    index = buildIndex(events);
+    const derivation = derivations.get(events);
+    index = (derivation !== undefined ? derivedIndex(events, derivation) : undefined) ?? buildIndex(events);
+    derivations.delete(events);
     indexes.set(events, index);
   }
   return index;
+}
+
+/** The bucket of a stored event as a number (NaN for a bucket of ids without a number), once per event. */
+const bucketNumbers = new WeakMap<CalendarEvent, number>();
+
+function bucketNumber(event: CalendarEvent): number {
+  let number = bucketNumbers.get(event);
+  if (number === undefined) {
+    number = Number(bucketOf(event.id));
+    bucketNumbers.set(event, number);
+  }
+  return number;
+}
+
+/** Where the events of bucket `bucket` are in a list in index order: [first, end). */
+function bucketRange(list: readonly CalendarEvent[], bucket: number): [number, number] {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (bucketNumber(list[middle]) < bucket) low = middle + 1;
+    else high = middle;
+  }
+  let end = low;
+  while (end < list.length && bucketNumber(list[end]) === bucket) end++;
+  return [low, end];
+}
+
+/** `list` with its events of `bucket` replaced by `run`; the list itself when nothing changes (its cached windows stay). */
+function replaceBucket(list: CalendarEvent[], bucket: number, run: readonly CalendarEvent[]): CalendarEvent[] {
+  const [first, end] = bucketRange(list, bucket);
+  if (end - first === run.length) {
+    let same = true;
+    for (let i = 0; i < run.length && same; i++) same = list[first + i] === run[i];
+    if (same) return list;
+  }
+  const next = list.slice(0, first);
+  for (const event of run) next.push(event);
+  for (let i = end; i < list.length; i++) next.push(list[i]);
+  const windows = listWindows.get(list);
+  if (windows !== undefined && next.length > 0) listWindows.set(next, replacedWindows(windows, first, end, run));
+  return next;
+}
+
+/** The windows of a list whose positions [first, end) were replaced by `run` (frozen events), from the list's windows. */
+function replacedWindows(windows: ListWindows, first: number, end: number, run: readonly CalendarEvent[]): ListWindows {
+  const shift = run.length - (end - first);
+  const added: number[] = [];
+  const addedSeries: number[] = [];
+  const timings = run.map(timingOf);
+  for (let i = 0; i < run.length; i++) (timings[i].shape === undefined ? added : addedSeries).push(i);
+  added.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
+  const singles: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  // Both in (start, position) order: merge them.
+  let a = 0;
+  for (let k = 0; k <= windows.singles.length; k++) {
+    const position = k < windows.singles.length ? windows.singles[k] : -1;
+    if (position >= first && position < end) continue;
+    const moved = position >= end ? position + shift : position;
+    const start = k < windows.singles.length ? windows.starts[k] : Infinity;
+    while (a < added.length && (k === windows.singles.length || timings[added[a]].startMs < start || (timings[added[a]].startMs === start && first + added[a] < moved))) {
+      singles.push(first + added[a]);
+      starts.push(timings[added[a]].startMs);
+      ends.push(timings[added[a]].endMs);
+      a++;
+    }
+    if (k === windows.singles.length) break;
+    singles.push(moved);
+    starts.push(start);
+    ends.push(windows.ends[k]);
+  }
+  const series: number[] = [];
+  const seriesTimings: EventTiming[] = [];
+  for (let k = 0; k < windows.series.length && windows.series[k] < first; k++) {
+    series.push(windows.series[k]);
+    seriesTimings.push(windows.seriesTimings[k]);
+  }
+  for (const i of addedSeries) {
+    series.push(first + i);
+    seriesTimings.push(timings[i]);
+  }
+  for (let k = 0; k < windows.series.length; k++) {
+    if (windows.series[k] < end) continue;
+    series.push(windows.series[k] + shift);
+    seriesTimings.push(windows.seriesTimings[k]);
+  }
+  let longest = 0;
+  for (let k = 0; k < starts.length; k++) longest = Math.max(longest, ends[k] - starts[k]);
+  return { singles: Int32Array.from(singles), starts: Float64Array.from(starts), ends: Float64Array.from(ends), longest, series: Int32Array.from(series), seriesTimings };
+}
+
+/**
+ * The index of `next`, an events record made from `base` by changing the buckets `bucketKeys`,
+ * where `changed` holds the events removed or replaced and those stored: derived from the index of
+ * `base` (only the lists of the changed events' calendars and attendees are rebuilt, the others are
+ * shared with their cached windows) instead of built again from every event. It equals what a
+ * build would give: the index lists events bucket by bucket (buckets numbered in ascending order),
+ * each bucket in its entries' order. Without an index of `base`, or with buckets that are not
+ * numbered, nothing is derived (the next lookup builds it).
+ */
+export function deriveEventIndex(base: BucketedRecord<CalendarEvent>, next: BucketedRecord<CalendarEvent>, bucketKeys: readonly string[], changed: readonly CalendarEvent[]): void {
+  if (Object.isFrozen(next) && indexes.has(base)) derivations.set(next, { base, bucketKeys, changed });
+}
+
+/** How to derive the index of an events record from its predecessor's, until it is asked for. */
+interface Derivation {
+  base: BucketedRecord<CalendarEvent>;
+  bucketKeys: readonly string[];
+  changed: readonly CalendarEvent[];
+}
+
+const derivations = new WeakMap<BucketedRecord<CalendarEvent>, Derivation>();
+const NUMBERED_BUCKET = /^\d+$/;
+
+function derivedIndex(next: BucketedRecord<CalendarEvent>, { base, bucketKeys, changed }: Derivation): EventIndex | undefined {
+  // Only from an index already there: a chain of derivations is never replayed.
+  const previous = indexes.get(base);
+  if (previous === undefined) return undefined;
+  for (const key in base) if (!NUMBERED_BUCKET.test(key)) return undefined;
+  const buckets: number[] = [];
+  for (const key of bucketKeys) {
+    if (!NUMBERED_BUCKET.test(key)) return undefined;
+    buckets.push(Number(key));
+  }
+  buckets.sort((a, b) => a - b);
+  const calendars = new Set<string>();
+  const emails = new Set<string>();
+  for (const event of changed) {
+    calendars.add(event.calendar_id);
+    for (const attendee of event.attendees) emails.add(attendee.email);
+  }
+  const index: EventIndex = { all: previous.all, byCalendar: new Map(previous.byCalendar), byAttendee: new Map(previous.byAttendee) };
+  for (const bucket of buckets) {
+    const key = String(bucket);
+    const entries = Object.hasOwn(next, key) ? next[key] : {};
+    const all: CalendarEvent[] = [];
+    const ofCalendar = new Map<string, CalendarEvent[]>();
+    const ofAttendee = new Map<string, CalendarEvent[]>();
+    for (const id in entries) {
+      const event = entries[id];
+      all.push(event);
+      if (calendars.has(event.calendar_id)) pushTo(ofCalendar, event.calendar_id, event);
+      for (const attendee of event.attendees) if (emails.has(attendee.email)) pushTo(ofAttendee, attendee.email, event);
+    }
+    index.all = replaceBucket(index.all, bucket, all);
+    replaceRuns(index.byCalendar, calendars, bucket, ofCalendar);
+    replaceRuns(index.byAttendee, emails, bucket, ofAttendee);
+  }
+  return index;
+}
+
+function pushTo(map: Map<string, CalendarEvent[]>, key: string, event: CalendarEvent): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [event]);
+  else list.push(event);
+}
+
+function replaceRuns(lists: Map<string, CalendarEvent[]>, keys: Set<string>, bucket: number, runs: Map<string, CalendarEvent[]>): void {
+  for (const key of keys) {
+    const list = replaceBucket(lists.get(key) ?? NO_EVENTS, bucket, runs.get(key) ?? NO_EVENTS);
+    if (list.length === 0) lists.delete(key);
+    else lists.set(key, list);
+  }
 }
 
 /** Events stored on a calendar. */
@@ -392,20 +559,25 @@ const listWindows = new WeakMap<readonly CalendarEvent[], ListWindows>();
 function windowsOf(events: readonly CalendarEvent[]): ListWindows {
   let windows = listWindows.get(events);
   if (windows !== undefined) return windows;
+  const timings = events.map(timingOf);
   const singles: number[] = [];
   const series: number[] = [];
-  for (let i = 0; i < events.length; i++) (timingOf(events[i]).shape === undefined ? singles : series).push(i);
-  const startOf = (i: number): number => timingOf(events[i]).startMs;
-  singles.sort((a, b) => startOf(a) - startOf(b) || a - b);
+  for (let i = 0; i < events.length; i++) (timings[i].shape === undefined ? singles : series).push(i);
+  singles.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
   windows = {
     singles: Int32Array.from(singles),
-    starts: Float64Array.from(singles, startOf),
-    ends: Float64Array.from(singles, (i) => timingOf(events[i]).endMs),
+    starts: new Float64Array(singles.length),
+    ends: new Float64Array(singles.length),
     longest: 0,
     series: Int32Array.from(series),
-    seriesTimings: series.map((i) => timingOf(events[i])),
+    seriesTimings: series.map((i) => timings[i]),
   };
-  for (let k = 0; k < singles.length; k++) windows.longest = Math.max(windows.longest, windows.ends[k] - windows.starts[k]);
+  for (let k = 0; k < singles.length; k++) {
+    const timing = timings[singles[k]];
+    windows.starts[k] = timing.startMs;
+    windows.ends[k] = timing.endMs;
+    windows.longest = Math.max(windows.longest, timing.endMs - timing.startMs);
+  }
   if (events.length > 0 && Object.isFrozen(events[0])) listWindows.set(events, windows);
   return windows;
 }

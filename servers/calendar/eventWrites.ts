@@ -1,6 +1,7 @@
 import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Attendee, CalendarEvent, CalendarState } from './CalendarState.js';
+import { deriveEventIndex } from './calendarModel.js';
 import type { Ctx } from './toolSupport.js';
 
 /**
@@ -156,5 +157,17 @@ export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly Calen
     for (const [key, bucket] of buckets) if (bucket !== undefined && !Object.hasOwn(base, key)) next[key] = bucket;
     next = { ...next };
   }
-  ctx.edit<CalendarState>().events = Object.freeze(next);
+  Object.freeze(next);
+  // The events that change, before and after, so that the index of `next` can be derived.
+  const changed: CalendarEvent[] = [];
+  for (const [key, change] of changes) {
+    const bucket = Object.hasOwn(base, key) ? base[key] : undefined;
+    for (const [id, event] of change.puts) {
+      if (bucket !== undefined && Object.hasOwn(bucket, id)) changed.push(bucket[id]);
+      changed.push(event);
+    }
+    if (change.removed !== undefined && bucket !== undefined) for (const id of change.removed) if (Object.hasOwn(bucket, id)) changed.push(bucket[id]);
+  }
+  deriveEventIndex(base, next, [...changes.keys()], changed);
+  ctx.edit<CalendarState>().events = next;
 }

@@ -2,7 +2,7 @@ import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
 import { detailOf, summaryOf } from './deviceViews.js';
-import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, homeIdInput, int, num, object, str } from './iotSchemas.js';
+import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, int, num, object, str } from './iotSchemas.js';
 import type { Capability, DeviceType, IotState } from './IotState.js';
 import { otherDeviceNamed } from './nameIndexes.js';
 import { baseState, putDevice } from './stateAccess.js';

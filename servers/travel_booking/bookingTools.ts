@@ -4,7 +4,7 @@ import { entryPairs } from '../kit/bucketedRecord.js';
 import { itinerariesOf } from './travelIndexes.js';
 import { SeatMapEdit, withEntry, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
-import { bookingStart, quoteCancellation, seatMapOf, type CancellationQuote } from './travelRules.js';
+import { bookingStart, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const bookingIdField = { type: 'string', minLength: 1, maxLength: 40, description: 'Booking id, e.g. bkg_12 (list_travel_bookings lists them)' };
@@ -23,7 +23,7 @@ function quoteFor(ctx: TravelContext, booking: Booking): CancellationQuote {
         : `hotel booking ${booking.id} cannot be cancelled: the stay began at check-in ${start}, before now (${nowOf(ctx)})`,
     );
   }
-  const daysBefore = Math.floor((Date.parse(start) - Date.parse(nowOf(ctx))) / 86_400_000);
+  const daysBefore = Math.floor((timeOf(start) - timeOf(nowOf(ctx))) / 86_400_000);
   if (booking.type === 'FLIGHT') return quoteCancellation(booking.cancellationPolicy, daysBefore, booking.totalPrice, booking.passengers.length, 0, 0);
   return quoteCancellation(booking.cancellationPolicy, daysBefore, booking.totalPrice, booking.guests, booking.nightlyRates[booking.checkInDate], booking.rooms);
 }

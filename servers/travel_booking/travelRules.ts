@@ -57,6 +57,20 @@ export function stayNights(checkInDate: string, checkOutDate: string): string[] 
   return nights;
 }
 
+const parsedTimes = new Map<string, number>();
+/** Times remembered at most by `timeOf`. */
+const MAX_REMEMBERED_TIMES = 65_536;
+
+/** `Date.parse(time)`, remembered: the world's few thousand times are parsed again and again. */
+export function timeOf(time: string): number {
+  let parsed = parsedTimes.get(time);
+  if (parsed === undefined) {
+    parsed = Date.parse(time);
+    if (parsedTimes.size < MAX_REMEMBERED_TIMES) parsedTimes.set(time, parsed);
+  }
+  return parsed;
+}
+
 /** Whole days left between `now` and `start` (both ISO date-times); negative once `start` has passed. */
 export function wholeDaysBefore(start: string, now: string): number {
   return Math.floor((Date.parse(start) - Date.parse(now)) / DAY_MS);
@@ -205,7 +219,19 @@ export interface CancellationQuote {
   rule: string;
 }
 
+const tierDescriptions = new WeakMap<CancellationTier, string>();
+
+/** A tier in words, remembered per frozen tier (policies are shared, frozen objects). */
 function describeTier(tier: CancellationTier): string {
+  let described = tierDescriptions.get(tier);
+  if (described === undefined) {
+    described = tierInWords(tier);
+    if (Object.isFrozen(tier)) tierDescriptions.set(tier, described);
+  }
+  return described;
+}
+
+function tierInWords(tier: CancellationTier): string {
   const when = tier.minDaysBefore === 0 ? 'less than 1 day before' : `${tier.minDaysBefore} or more days before`;
   if (tier.feePerTraveler !== undefined) return `${when}: ${formatUsd(tier.feePerTraveler)} per traveler`;
   if (tier.feeNights !== undefined) return `${when}: ${tier.feeNights} night(s) per room`;

@@ -78,12 +78,7 @@ function copierFor(kind: string, keys: readonly string[]): CompiledCopier | unde
   return made;
 }
 
-/**
- * A shallow, unfrozen copy of a frozen record or entity, with its keys in the same order (as a
- * spread makes it). `kind` groups records of one shape (`customers`, `variants/bucket`, `variant`).
- */
-export function copyRecord<T extends object>(record: T, kind: string, keys: readonly string[] = Object.keys(record)): T {
-  const compiled = keys.length < MIN_COMPILED_KEYS ? undefined : copierFor(kind, keys);
+function copyWith<T extends object>(record: T, keys: readonly string[], compiled: CompiledCopier | undefined): T {
   if (compiled === undefined) return { ...record };
   const source = record as unknown as AnyRecord;
   const copy = compiled.copy(source);
@@ -96,28 +91,61 @@ export function copyRecord<T extends object>(record: T, kind: string, keys: read
 }
 
 /**
- * The keys of the outer records of bucketed collections seen lately, by record: their keys are
- * integer-like bucket numbers, which `Object.keys` has to turn into strings one by one (about 250 ns
- * for 16 buckets, more than copying them), and the outer record a call writes is usually the one
- * the call before it made. A few recent records per collection (filling a WeakMap would cost more
- * than `Object.keys`); strong references, to a few states' records.
+ * A shallow, unfrozen copy of a frozen record or entity, with its keys in the same order (as a
+ * spread makes it). `kind` groups records of one shape (`customers`, `variants/bucket`, `variant`).
  */
-const RECENT_OUTER_RECORDS = 8;
-const recentOuterKeys: Record<BucketedCollection, Array<{ record: object; keys: readonly string[] }>> = { variants: [], orders: [] };
-const recentOuterNext: Record<BucketedCollection, number> = { variants: 0, orders: 0 };
-
-function outerKeysOf(collection: BucketedCollection, outer: object): readonly string[] {
-  const recent = recentOuterKeys[collection];
-  for (let i = 0; i < recent.length; i++) if (recent[i].record === outer) return recent[i].keys;
-  const keys = Object.keys(outer);
-  rememberOuterKeys(collection, outer, keys);
-  return keys;
+export function copyRecord<T extends object>(record: T, kind: string, keys: readonly string[] = Object.keys(record)): T {
+  return copyWith(record, keys, keys.length < MIN_COMPILED_KEYS ? undefined : copierFor(kind, keys));
 }
 
-function rememberOuterKeys(collection: BucketedCollection, outer: object, keys: readonly string[]): void {
-  const at = recentOuterNext[collection];
-  recentOuterKeys[collection][at] = { record: outer, keys };
-  recentOuterNext[collection] = (at + 1) % RECENT_OUTER_RECORDS;
+/** A collection record whose keys and copier are known. */
+interface KnownRecord {
+  readonly record: object;
+  readonly keys: readonly string[];
+  /** A copier whose keys are a prefix of `keys`, or undefined to spread. */
+  readonly compiled: CompiledCopier | undefined;
+}
+
+/**
+ * The collection records (and buckets) written lately, by kind: the record a call copies is usually
+ * the one the call before it made, so its keys and copier are known without `Object.keys` (for the
+ * integer-like keys of outer bucket records about 250 ns, more than the copy) or a key comparison.
+ * A few records per kind, found by identity (filling a WeakMap would cost more than it saves);
+ * strong references, to a few states' records.
+ */
+const RECENT_RECORDS = 8;
+const recentRecords = new Map<string, KnownRecord[]>();
+const recentNext = new Map<string, number>();
+
+function knownRecord(kind: string, record: object): KnownRecord {
+  const recent = recentRecords.get(kind);
+  if (recent !== undefined) for (let i = 0; i < recent.length; i++) if (recent[i].record === record) return recent[i];
+  const keys = Object.keys(record);
+  return remember(kind, { record, keys, compiled: keys.length < MIN_COMPILED_KEYS ? undefined : copierFor(kind, keys) });
+}
+
+function remember(kind: string, known: KnownRecord): KnownRecord {
+  let recent = recentRecords.get(kind);
+  if (recent === undefined) recentRecords.set(kind, (recent = []));
+  const at = recentNext.get(kind) ?? 0;
+  recent[at] = known;
+  recentNext.set(kind, (at + 1) % RECENT_RECORDS);
+  return known;
+}
+
+/**
+ * A frozen copy of a collection record with one entry added or replaced (added ones go last),
+ * remembered with its keys for the next write.
+ */
+function recordWith(kind: string, record: object, id: string, entry: unknown): AnyRecord {
+  const known = knownRecord(kind, record);
+  const copy = copyWith(record as AnyRecord, known.keys, known.compiled);
+  const added = !Object.hasOwn(copy, id);
+  copy[id] = entry;
+  Object.freeze(copy);
+  // A record with a new key is looked up afresh when it is copied again (rare next to replacements).
+  if (!added) remember(kind, { record: copy, keys: known.keys, compiled: known.compiled });
+  return copy;
 }
 
 /**
@@ -172,31 +200,27 @@ export function editRoot(ctx: Context): ShoppingState {
 /** Add or replace one entry of a collection keyed by id (added ones go last). */
 export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, id: string, entry: ShoppingState[K][string]): void {
   const root = editRoot(ctx);
-  const record = copyRecord(root[collection] as AnyRecord, collection);
-  record[id] = Object.isFrozen(entry) ? entry : freezeNew(entry);
-  (root as unknown as AnyRecord)[collection] = Object.freeze(record);
+  (root as unknown as AnyRecord)[collection] = recordWith(collection, root[collection], id, Object.isFrozen(entry) ? entry : freezeNew(entry));
 }
 
 /** Add or replace entries of a bucketed collection, as `setEntry` would one by one. */
 export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, collection: K, entries: ReadonlyArray<ShoppingState[K][string][string]>): void {
   const root = editRoot(ctx);
-  const keys = outerKeysOf(collection, root[collection]);
-  const outer = copyRecord(root[collection] as BucketedRecord<unknown>, collection, keys);
-  let sameKeys = true;
+  const known = knownRecord(collection, root[collection]);
+  const outer = copyWith(root[collection] as BucketedRecord<unknown>, known.keys, known.compiled);
+  let added = false;
   for (const entry of entries) {
     const id = entry.id;
     const key = bucketKey(id);
-    let bucket: Record<string, unknown>;
+    const frozen = Object.isFrozen(entry) ? entry : freezeNew(entry);
     if (Object.hasOwn(outer, key)) {
-      bucket = copyRecord(outer[key], BUCKET_KIND[collection]);
+      outer[key] = recordWith(BUCKET_KIND[collection], outer[key], id, frozen) as Record<string, unknown>;
     } else {
-      bucket = {};
-      sameKeys = false;
+      outer[key] = Object.freeze({ [id]: frozen });
+      added = true;
     }
-    bucket[id] = Object.isFrozen(entry) ? entry : freezeNew(entry);
-    outer[key] = Object.freeze(bucket);
   }
   Object.freeze(outer);
-  if (sameKeys) rememberOuterKeys(collection, outer, keys);
+  if (!added) remember(collection, { record: outer, keys: known.keys, compiled: known.compiled });
   (root as unknown as AnyRecord)[collection] = outer;
 }

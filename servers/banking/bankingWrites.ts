@@ -12,8 +12,8 @@ import { baseState } from './bankingLookups.js';
  * Copies are object literals with the keys in the order the world and the tools create them, not
  * spreads: V8 copies a frozen object through a spread key by key (about 17 ns a key, 250 ns for a
  * card), a literal in a few nanoseconds, and freezing a literal is cheap too. Records keyed by id
- * are copied by the kit's `shallowCopy` (a literal compiled per key list), except `customers`,
- * which every call copies (see `copyCustomers`).
+ * (`customers`, which every call copies, `transfers`, a ledger month …) are copied by the kit's
+ * `shallowCopy`, which does the same with a literal compiled per key list.
  */
 
 type Context = ToolContext<BankingState>;
@@ -36,47 +36,12 @@ export function recordWithout<T>(record: Readonly<Record<string, T>>, id: string
   return Object.freeze(copy);
 }
 
-/** A shallow copy of the `customers` record, for a given list of keys. */
-type CustomersCopier = (customers: Readonly<Record<string, BankCustomer>>) => Record<string, BankCustomer>;
-
-/** Copiers by key list; a handful at most (one per world a process loads). */
-const customersCopiers: Array<{ keys: readonly string[]; copy: CustomersCopier }> = [];
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/**
- * A copy of the `customers` record, made by a function compiled for its keys: every call copies
- * this record, and its keys never change (no tool adds or removes a customer), so one function
- * per world copies it as an object literal in ~20 ns where a spread of the frozen record takes
- * ~450 ns. The keys are compared on every use, so a record with other keys gets its own copier.
- * Not `shallowCopy`: it also remembers the copier per source object in a WeakMap, and on a live
- * session, where every call copies the `customers` record the call before made, registering each
- * one costs more than the copy (a mix of calls on live sessions: 2.8 µs a call here, 3.7 with it).
- */
-function copyCustomers(customers: Readonly<Record<string, BankCustomer>>): Record<string, BankCustomer> {
-  const keys = Object.keys(customers);
-  for (const copier of customersCopiers) if (sameKeys(copier.keys, keys)) return copier.copy(customers);
-  const body = keys.map((key) => `${JSON.stringify(key)}: record[${JSON.stringify(key)}]`).join(', ');
-  // Integer-like keys would be reordered by a literal; such a record is spread instead.
-  const literal = keys.every((key) => !/^(0|[1-9]\d*)$/.test(key)) && !keys.includes('__proto__');
-  const copy = literal ? (new Function('record', `return { ${body} };`) as CustomersCopier) : (record: Readonly<Record<string, BankCustomer>>) => ({ ...record });
-  if (customersCopiers.length >= 8) customersCopiers.shift();
-  customersCopiers.push({ keys, copy });
-  return copy(customers);
-}
-
 /**
  * Puts a new (frozen) version of a customer into the state: one write into a plain copy of the
  * state's root (`ctx.edit()`), so that the call makes no draft Proxy at all.
  */
 export function putCustomer(ctx: Context, customer: BankCustomer): void {
-  const customers = copyCustomers(baseState(ctx).customers);
-  customers[customer.customer_id] = customer;
-  ctx.edit<BankingState>().customers = Object.freeze(customers);
+  ctx.edit<BankingState>().customers = recordWith(baseState(ctx).customers, customer.customer_id, customer);
 }
 
 /** A customer with some of its collections replaced (each already frozen). */

@@ -1,6 +1,6 @@
 import { entryOf } from './entryOf.js';
 import { editableLine } from './shoppingLookups.js';
-import type { Cart, CartLine, Coupon, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
+import type { Cart, CartLine, Coupon, ShippingMethodCode, ShoppingState, SnapshotAddress, Variant } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 
 /**
@@ -190,8 +190,12 @@ export function formatAddress(address: SnapshotAddress): string {
 
 /** Whether the coupon's discount applies to this line (its product is in one of the coupon's categories). */
 export function lineIsEligible(state: ShoppingState, coupon: Coupon, line: CartLine): boolean {
+  return coupon.category_ids === null || variantIsEligible(state, coupon, entryOf(state.variants, line.variant_id));
+}
+
+/** Whether the coupon's discount applies to a line of this variant (`lineIsEligible` with the line's variant at hand). */
+function variantIsEligible(state: ShoppingState, coupon: Coupon, variant: Variant | undefined): boolean {
   if (coupon.category_ids === null) return true;
-  const variant = entryOf(state.variants, line.variant_id)!;
   const product = variant && state.products[variant.product_id];
   return product !== undefined && coupon.category_ids.includes(product.category_id);
 }
@@ -258,13 +262,17 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-/** The merchandise discount a valid coupon gives on these lines, per line (same order as `lines`). */
-export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines: readonly CartLine[]): number[] {
+/**
+ * The merchandise discount a valid coupon gives on these lines, per line (same order as `lines`);
+ * `variants` are the lines' variants when the caller has them at hand.
+ */
+export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines: readonly CartLine[], variants?: ReadonlyArray<Variant | undefined>): number[] {
   if (coupon === null || coupon.kind === 'free_shipping') return new Array<number>(lines.length).fill(0);
   const weights = new Array<number>(lines.length);
   let base = 0;
   for (let i = 0; i < lines.length; i++) {
-    weights[i] = lineIsEligible(state, coupon, lines[i]) ? lines[i].quantity * lines[i].unit_price_cents : 0;
+    const variant = variants === undefined ? entryOf(state.variants, lines[i].variant_id) : variants[i];
+    weights[i] = variantIsEligible(state, coupon, variant) ? lines[i].quantity * lines[i].unit_price_cents : 0;
     base += weights[i];
   }
   const amount = coupon.kind === 'percentage' ? Math.round((base * coupon.value) / 100) : Math.min(coupon.value, base);
@@ -279,8 +287,10 @@ export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines
 export function priceCart(state: ShoppingState, cart: Cart, now: string): string[] {
   const notices: string[] = [];
   const lines = cart.lines;
+  const variants = new Array<Variant | undefined>(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const variant = entryOf(state.variants, lines[i].variant_id);
+    variants[i] = variant;
     if (variant && lines[i].unit_price_cents !== variant.price_cents) editableLine(lines, i).unit_price_cents = variant.price_cents;
   }
   let coupon: Coupon | null = cart.coupon_code === null ? null : (state.coupons[cart.coupon_code] ?? null);
@@ -292,7 +302,7 @@ export function priceCart(state: ShoppingState, cart: Cart, now: string): string
       coupon = null;
     }
   }
-  const discounts = lineDiscounts(state, coupon, lines);
+  const discounts = lineDiscounts(state, coupon, lines, variants);
   let subtotal = 0;
   let discount = 0;
   for (let i = 0; i < lines.length; i++) {

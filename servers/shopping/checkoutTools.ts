@@ -20,6 +20,9 @@ const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' ')
 const AU_STATES = new Set('ACT NSW NT QLD SA TAS VIC WA'.split(' '));
 const PROVINCES: Record<string, Set<string>> = { US: US_STATES, CA: CA_PROVINCES, AU: AU_STATES };
 
+/** Address fields that must not be blank. */
+const REQUIRED_ADDRESS_TEXT = ['first_name', 'last_name', 'address1', 'city'] as const;
+
 interface NewAddress {
   first_name: string;
   last_name: string;
@@ -51,7 +54,7 @@ function validateAddress(ctx: Context, address: NewAddress): SnapshotAddress {
   } else if (address.province_code !== undefined && address.province_code.trim() !== '') {
     province = address.province_code.trim();
   }
-  for (const field of ['first_name', 'last_name', 'address1', 'city'] as const) {
+  for (const field of REQUIRED_ADDRESS_TEXT) {
     if (address[field].trim() === '') return ctx.fail(`address.${field} is empty; a shipping address needs first_name, last_name, address1, city, postal_code and country_code`);
   }
   return {
@@ -147,7 +150,9 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
     next.updated_at = timestamp(ctx.now);
     const notices = priceCart(readable(ctx), next, ctx.now);
     storeCart(ctx, next);
-    return { ...cartView(readable(ctx), next, ctx.now, notices), saved_address_id: savedId };
+    const view = cartView(readable(ctx), next, ctx.now, notices);
+    view.saved_address_id = savedId;
+    return view;
   },
 });
 

@@ -1,8 +1,7 @@
-import { shallowCopy } from '../kit/shallowCopy.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryPairs } from '../kit/bucketedRecord.js';
 import { itinerariesOf } from './travelIndexes.js';
-import { SeatMapEdit, withEntry, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
+import { copyFrozen, SeatMapEdit, withEntry, withItem, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
 import { bookingStart, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
@@ -180,7 +179,7 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       released = `${booking.rooms} ${booking.roomType} room(s) for ${Object.keys(booking.nightlyRates).length} night(s) at hotel ${booking.hotelId}`;
     }
     const cancelledAt = nowOf(ctx);
-    const cancelled = shallowCopy(booking);
+    const cancelled = copyFrozen(booking);
     cancelled.status = 'CANCELLED';
     cancelled.cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
     state.bookings = withEntry(base.bookings, booking.id, Object.freeze(cancelled));
@@ -259,9 +258,9 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     if (!travelers.includes(itinerary.travelerId)) {
       return ctx.fail(`booking ${booking.id} is for ${travelers.join(', ')}, not for ${itinerary.travelerId}, the traveler of itinerary ${itinerary.id}; list_travel_bookings with traveler_id ${itinerary.travelerId} lists their bookings`);
     }
-    const grown = shallowCopy(itinerary);
-    grown.bookingIds = Object.freeze([...itinerary.bookingIds, booking.id]) as string[];
-    const joined = shallowCopy(booking);
+    const grown = copyFrozen(itinerary);
+    grown.bookingIds = Object.freeze(withItem(itinerary.bookingIds, booking.id)) as string[];
+    const joined = copyFrozen(booking);
     joined.itineraryId = itinerary.id;
     const state = ctx.edit<TravelBookingState>();
     state.itineraries = withKey(ctx.base.itineraries, itinerary.id, Object.freeze(grown));

@@ -1,4 +1,3 @@
-import { shallowCopy } from '../kit/shallowCopy.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import {
   AIRCRAFT,
@@ -19,7 +18,7 @@ import {
 } from './TravelBookingState.js';
 import { getEntry } from '../kit/bucketedRecord.js';
 import { confirmedFlightBookingOf } from './travelIndexes.js';
-import { SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
+import { copyArray, copyFrozen, SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
 import { cabinSeats, cabinsOf, fareFamiliesOf, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
 import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -514,7 +513,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     for (const passenger of passengers) edit.hold(passenger.seat, id);
     const state = ctx.edit<TravelBookingState>();
     state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(cabin, -passengers.length));
-    const bookedOffer = shallowCopy(offer);
+    const bookedOffer = copyFrozen(offer);
     bookedOffer.status = 'BOOKED';
     bookedOffer.bookingId = id;
     state.flightOffers = withKey(base.flightOffers, offer.id, Object.freeze(bookedOffer));
@@ -577,11 +576,11 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       edit.hold(args.seat, booking.id);
       const state = ctx.edit<TravelBookingState>();
       state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish());
-      const moved = shallowCopy(passenger);
+      const moved = copyFrozen(passenger);
       moved.seat = args.seat;
-      const passengers = booking.passengers.slice();
+      const passengers = copyArray(booking.passengers);
       passengers[index] = Object.freeze(moved);
-      const next = shallowCopy(booking);
+      const next = copyFrozen(booking);
       next.passengers = Object.freeze(passengers) as FlightPassenger[];
       state.bookings = withEntry(base.bookings, booking.id, Object.freeze(next) as Booking);
     }

@@ -13,7 +13,7 @@ import {
   type RoomType,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { copyRecord, withEntry, withRoomsSold } from './travelWrites.js';
+import { copyFrozen, withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
 import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -397,7 +397,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       );
     }
     const nightlyRates = Object.freeze(planRates(room, nights, ratePlan));
-    const roomsSold = copyRecord(room.roomsSold);
+    const roomsSold = copyFrozen(room.roomsSold);
     for (const night of nights) roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
     const booking: HotelBooking = Object.freeze({
       id: ctx.nextId('bkg'),

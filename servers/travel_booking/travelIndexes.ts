@@ -51,7 +51,7 @@ function addId(map: Map<string, string[]>, key: string, id: string): void {
 /** Per frozen bookings record: answers already looked up, by traveler (and by flight and traveler). */
 interface RecordAnswers {
   idsByTraveler: Map<string, string[]>;
-  byFlightAndTraveler: Map<string, FlightBooking | null>;
+  byFlightAndTraveler: Map<string, Map<string, FlightBooking | null>>;
 }
 
 const recordAnswers = new WeakMap<object, RecordAnswers>();
@@ -68,8 +68,12 @@ function answersOf(bookings: Readonly<BucketedRecord<Booking>>): RecordAnswers |
 /** The first confirmed booking (in entry order) of `flightId` with `travelerId` among its passengers. */
 export function confirmedFlightBookingOf(bookings: Readonly<BucketedRecord<Booking>>, flightId: string, travelerId: string): FlightBooking | undefined {
   const answers = answersOf(bookings);
-  const key = `${flightId}\n${travelerId}`;
-  const known = answers?.byFlightAndTraveler.get(key);
+  let byTraveler = answers?.byFlightAndTraveler.get(flightId);
+  if (byTraveler === undefined) {
+    byTraveler = new Map();
+    answers?.byFlightAndTraveler.set(flightId, byTraveler);
+  }
+  const known = byTraveler.get(travelerId);
   if (known !== undefined) return known ?? undefined;
   let found: FlightBooking | null = null;
   search: for (const bucket in bookings) {
@@ -84,7 +88,7 @@ export function confirmedFlightBookingOf(bookings: Readonly<BucketedRecord<Booki
       }
     }
   }
-  answers?.byFlightAndTraveler.set(key, found);
+  byTraveler.set(travelerId, found);
   return found ?? undefined;
 }
 

@@ -1,7 +1,6 @@
-import { shallowCopy } from '../kit/shallowCopy.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { confirmedBookingIdsOf, itinerariesOf, travelersBornOn } from './travelIndexes.js';
-import { withKey } from './travelWrites.js';
+import { copyArray, copyFrozen, withKey } from './travelWrites.js';
 import { AIRLINE_CODES, type Traveler, type TravelBookingState } from './TravelBookingState.js';
 import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
@@ -359,7 +358,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
   annotations: { title: 'Update a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
     const current = requireTraveler(ctx, args.traveler_id);
-    const traveler = shallowCopy(current);
+    const traveler = copyFrozen(current);
     const updatedFields: string[] = [];
     if (args.email !== undefined) {
       traveler.email = args.email;
@@ -381,14 +380,14 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
         const held = memberships.map((m) => m.programOwner);
         ctx.fail(`${fullName(traveler)} has no ${args.remove_loyalty_program} membership to remove; memberships: ${held.length ? held.join(', ') : 'none'}`);
       }
-      memberships = memberships.slice();
+      memberships = copyArray(memberships);
       memberships.splice(index, 1);
       updatedFields.push('loyaltyPrograms');
     }
     if (args.add_loyalty_program !== undefined) {
       const { program_owner: programOwner, member_id: memberId } = args.add_loyalty_program;
       const index = memberships.findIndex((m) => m.programOwner === programOwner);
-      if (memberships === current.loyaltyPrograms) memberships = memberships.slice();
+      if (memberships === current.loyaltyPrograms) memberships = copyArray(memberships);
       if (index >= 0) {
         const changed = { ...memberships[index] };
         changed.memberId = memberId;

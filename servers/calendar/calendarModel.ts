@@ -86,6 +86,8 @@ export interface Span {
 
 interface ExpandedSeries {
   occurrences: Occurrence[];
+  /** The occurrences' ends, for binary searches without touching the objects. */
+  ends: Float64Array;
   /** Every occurrence starting before this instant is in the list. */
   coveredTo: number;
   /** The rule has no occurrences beyond the list. */
@@ -104,6 +106,10 @@ const EXPANSION_MARGIN = 400 * DAY;
 
 /** The occurrences of a series, expanded at least up to `toMs` (shared by equal shapes, kept on frozen events). */
 function occurrencesOf(event: CalendarEvent, timing: EventTiming, toMs: number): Occurrence[] {
+  return expandedTo(event, timing, toMs).occurrences;
+}
+
+function expandedTo(event: CalendarEvent, timing: EventTiming, toMs: number): ExpandedSeries {
   let expanded = timing.expanded;
   if (expanded === undefined || (!expanded.complete && expanded.coveredTo < toMs)) {
     const shape = timing.shape!;
@@ -122,7 +128,7 @@ function occurrencesOf(event: CalendarEvent, timing: EventTiming, toMs: number):
     }
     timing.expanded = expanded;
   }
-  return expanded.occurrences;
+  return expanded;
 }
 
 function expand(shape: SeriesShape, coveredTo: number): ExpandedSeries {
@@ -136,7 +142,7 @@ function expand(shape: SeriesShape, coveredTo: number): ExpandedSeries {
     occurrences.push(occurrence);
     return true;
   });
-  return { occurrences, coveredTo, complete };
+  return { occurrences, ends: Float64Array.from(occurrences, (occurrence) => occurrence.endMs), coveredTo, complete };
 }
 
 /** Index of the first occurrence ending after `fromMs` (all occurrences have one length, so ends ascend like starts). */
@@ -445,7 +451,18 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   }
   let longest = 0;
   for (let k = 0; k < starts.length; k++) longest = Math.max(longest, ends[k] - starts[k]);
-  return { singles: Int32Array.from(singles), starts: Float64Array.from(starts), ends: Float64Array.from(ends), longest, series: Int32Array.from(series), seriesTimings };
+  // The same series in the same order: their merged occurrences still hold.
+  let sameSeries = windows.merged !== undefined && seriesTimings.length === windows.seriesTimings.length;
+  for (let k = 0; k < seriesTimings.length && sameSeries; k++) sameSeries = seriesTimings[k] === windows.seriesTimings[k];
+  return {
+    singles: Int32Array.from(singles),
+    starts: Float64Array.from(starts),
+    ends: Float64Array.from(ends),
+    longest,
+    series: Int32Array.from(series),
+    seriesTimings,
+    merged: sameSeries ? windows.merged : undefined,
+  };
 }
 
 /**
@@ -552,6 +569,66 @@ interface ListWindows {
   /** Positions of the series, ascending, with their timings. */
   series: Int32Array;
   seriesTimings: EventTiming[];
+  /** The occurrences of all the series, made on first need. */
+  merged?: MergedOccurrences;
+}
+
+/**
+ * Every occurrence of a list's series that starts before `coveredTo`, by start, with the series it
+ * belongs to (index into `seriesTimings`): one binary search finds the series that meet a window,
+ * instead of one per series.
+ */
+interface MergedOccurrences {
+  starts: Float64Array;
+  ends: Float64Array;
+  owners: Int32Array;
+  /** The longest occurrence. */
+  longest: number;
+  coveredTo: number;
+  /** Per series: the query that last found it (no set per query). */
+  seen: Float64Array;
+}
+
+let mergedQueries = 0;
+
+/** The merged occurrences of a list's series, covering at least up to `toMs`. */
+function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindows, toMs: number): MergedOccurrences {
+  const known = windows.merged;
+  if (known !== undefined && known.coveredTo >= toMs) return known;
+  let coveredTo = Infinity;
+  let total = 0;
+  const expanded: ExpandedSeries[] = [];
+  for (let k = 0; k < windows.series.length; k++) {
+    const series = expandedTo(events[windows.series[k]], windows.seriesTimings[k], toMs);
+    if (!series.complete) coveredTo = Math.min(coveredTo, series.coveredTo);
+    total += series.occurrences.length;
+    expanded.push(series);
+  }
+  const starts = new Float64Array(total);
+  const ends = new Float64Array(total);
+  const owners = new Int32Array(total);
+  let at = 0;
+  let longest = 0;
+  for (let k = 0; k < expanded.length; k++) {
+    for (const occurrence of expanded[k].occurrences) {
+      starts[at] = occurrence.startMs;
+      ends[at] = occurrence.endMs;
+      owners[at] = k;
+      longest = Math.max(longest, occurrence.endMs - occurrence.startMs);
+      at++;
+    }
+  }
+  const order = Int32Array.from({ length: total }, (_, i) => i).sort((a, b) => starts[a] - starts[b] || a - b);
+  const merged: MergedOccurrences = {
+    starts: Float64Array.from(order, (i) => starts[i]),
+    ends: Float64Array.from(order, (i) => ends[i]),
+    owners: Int32Array.from(order, (i) => owners[i]),
+    longest,
+    coveredTo,
+    seen: new Float64Array(expanded.length).fill(-1),
+  };
+  windows.merged = merged;
+  return merged;
 }
 
 const listWindows = new WeakMap<readonly CalendarEvent[], ListWindows>();
@@ -585,9 +662,15 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
 /** Whether some occurrence of a series (cancelled and modified ones included) overlaps [fromMs, toMs). */
 function seriesMeets(event: CalendarEvent, timing: EventTiming, fromMs: number, toMs: number): boolean {
   if (timing.startMs >= toMs) return false;
-  const occurrences = occurrencesOf(event, timing, toMs);
-  const first = firstEndingAfter(occurrences, fromMs);
-  return first < occurrences.length && occurrences[first].startMs < toMs;
+  const { occurrences, ends } = expandedTo(event, timing, toMs);
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ends[middle] <= fromMs) low = middle + 1;
+    else high = middle;
+  }
+  return low < occurrences.length && occurrences[low].startMs < toMs;
 }
 
 /**
@@ -612,10 +695,41 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
   }
   let ordered = true;
   for (let k = 1; k < found.length; k++) if (found[k] < found[k - 1]) ordered = false;
-  for (let k = 0; k < series.length; k++) {
-    if (!seriesMeets(events[series[k]], seriesTimings[k], fromMs, toMs)) continue;
-    if (found.length > 0 && series[k] < found[found.length - 1]) ordered = false;
-    found.push(series[k]);
+  if (series.length > 0) {
+    // The series with an occurrence (cancelled and modified ones included) overlapping the window.
+    const windows = listWindows.get(events);
+    const merged = windows !== undefined ? mergedOccurrences(events, windows, toMs) : undefined;
+    if (merged === undefined) {
+      for (let k = 0; k < series.length; k++) {
+        if (!seriesMeets(events[series[k]], seriesTimings[k], fromMs, toMs)) continue;
+        if (found.length > 0 && series[k] < found[found.length - 1]) ordered = false;
+        found.push(series[k]);
+      }
+    } else {
+      const query = mergedQueries++;
+      const { starts: occurrenceStarts, ends: occurrenceEnds, owners, seen } = merged;
+      const earliestOccurrence = fromMs - merged.longest;
+      let first = 0;
+      let last = occurrenceStarts.length;
+      while (first < last) {
+        const middle = (first + last) >> 1;
+        if (occurrenceStarts[middle] < earliestOccurrence) first = middle + 1;
+        else last = middle;
+      }
+      let meeting = 0;
+      for (let i = first; i < occurrenceStarts.length && occurrenceStarts[i] < toMs; i++) {
+        if (occurrenceEnds[i] > fromMs && seen[owners[i]] !== query) {
+          seen[owners[i]] = query;
+          meeting++;
+        }
+      }
+      for (let k = 0; k < series.length && meeting > 0; k++) {
+        if (seen[k] !== query) continue;
+        meeting--;
+        if (found.length > 0 && series[k] < found[found.length - 1]) ordered = false;
+        found.push(series[k]);
+      }
+    }
   }
   if (!ordered) found.sort((a, b) => a - b);
   return found;

@@ -107,29 +107,34 @@ interface KnownRecord {
 }
 
 /**
- * The collection records (and buckets) written lately, by kind: the record a call copies is usually
- * the one the call before it made, so its keys and copier are known without `Object.keys` (for the
- * integer-like keys of outer bucket records about 250 ns, more than the copy) or a key comparison.
- * A few records per kind, found by identity (filling a WeakMap would cost more than it saves);
- * strong references, to a few states' records.
+ * The collection records (and buckets) used lately, by kind: the record a call copies is usually
+ * the one the call before it made, or the one a restored snapshot holds (a group of rollouts from
+ * one state), so its keys and copier are known without `Object.keys` (for the integer-like keys of
+ * outer bucket records about 250 ns, more than the copy) or a key comparison. A few records per kind,
+ * found by identity and kept most recently used first (filling a WeakMap would cost more than it
+ * saves); strong references, to a few states' records.
  */
 const RECENT_RECORDS = 8;
 const recentRecords = new Map<string, KnownRecord[]>();
-const recentNext = new Map<string, number>();
 
 function knownRecord(kind: string, record: object): KnownRecord {
-  const recent = recentRecords.get(kind);
-  if (recent !== undefined) for (let i = 0; i < recent.length; i++) if (recent[i].record === record) return recent[i];
-  const keys = Object.keys(record);
-  return remember(kind, { record, keys, compiled: keys.length < MIN_COMPILED_KEYS ? undefined : copierFor(kind, keys) });
-}
-
-function remember(kind: string, known: KnownRecord): KnownRecord {
   let recent = recentRecords.get(kind);
   if (recent === undefined) recentRecords.set(kind, (recent = []));
-  const at = recentNext.get(kind) ?? 0;
-  recent[at] = known;
-  recentNext.set(kind, (at + 1) % RECENT_RECORDS);
+  for (let i = 0; i < recent.length; i++) {
+    const known = recent[i];
+    if (known.record !== record) continue;
+    for (let j = i; j > 0; j--) recent[j] = recent[j - 1];
+    recent[0] = known;
+    return known;
+  }
+  const keys = Object.keys(record);
+  return remember(recent, { record, keys, compiled: keys.length < MIN_COMPILED_KEYS ? undefined : copierFor(kind, keys) });
+}
+
+/** Adds a record to its kind's recent ones, in place of the least recently used when full. */
+function remember(recent: KnownRecord[], known: KnownRecord): KnownRecord {
+  if (recent.length < RECENT_RECORDS) recent.push(known);
+  else recent[RECENT_RECORDS - 1] = known;
   return known;
 }
 
@@ -144,7 +149,7 @@ function recordWith(kind: string, record: object, id: string, entry: unknown): A
   copy[id] = entry;
   Object.freeze(copy);
   // A record with a new key is looked up afresh when it is copied again (rare next to replacements).
-  if (!added) remember(kind, { record: copy, keys: known.keys, compiled: known.compiled });
+  if (!added) remember(recentRecords.get(kind)!, { record: copy, keys: known.keys, compiled: known.compiled });
   return copy;
 }
 
@@ -221,6 +226,6 @@ export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, c
     }
   }
   Object.freeze(outer);
-  if (!added) remember(collection, { record: outer, keys: known.keys, compiled: known.compiled });
+  if (!added) remember(recentRecords.get(collection)!, { record: outer, keys: known.keys, compiled: known.compiled });
   (root as unknown as AnyRecord)[collection] = outer;
 }

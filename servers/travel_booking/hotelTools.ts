@@ -86,7 +86,44 @@ function planRates(room: HotelRoom, nights: readonly string[], ratePlan: RatePla
   return rates;
 }
 
-function sum(values: Record<string, number>): number {
+/** The rates of a stay under a rate plan, frozen, and their sum (rounded to cents). */
+interface PlannedStay {
+  rates: Readonly<Record<string, number>>;
+  sum: number;
+}
+
+/** Planned stays per frozen `nightlyRates` record, by rate plan, check-in and check-out (nested: no key string to build). */
+const plannedStays = new WeakMap<object, Map<RatePlan, Map<string, Map<string, PlannedStay>>>>();
+/** Check-in days remembered per room and rate plan at most. */
+const MAX_CHECK_IN_DAYS = 256;
+
+/**
+ * `planRates` and its sum for a stay, shared by every booking of the same stay, plan and room
+ * rates (a frozen record of numbers can be shared; rates never change, only `roomsSold` does).
+ */
+function plannedStay(room: HotelRoom, checkInDate: string, checkOutDate: string, nights: readonly string[], ratePlan: RatePlan): PlannedStay {
+  let byPlan = plannedStays.get(room.nightlyRates);
+  if (byPlan === undefined) {
+    byPlan = new Map();
+    if (Object.isFrozen(room.nightlyRates)) plannedStays.set(room.nightlyRates, byPlan);
+  }
+  let byCheckIn = byPlan.get(ratePlan);
+  if (byCheckIn === undefined) byPlan.set(ratePlan, (byCheckIn = new Map()));
+  let byCheckOut = byCheckIn.get(checkInDate);
+  if (byCheckOut === undefined) {
+    byCheckOut = new Map();
+    if (byCheckIn.size < MAX_CHECK_IN_DAYS) byCheckIn.set(checkInDate, byCheckOut);
+  }
+  let stay = byCheckOut.get(checkOutDate);
+  if (stay === undefined) {
+    const rates = Object.freeze(planRates(room, nights, ratePlan));
+    stay = { rates, sum: sum(rates) };
+    byCheckOut.set(checkOutDate, stay);
+  }
+  return stay;
+}
+
+function sum(values: Readonly<Record<string, number>>): number {
   let total = 0;
   for (const key in values) total += values[key];
   return roundCents(total);
@@ -386,8 +423,10 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
         `${guests} guests do not fit in ${rooms} ${args.room_type} room(s): each sleeps at most ${room.maxOccupancy}; book ${Math.ceil(guests / room.maxOccupancy)} rooms${fitting.length ? ` or a larger type (${fitting.join(', ')})` : ''}`,
       );
     }
-    const short = nights.filter((night) => roomsLeft(room, night) < rooms);
-    if (short.length > 0) {
+    let free = true;
+    for (const night of nights) if (roomsLeft(room, night) < rooms) free = false;
+    if (!free) {
+      const short = nights.filter((night) => roomsLeft(room, night) < rooms);
       const alternatives = roomTypesFree(hotel, nights, rooms, guests);
       ctx.fail(
         `${hotel.name} has no ${args.room_type} room free for ${rooms} room(s) on ${short.slice(0, 5).join(', ')}${short.length > 5 ? ` and ${short.length - 5} more night(s)` : ''} (left: ${short
@@ -396,7 +435,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
           .join(', ')}). Room types free every night of this stay: ${alternatives.length ? alternatives.join(', ') : 'none — search_hotels finds other hotels'}`,
       );
     }
-    const nightlyRates = Object.freeze(planRates(room, nights, ratePlan));
+    const { rates: nightlyRates, sum: rateSum } = plannedStay(room, args.check_in_date, args.check_out_date, nights, ratePlan);
     const roomsSold = copyFrozen(room.roomsSold);
     for (const night of nights) roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
     const booking: HotelBooking = Object.freeze({
@@ -413,7 +452,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       guests,
       travelerId: traveler.id,
       nightlyRates,
-      totalPrice: roundCents(sum(nightlyRates) * rooms),
+      totalPrice: roundCents(rateSum * rooms),
       currency: CURRENCY,
       cancellationPolicy: RATE_PLAN_RULES[ratePlan],
       itineraryId: null,

@@ -2,61 +2,118 @@ import type { Automation, Device, DeviceGroup, Scene } from './IotState.js';
 
 /**
  * Case-insensitive name lookups for the uniqueness checks of the create and rename tools, without a
- * scan per call: each index is built once per frozen collection (a frozen object never changes, so
- * an index keyed by it stays valid; a new state has new collection objects and gets new indexes).
+ * scan per call. An index maps a name key to the ids that have it, in collection order; it belongs
+ * to one frozen collection object (a frozen object never changes, so its index stays valid).
+ *
+ * A write makes new collection objects; the writes hand the index on instead of letting the next
+ * check rebuild it: unchanged when the names did not change (`keepNames`: a device command, a scene
+ * activated), with one entry renamed (`renameEntry`), or extended by one entry (`addName`: a layer
+ * of one name over the previous index, so that a run of creations copies nothing).
  */
 
-type Index<T> = Map<string, T[]>;
+interface NameIndex {
+  readonly keyOf: (entry: never) => string;
+  /** Ids by name key: for a layer, only those it adds after its parent's. */
+  readonly ids: Map<string, string[]>;
+  readonly parent: NameIndex | undefined;
+  readonly depth: number;
+}
 
-function indexOf<T>(cache: WeakMap<object, Index<T>>, collection: Record<string, T>, keyOf: (entry: T) => string): Index<T> {
-  let index = cache.get(collection);
-  if (index !== undefined) return index;
-  index = new Map();
+/** Layers beyond this are not made: the next check rebuilds a flat index instead. */
+const MAX_DEPTH = 32;
+
+/** The ids with this name key, in collection order (a layer's after its parent's), or undefined. */
+function idsOf(index: NameIndex, key: string): string[] | undefined {
+  const own = index.ids.get(key);
+  if (index.parent === undefined) return own;
+  const before = idsOf(index.parent, key);
+  if (before === undefined) return own;
+  return own === undefined ? before : [...before, ...own];
+}
+
+const indexes = new WeakMap<object, NameIndex>();
+
+function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
+  const known = indexes.get(collection);
+  if (known !== undefined) return known;
+  const ids = new Map<string, string[]>();
   for (const id in collection) {
-    const entry = collection[id];
-    const key = keyOf(entry);
-    const same = index.get(key);
-    if (same === undefined) index.set(key, [entry]);
-    else same.push(entry);
+    const key = keyOf(collection[id]);
+    const same = ids.get(key);
+    if (same === undefined) ids.set(key, [id]);
+    else same.push(id);
   }
+  const index: NameIndex = { keyOf, ids, parent: undefined, depth: 0 };
   // Only a frozen collection is sure not to change under its index.
-  if (Object.isFrozen(collection)) cache.set(collection, index);
+  if (Object.isFrozen(collection)) indexes.set(collection, index);
   return index;
 }
 
 const homeAndName = (homeId: string, name: string): string => `${homeId}\u0000${name.toLowerCase()}`;
-
-const scenesByName = new WeakMap<object, Index<Scene>>();
 const sceneKey = (scene: Scene): string => homeAndName(scene.home_id, scene.name);
-
-/** The first scene of the home with this name (ignoring case), in collection order. */
-export function sceneNamed(scenes: Record<string, Scene>, homeId: string, name: string): Scene | undefined {
-  return indexOf(scenesByName, scenes, sceneKey).get(homeAndName(homeId, name))?.[0];
-}
-
-const groupsByName = new WeakMap<object, Index<DeviceGroup>>();
 const groupKey = (group: DeviceGroup): string => homeAndName(group.home_id, group.name);
-
-/** The first device group of the home with this name (ignoring case), in collection order. */
-export function groupNamed(groups: Record<string, DeviceGroup>, homeId: string, name: string): DeviceGroup | undefined {
-  return indexOf(groupsByName, groups, groupKey).get(homeAndName(homeId, name))?.[0];
-}
-
-const automationsByAlias = new WeakMap<object, Index<Automation>>();
 const automationKey = (automation: Automation): string => homeAndName(automation.home_id, automation.alias);
-
-/** The first automation of the home with this alias (ignoring case), in collection order. */
-export function automationNamed(automations: Record<string, Automation>, homeId: string, alias: string): Automation | undefined {
-  return indexOf(automationsByAlias, automations, automationKey).get(homeAndName(homeId, alias))?.[0];
-}
-
-const devicesByName = new WeakMap<object, Index<Device>>();
 const deviceKey = (device: Device): string => device.name.toLowerCase();
 
+/** The first scene of the home with this name (ignoring case), in collection order. */
+export function sceneNamed(scenes: Readonly<Record<string, Scene>>, homeId: string, name: string): Scene | undefined {
+  const ids = idsOf(indexOf(scenes, sceneKey), homeAndName(homeId, name));
+  return ids === undefined ? undefined : scenes[ids[0]];
+}
+
+/** The first device group of the home with this name (ignoring case), in collection order. */
+export function groupNamed(groups: Readonly<Record<string, DeviceGroup>>, homeId: string, name: string): DeviceGroup | undefined {
+  const ids = idsOf(indexOf(groups, groupKey), homeAndName(homeId, name));
+  return ids === undefined ? undefined : groups[ids[0]];
+}
+
+/** The first automation of the home with this alias (ignoring case), in collection order. */
+export function automationNamed(automations: Readonly<Record<string, Automation>>, homeId: string, alias: string): Automation | undefined {
+  const ids = idsOf(indexOf(automations, automationKey), homeAndName(homeId, alias));
+  return ids === undefined ? undefined : automations[ids[0]];
+}
+
 /** The first device of a home's device record, other than `except`, with this name (ignoring case), in record order. */
-export function otherDeviceNamed(devicesOfHome: Record<string, Device>, name: string, except: Device): Device | undefined {
-  const same = indexOf(devicesByName, devicesOfHome, deviceKey).get(name.toLowerCase());
-  if (same === undefined) return undefined;
-  for (const device of same) if (device.id !== except.id) return device;
+export function otherDeviceNamed(devicesOfHome: Readonly<Record<string, Device>>, name: string, except: Device): Device | undefined {
+  const ids = idsOf(indexOf(devicesOfHome, deviceKey), name.toLowerCase());
+  if (ids === undefined) return undefined;
+  for (const id of ids) if (id !== except.id) return devicesOfHome[id];
   return undefined;
+}
+
+/** `to` (frozen) holds the ids of `from` under the same names: it shares the index `from` has, if any. */
+export function keepNames(from: object, to: object): void {
+  const index = indexes.get(from);
+  if (index !== undefined) indexes.set(to, index);
+}
+
+/** `to` (frozen) is `from` with `entry` added after every entry: its index is that of `from` with the entry. */
+export function addName(from: object, to: object, entry: { id: string }): void {
+  const index = indexes.get(from);
+  if (index === undefined || index.depth >= MAX_DEPTH) return;
+  const ids = new Map([[index.keyOf(entry as never), [entry.id]]]);
+  indexes.set(to, { keyOf: index.keyOf, ids, parent: index, depth: index.depth + 1 });
+}
+
+/**
+ * `to` (frozen) is `from` with one entry renamed from `before` to `after`, which no other entry's
+ * name matches (the rename checked that): its index is that of `from` with the entry moved.
+ */
+export function renameEntry(from: object, to: object, before: { id: string }, after: { id: string }): void {
+  const index = indexes.get(from);
+  if (index === undefined) return;
+  const oldKey = index.keyOf(before as never);
+  const newKey = index.keyOf(after as never);
+  if (oldKey === newKey) {
+    indexes.set(to, index);
+    return;
+  }
+  // A layered index is left to be rebuilt flat (no tool renames what gets created).
+  if (index.parent !== undefined) return;
+  const ids = new Map(index.ids);
+  const rest = ids.get(oldKey)!.filter((id) => id !== before.id);
+  if (rest.length === 0) ids.delete(oldKey);
+  else ids.set(oldKey, rest);
+  ids.set(newKey, [after.id]);
+  indexes.set(to, { keyOf: index.keyOf, ids, parent: undefined, depth: 0 });
 }

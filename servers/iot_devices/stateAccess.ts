@@ -1,6 +1,7 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
+import { addName, keepNames, renameEntry } from './nameIndexes.js';
 
 /**
  * How the state-changing tools touch the state: every lookup and check reads the frozen state the
@@ -29,10 +30,12 @@ export function baseState(ctx: Ctx): IotState {
 export function putDevice(ctx: Ctx, device: Device): void {
   const root = ctx.edit<{ devices: IotState['devices'] }>();
   const homes = { ...root.devices };
-  const copy = shallowCopy(homes[device.home_id]);
+  const record = homes[device.home_id];
+  const copy = shallowCopy(record);
   copy[device.id] = freezeDevice(device);
   homes[device.home_id] = Object.freeze(copy);
   root.devices = Object.freeze(homes);
+  renameEntry(record, copy, record[device.id], device);
 }
 
 /** Files new versions of several devices (each once): one copy of each home's record they belong to. */
@@ -41,32 +44,43 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
   const root = ctx.edit<{ devices: IotState['devices'] }>();
   const homes = { ...root.devices };
   const copies = new Map<string, Record<string, Device>>();
+  let renamed = false;
   for (const device of devices) {
     let copy = copies.get(device.home_id);
     if (copy === undefined) {
       copy = shallowCopy(homes[device.home_id]);
       copies.set(device.home_id, copy);
     }
+    if (copy[device.id].name !== device.name) renamed = true;
     copy[device.id] = freezeDevice(device);
   }
-  for (const [homeId, copy] of copies) homes[homeId] = Object.freeze(copy);
+  for (const [homeId, copy] of copies) {
+    const record = homes[homeId];
+    homes[homeId] = Object.freeze(copy);
+    // A rename leaves the index to be rebuilt by the next name check.
+    if (!renamed) keepNames(record, copy);
+  }
   root.devices = Object.freeze(homes);
 }
 
 /** Puts a new version of an existing entry of a collection. */
 export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
   const root = ctx.edit<Collections>();
-  const copy: Record<string, { id: string }> = shallowCopy(root[collection]);
+  const entries = root[collection];
+  const copy: Record<string, { id: string }> = shallowCopy(entries);
   copy[entry.id] = freezeNew(entry);
   root[collection] = Object.freeze(copy);
+  renameEntry(entries, copy, entries[entry.id], entry);
 }
 
 /** Adds a new entry to a collection (after every entry it has). */
 export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
   const root = ctx.edit<Collections>();
-  const copy = shallowCopy(root[collection]);
+  const entries = root[collection];
+  const copy = shallowCopy(entries);
   Object.defineProperty(copy, entry.id, { value: freezeNew(entry), writable: true, enumerable: true, configurable: true });
   root[collection] = Object.freeze(copy);
+  addName(entries, copy, entry);
 }
 
 /** Removes an entry from a collection. */

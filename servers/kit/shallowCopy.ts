@@ -6,9 +6,10 @@
  * a literal; the state's entities and collections keep their shapes across calls and sessions, so
  * nearly every copy after the first ones goes through one.
  *
- * Bounded: shapes are found by key count and first key, at most BUCKET_SIZE per bucket and
- * MAX_COMPILED in all; a shape seen once is only remembered (growing id-keyed collections change
- * shape with every new entry and are mostly copied once), and anything else is spread.
+ * Bounded: shapes are found by their first key and matched key by key (a for-in, no array), at
+ * most BUCKET_SIZE per first key and MAX_COMPILED in all; a shape seen once is only remembered
+ * (growing id-keyed collections change shape with every new entry and are mostly copied once),
+ * and anything else is spread. Arrays are copied by a push loop.
  */
 
 type Copier = (source: Readonly<Record<string, unknown>>) => Record<string, unknown>;
@@ -18,21 +19,21 @@ interface Shape {
   copy: Copier | undefined;
 }
 
-/** Objects with fewer keys are spread: a literal gains little there. */
-const MIN_KEYS = 4;
 /** Larger objects are spread (and should not exist in a state: see bucketedRecord.ts). */
 const MAX_KEYS = 200;
-const BUCKET_SIZE = 8;
+const BUCKET_SIZE = 16;
 const MAX_COMPILED = 4096;
 
-/** Shapes by key count, then by first key. */
-const shapes: Array<Map<string, Shape[]> | undefined> = [];
+/** Shapes by first key. */
+const shapes = new Map<string, Shape[]>();
 let compiled = 0;
 let evictions = 0;
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  for (let i = a.length - 1; i >= 0; i--) if (a[i] !== b[i]) return false;
-  return true;
+/** Whether `source` has exactly these own enumerable keys, in this order (no array is allocated). */
+function hasKeys(keys: readonly string[], source: object): boolean {
+  let i = 0;
+  for (const key in source) if (keys[i++] !== key) return false;
+  return i === keys.length;
 }
 
 function compile(keys: readonly string[]): Copier {
@@ -45,35 +46,53 @@ function compile(keys: readonly string[]): Copier {
   return new Function('source', `return { ${body} };`) as Copier;
 }
 
-/** A plain, unfrozen shallow copy of an object (own enumerable string keys, in the same order). */
+function remember(keys: string[]): void {
+  if (keys.length === 0 || keys.length > MAX_KEYS) return;
+  let bucket = shapes.get(keys[0]);
+  if (bucket === undefined) shapes.set(keys[0], (bucket = []));
+  if (bucket.length < BUCKET_SIZE) {
+    bucket.push({ keys, copy: undefined });
+    return;
+  }
+  // Full: a shape seen once makes room (round robin), compiled ones stay.
+  const start = evictions++ % BUCKET_SIZE;
+  for (let i = 0; i < BUCKET_SIZE; i++) {
+    const index = (start + i) % BUCKET_SIZE;
+    if (bucket[index].copy === undefined) {
+      bucket[index] = { keys, copy: undefined };
+      return;
+    }
+  }
+}
+
+/**
+ * A plain, unfrozen shallow copy of an object (own enumerable string keys, in the same order) or
+ * of an array.
+ */
 export function shallowCopy<T extends object>(source: T): T {
-  if (Array.isArray(source)) return source.slice() as T;
-  const keys = Object.keys(source);
-  const count = keys.length;
-  if (count < MIN_KEYS || count > MAX_KEYS) return { ...source };
-  let byFirst = shapes[count];
-  if (byFirst === undefined) shapes[count] = byFirst = new Map();
-  let bucket = byFirst.get(keys[0]);
-  if (bucket === undefined) byFirst.set(keys[0], (bucket = []));
-  for (const shape of bucket) {
-    if (!sameKeys(shape.keys, keys)) continue;
-    if (shape.copy === undefined) {
-      if (compiled >= MAX_COMPILED) return { ...source };
-      shape.copy = compile(keys);
-    }
-    return shape.copy(source as Readonly<Record<string, unknown>>) as T;
+  if (Array.isArray(source)) {
+    // slice() and spread take a slow path on frozen arrays (~400 ns); a push loop does not.
+    const out: unknown[] = [];
+    for (let i = 0; i < source.length; i++) out.push(source[i]);
+    return out as T;
   }
-  if (bucket.length < BUCKET_SIZE) bucket.push({ keys, copy: undefined });
-  else {
-    // Full: a shape seen once makes room (round robin), compiled ones stay.
-    const start = evictions++ % BUCKET_SIZE;
-    for (let i = 0; i < BUCKET_SIZE; i++) {
-      const index = (start + i) % BUCKET_SIZE;
-      if (bucket[index].copy === undefined) {
-        bucket[index] = { keys, copy: undefined };
-        break;
+  let first: string | undefined;
+  for (const key in source) {
+    first = key;
+    break;
+  }
+  if (first === undefined) return {} as T;
+  const bucket = shapes.get(first);
+  if (bucket !== undefined) {
+    for (const shape of bucket) {
+      if (!hasKeys(shape.keys, source)) continue;
+      if (shape.copy === undefined) {
+        if (compiled >= MAX_COMPILED) return { ...source };
+        shape.copy = compile(shape.keys);
       }
+      return shape.copy(source as Readonly<Record<string, unknown>>) as T;
     }
   }
+  remember(Object.keys(source));
   return { ...source };
 }

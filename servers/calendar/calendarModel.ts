@@ -32,8 +32,10 @@ interface EventTiming {
 const timings = new WeakMap<CalendarEvent, EventTiming>();
 
 function computeTiming(event: CalendarEvent): EventTiming {
-  const start = parseDateTime(event.start, event.time_zone)!.utcMs;
-  const end = parseDateTime(event.end, event.time_zone)!.utcMs;
+  return timingFrom(event, parseDateTime(event.start, event.time_zone)!.utcMs, parseDateTime(event.end, event.time_zone)!.utcMs);
+}
+
+function timingFrom(event: CalendarEvent, start: number, end: number): EventTiming {
   let shape: SeriesShape | undefined;
   if (event.recurrence !== undefined && event.recurrence.length > 0) {
     const rule = parseRecurrence(event.recurrence[0]);
@@ -54,6 +56,23 @@ function timingOf(event: CalendarEvent): EventTiming {
     timings.set(event, timing);
   }
   return timing;
+}
+
+/** Whether `text` (formatInZone of `instant`) reads back as exactly `instant`: whole seconds in the years parseDateTime takes. */
+function readsBackAs(text: string, instant: number): boolean {
+  if (instant % 1000 !== 0) return false;
+  const year = Number(text.slice(0, 4));
+  return year >= 1970 && year <= 2100;
+}
+
+/**
+ * Records the times of a frozen event a tool has just built from the instants `start` and `end`
+ * (its start and end being their formatInZone texts), so that they are not parsed back; only where
+ * parsing would give exactly those instants.
+ */
+export function knownTiming(event: CalendarEvent, start: number, end: number): void {
+  if (!Object.isFrozen(event) || timings.has(event) || !readsBackAs(event.start, start) || !readsBackAs(event.end, end)) return;
+  timings.set(event, timingFrom(event, start, end));
 }
 
 export function startMs(event: CalendarEvent): number {
@@ -355,9 +374,8 @@ export function eventIndex(state: CalendarState): EventIndex {
   if (!Object.isFrozen(events)) return buildIndex(events);
   let index = indexes.get(events);
   if (index === undefined) {
-    const derivation = derivations.get(events);
-    index = (derivation !== undefined ? derivedIndex(events, derivation) : undefined) ?? buildIndex(events);
-    derivations.delete(events);
+    const derivation = pendingDerivation(events);
+    index = (derivation !== undefined ? derivedIndex(derivation) : undefined) ?? buildIndex(events);
     indexes.set(events, index);
   }
   return index;
@@ -475,20 +493,39 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
  * numbered, nothing is derived (the next lookup builds it).
  */
 export function deriveEventIndex(base: BucketedRecord<CalendarEvent>, next: BucketedRecord<CalendarEvent>, bucketKeys: readonly string[], changed: readonly CalendarEvent[]): void {
-  if (Object.isFrozen(next) && indexes.has(base)) derivations.set(next, { base, bucketKeys, changed });
+  if (!Object.isFrozen(next) || !indexes.has(base)) return;
+  recentDerivations[nextDerivation] = { next, base, bucketKeys, changed };
+  nextDerivation = (nextDerivation + 1) % recentDerivations.length;
 }
 
 /** How to derive the index of an events record from its predecessor's, until it is asked for. */
 interface Derivation {
+  next: BucketedRecord<CalendarEvent>;
   base: BucketedRecord<CalendarEvent>;
   bucketKeys: readonly string[];
   changed: readonly CalendarEvent[];
 }
 
-const derivations = new WeakMap<BucketedRecord<CalendarEvent>, Derivation>();
+/**
+ * The derivations of the last writes (a few, for sessions that take turns): a WeakMap entry per
+ * write would cost more than the derivation saves on the path bench:calls measures.
+ */
+const recentDerivations: Array<Derivation | undefined> = new Array(16).fill(undefined);
+let nextDerivation = 0;
+
+function pendingDerivation(next: BucketedRecord<CalendarEvent>): Derivation | undefined {
+  for (let i = 0; i < recentDerivations.length; i++) {
+    const derivation = recentDerivations[i];
+    if (derivation !== undefined && derivation.next === next) {
+      recentDerivations[i] = undefined;
+      return derivation;
+    }
+  }
+  return undefined;
+}
 const NUMBERED_BUCKET = /^\d+$/;
 
-function derivedIndex(next: BucketedRecord<CalendarEvent>, { base, bucketKeys, changed }: Derivation): EventIndex | undefined {
+function derivedIndex({ next, base, bucketKeys, changed }: Derivation): EventIndex | undefined {
   // Only from an index already there: a chain of derivations is never replayed.
   const previous = indexes.get(base);
   if (previous === undefined) return undefined;

@@ -159,6 +159,28 @@ function changeOf(changes: Map<string, BucketChange>, key: string): BucketChange
   return change;
 }
 
+/** `writeEvents` of one event (the common case), without the bookkeeping of several changes. */
+function writeEvent(ctx: Ctx, base: BucketedRecord<CalendarEvent>, event: CalendarEvent): void {
+  freezeEvent(event);
+  const id = event.id;
+  const key = bucketOf(id);
+  const count = numberedBuckets(base);
+  const bucket = Object.hasOwn(base, key) ? base[key] : undefined;
+  if (bucket === undefined || count < 0) {
+    const puts = new Map([[id, event]]);
+    return writeBuckets(ctx, base, new Map([[key, { puts, removed: undefined }]]));
+  }
+  const replaced = Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+  const nextBucket = shallowCopy(bucket);
+  if (replaced !== undefined) nextBucket[id] = event;
+  else Object.defineProperty(nextBucket, id, { value: event, enumerable: true, writable: true, configurable: true });
+  const next = numberedCopier(count)(base);
+  next[key] = Object.freeze(nextBucket);
+  Object.freeze(next);
+  deriveEventIndex(base, next, [key], replaced === undefined ? [event] : [replaced, event]);
+  ctx.edit<CalendarState>().events = next;
+}
+
 /**
  * Stores `puts` (new or replacing events with their id, frozen here) and removes the events with
  * ids in `removed`, all relative to `state`, the frozen state the call started from: copies the
@@ -166,9 +188,15 @@ function changeOf(changes: Map<string, BucketChange>, key: string): BucketChange
  */
 export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly CalendarEvent[], removed: readonly string[] = []): void {
   const base = state.events;
+  if (puts.length === 1 && removed.length === 0) return writeEvent(ctx, base, puts[0]);
   const changes = new Map<string, BucketChange>();
   for (const event of puts) changeOf(changes, bucketOf(event.id)).puts.set(event.id, freezeEvent(event));
   for (const id of removed) (changeOf(changes, bucketOf(id)).removed ??= new Set()).add(id);
+  writeBuckets(ctx, base, changes);
+}
+
+/** Applies the changes of each bucket to `base` and assigns the new events record to the draft. */
+function writeBuckets(ctx: Ctx, base: BucketedRecord<CalendarEvent>, changes: Map<string, BucketChange>): void {
   const buckets = new Map<string, Record<string, CalendarEvent> | undefined>();
   for (const [key, change] of changes) {
     const bucket = changedBucket(Object.hasOwn(base, key) ? base[key] : undefined, change.puts, change.removed);
@@ -181,12 +209,7 @@ export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly Calen
   const count = numberedBuckets(base);
   if (!lost && count >= 0) {
     next = numberedCopier(count)(base);
-    let sameKeys = true;
-    for (const [key, bucket] of buckets) {
-      if (!Object.hasOwn(base, key)) sameKeys = false;
-      next[key] = bucket!;
-    }
-    if (sameKeys) bucketCounts.set(next, count);
+    for (const [key, bucket] of buckets) next[key] = bucket!;
   } else if (!lost) {
     next = shallowCopy(base);
     for (const [key, bucket] of buckets) {

@@ -11,6 +11,7 @@ import {
   findPerson,
   freeRooms,
   headcount,
+  knownTiming,
   MAX_EVENT_DAYS,
   resolveEvent,
   ROLE_RANK,
@@ -278,6 +279,7 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
   }
   // Frozen from here on: the checks read its times once, and it goes into the state as it is.
   freezeEvent(event);
+  knownTiming(event, fields.start, fields.end);
   checkCapacity(ctx, state, event);
   const attendeeConflicts = checkPlacement(state, event, selfOf(event), Date.parse(ctx.now), ctx.fail);
   store(ctx, state, event);
@@ -458,6 +460,7 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
     }
     checkSeries(ctx, candidate);
     freezeEvent(candidate);
+    knownTiming(candidate, start, end);
     checkCapacity(ctx, state, candidate);
     const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
     store(ctx, state, candidate, materialized);

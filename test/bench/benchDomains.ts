@@ -133,3 +133,47 @@ export function median(values: readonly number[]): number {
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
+
+/**
+ * CPU microseconds per call of a whole conformance episode (every case of the domain in order, reads
+ * and rejected calls included, each episode from the initial state) on the fast path and through
+ * the SDK's InMemoryTransport. Unlike `fastPathAndInMemory`, every call sees the state the calls
+ * before it made, as in a rollout: caches kept per frozen state are cold after each change.
+ */
+export async function episodeFastAndInMemory(bench: BenchDomain, episodes: number, rounds = 3): Promise<{ fast: number; inMemory: number; calls: number }> {
+  const calls = bench.cases.length;
+  const session = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
+  const initial = session.snapshot();
+  const fastEpisode = () => {
+    session.restore(initial);
+    for (const item of bench.cases) session.call(item.tool, item.args);
+  };
+  const served = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
+  const servedInitial = served.snapshot();
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createDomainMcpServer(served).connect(serverSide);
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(clientSide);
+  await client.listTools();
+  const servedEpisode = async () => {
+    served.restore(servedInitial);
+    for (const item of bench.cases) await client.callTool({ name: item.tool, arguments: item.args });
+  };
+
+  for (let i = 0; i < Math.ceil(WARM_UP.sync / calls); i++) fastEpisode();
+  for (let i = 0; i < Math.ceil(WARM_UP.async / calls); i++) await servedEpisode();
+  const perRound = Math.max(1, Math.round(episodes / rounds));
+  const servedPerRound = Math.max(5, Math.round(perRound / 10));
+  let fast = Infinity;
+  let inMemory = Infinity;
+  for (let round = 0; round < rounds; round++) {
+    let began = cpuMicros();
+    for (let i = 0; i < perRound; i++) fastEpisode();
+    fast = Math.min(fast, (cpuMicros() - began) / (perRound * calls));
+    began = cpuMicros();
+    for (let i = 0; i < servedPerRound; i++) await servedEpisode();
+    inMemory = Math.min(inMemory, (cpuMicros() - began) / (servedPerRound * calls));
+  }
+  await client.close();
+  return { fast, inMemory, calls };
+}

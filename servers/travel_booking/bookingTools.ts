@@ -3,7 +3,7 @@ import { entryPairs } from '../kit/bucketedRecord.js';
 import { itinerariesOf } from './travelIndexes.js';
 import { copyFrozen, SeatMapEdit, withEntry, withItem, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
-import { bookingStart, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
+import { bookingStart, departureDay, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const bookingIdField = { type: 'string', minLength: 1, maxLength: 40, description: 'Booking id, e.g. bkg_12 (list_travel_bookings lists them)' };
@@ -164,7 +164,7 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
         edit.release(passenger.seat);
         seats.push(passenger.seat);
       }
-      state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(booking.travelClass, booking.passengers.length));
+      state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(booking.travelClass, booking.passengers.length));
       released = `seats ${seats.join(', ')} on flight ${flight.id}`;
     } else {
       const hotel = base.hotels[booking.hotelId];

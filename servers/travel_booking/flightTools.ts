@@ -19,7 +19,7 @@ import {
 import { getEntry } from '../kit/bucketedRecord.js';
 import { confirmedFlightBookingOf } from './travelIndexes.js';
 import { copyArray, copyFrozen, SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
-import { cabinSeats, cabinsOf, fareFamiliesOf, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
+import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, seatPosition, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
 import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;
@@ -512,7 +512,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const edit = new SeatMapEdit(map);
     for (const passenger of passengers) edit.hold(passenger.seat, id);
     const state = ctx.edit<TravelBookingState>();
-    state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish(cabin, -passengers.length));
+    state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(cabin, -passengers.length));
     const bookedOffer = copyFrozen(offer);
     bookedOffer.status = 'BOOKED';
     bookedOffer.bookingId = id;
@@ -564,7 +564,13 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
     if (booking.status === 'CANCELLED') return ctx.fail(`booking ${booking.id} was cancelled on ${booking.cancellation?.cancelledAt}; only confirmed bookings have seats`);
     const flight = base.flights[booking.flightId] as Flight;
     if (departed(flight, nowOf(ctx))) return ctx.fail(`flight ${flight.id} departed at ${flight.departureTime}; seats can no longer be changed`);
-    const index = booking.passengers.findIndex((p) => p.travelerId === args.traveler_id);
+    let index = -1;
+    for (let i = 0; i < booking.passengers.length; i++) {
+      if (booking.passengers[i].travelerId === args.traveler_id) {
+        index = i;
+        break;
+      }
+    }
     if (index < 0) return ctx.fail(`traveler ${args.traveler_id} is not on booking ${booking.id}; its travelers are ${booking.passengers.map((p) => p.travelerId).join(', ')}`);
     const passenger = booking.passengers[index];
     const previousSeat = passenger.seat;
@@ -575,7 +581,7 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       edit.release(previousSeat);
       edit.hold(args.seat, booking.id);
       const state = ctx.edit<TravelBookingState>();
-      state.seatMaps = withSeatMap(base, flight.departureTime.slice(0, 10), flight.id, edit.finish());
+      state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish());
       const moved = copyFrozen(passenger);
       moved.seat = args.seat;
       const passengers = copyArray(booking.passengers);
@@ -584,7 +590,6 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       next.passengers = Object.freeze(passengers) as FlightPassenger[];
       state.bookings = withEntry(base.bookings, booking.id, Object.freeze(next) as Booking);
     }
-    const letter = args.seat.slice(-1);
     return {
       bookingId: booking.id,
       flightId: flight.id,
@@ -592,7 +597,7 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       travelClass: booking.travelClass,
       previousSeat,
       seat: args.seat,
-      position: seatColumns(AIRCRAFT[flight.aircraft].cabins[booking.travelClass]!.columns).find((c) => c.letter === letter)!.position,
+      position: seatPosition(flight.aircraft, booking.travelClass, args.seat),
       changed: args.seat !== previousSeat,
     };
   },

@@ -111,6 +111,14 @@ export function seatColumns(columns: string): SeatColumn[] {
   return cached;
 }
 
+/** Where a seat of a cabin sits (WINDOW, MIDDLE or AISLE), by its letter. */
+export function seatPosition(aircraft: string, cabin: Cabin, seat: string): SeatPosition {
+  const letter = seat.charCodeAt(seat.length - 1);
+  for (const column of seatColumns(AIRCRAFT[aircraft].cabins[cabin]!.columns)) if (column.letter.charCodeAt(0) === letter) return column.position;
+  // Unreachable for a seat of the cabin; fails as reading the position of no column did.
+  throw new TypeError("Cannot read properties of undefined (reading 'position')");
+}
+
 const seatCache = new Map<string, readonly string[]>();
 
 /** Every seat of a cabin, front to back and left to right (`['7A', '7B', …]`); empty when the aircraft has no such cabin. */
@@ -155,9 +163,27 @@ export function cabinsOf(flight: Flight): Cabin[] {
   return Object.keys(flight.fares) as Cabin[];
 }
 
+const departureDays = new Map<string, string>();
+/** Departure times whose day is remembered at most. */
+const MAX_DEPARTURE_DAYS = 65_536;
+
+/**
+ * The departure day of a flight (the key of its seat map's group), remembered per departure time:
+ * a fresh `slice` is a new string, and a new string as a property key costs a string-table lookup
+ * on every use; the remembered one is looked up once.
+ */
+export function departureDay(flight: Flight): string {
+  let day = departureDays.get(flight.departureTime);
+  if (day === undefined) {
+    day = flight.departureTime.slice(0, 10);
+    if (departureDays.size < MAX_DEPARTURE_DAYS) departureDays.set(flight.departureTime, day);
+  }
+  return day;
+}
+
 /** The seat map of a flight: seat maps are grouped by departure day. */
 export function seatMapOf(state: { readonly seatMaps: Readonly<Record<string, Readonly<Record<string, SeatMap>>>> }, flight: Flight): SeatMap {
-  return state.seatMaps[flight.departureTime.slice(0, 10)][flight.id];
+  return state.seatMaps[departureDay(flight)][flight.id];
 }
 
 /** `'12C'` -> `['12', 'C']`. */
@@ -243,7 +269,14 @@ function tierInWords(tier: CancellationTier): string {
  * `minDaysBefore` is reached sets the fee, which never exceeds what was paid.
  */
 export function quoteCancellation(policy: CancellationPolicy, daysBefore: number, total: number, travelers: number, firstNightPerRoom: number, rooms: number): CancellationQuote {
-  const tier = policy.tiers.find((candidate) => daysBefore >= candidate.minDaysBefore) ?? policy.tiers[policy.tiers.length - 1];
+  const tiers = policy.tiers;
+  let tier = tiers[tiers.length - 1];
+  for (let i = 0; i < tiers.length; i++) {
+    if (daysBefore >= tiers[i].minDaysBefore) {
+      tier = tiers[i];
+      break;
+    }
+  }
   let fee: number;
   if (tier.feePerTraveler !== undefined) fee = tier.feePerTraveler * travelers;
   else if (tier.feeNights !== undefined) fee = tier.feeNights * firstNightPerRoom * rooms;

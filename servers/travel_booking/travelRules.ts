@@ -191,10 +191,29 @@ function rowAndLetter(seat: string): [string, string] {
   return [seat.slice(0, -1), seat.slice(-1)];
 }
 
+/**
+ * The row of a seat as a key of `occupied`: a number for rows 1-99 (an element index, looked up
+ * directly), the row's text otherwise. A sliced row is a new string, which costs a string-table
+ * lookup each time it is used as a key.
+ */
+export function seatRowKey(seat: string): number | string {
+  if (seat.length === 2) {
+    const row = seat.charCodeAt(0) - 48;
+    if (row >= 1 && row <= 9) return row;
+  } else if (seat.length === 3) {
+    const tens = seat.charCodeAt(0) - 48;
+    const ones = seat.charCodeAt(1) - 48;
+    if (tens >= 1 && tens <= 9 && ones >= 0 && ones <= 9) return tens * 10 + ones;
+  }
+  return seat.slice(0, -1);
+}
+
 /** Who holds a seat (a booking id or `EXTERNAL`), or undefined when it is free. */
 export function seatHolder(map: SeatMap, seat: string): string | undefined {
-  const [row, letter] = rowAndLetter(seat);
-  const taken = Object.hasOwn(map.occupied, row) ? map.occupied[row] : undefined;
+  const row = seatRowKey(seat);
+  const letter = seat.slice(-1);
+  const occupied = map.occupied as Record<string | number, Record<string, string>>;
+  const taken = Object.hasOwn(occupied, row) ? occupied[row] : undefined;
   return taken !== undefined && Object.hasOwn(taken, letter) ? taken[letter] : undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { bucketKeyOf } from './travelIndexes.js';
 import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
+import { seatRowKey } from './travelRules.js';
 
 /**
  * Writes as whole new frozen objects, built from the frozen state the call began with.
@@ -105,20 +106,20 @@ export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, en
  * `hold` gives a seat to a holder. Rows are copied once, on their first change.
  */
 export class SeatMapEdit {
-  private occupied: Record<string, Record<string, string>>;
+  private occupied: Record<string | number, Record<string, string>>;
   /** Rows this edit made (new objects, changed in place until `finish` freezes them). */
-  private readonly newRows: string[] = [];
+  private readonly newRows: Array<string | number> = [];
 
   constructor(private readonly base: SeatMap) {
     this.occupied = copyFrozen(base.occupied);
   }
 
   release(seat: string): void {
-    const row = seat.slice(0, -1);
+    const row = seatRowKey(seat);
     const taken = this.occupied[row];
     if (taken === undefined) return;
     const rest = withoutKey(taken, seat.slice(-1));
-    if (isEmpty(rest)) this.occupied = withoutKey(this.occupied, row);
+    if (isEmpty(rest)) this.occupied = withoutKey(this.occupied, String(row));
     else {
       this.occupied[row] = rest;
       this.newRows.push(row);
@@ -126,7 +127,7 @@ export class SeatMapEdit {
   }
 
   hold(seat: string, holder: string): void {
-    const row = seat.slice(0, -1);
+    const row = seatRowKey(seat);
     const letter = seat.slice(-1);
     const taken = this.occupied[row];
     if (taken !== undefined && !Object.isFrozen(taken)) {
@@ -151,7 +152,7 @@ export class SeatMapEdit {
     const available = this.base.seatsAvailable as Record<string, number>;
     return Object.freeze({
       seatsAvailable: cabin === undefined ? available : withKey(available, cabin, available[cabin] + change),
-      occupied: Object.freeze(this.occupied),
+      occupied: Object.freeze(this.occupied) as SeatMap['occupied'],
     });
   }
 }

@@ -49,6 +49,7 @@ function timingFrom(event: CalendarEvent, start: number, end: number): EventTimi
  * handler is still building (not frozen) are computed afresh every time.
  */
 function timingOf(event: CalendarEvent): EventTiming {
+  if (event === builtEvent) return builtTiming!;
   if (!Object.isFrozen(event)) return computeTiming(event);
   let timing = timings.get(event);
   if (timing === undefined) {
@@ -58,10 +59,17 @@ function timingOf(event: CalendarEvent): EventTiming {
   return timing;
 }
 
+/**
+ * The timing of the event a write tool built last (see knownTiming): most such events are read
+ * only during their own call, and a WeakMap entry for each costs more than reading them does.
+ */
+let builtEvent: CalendarEvent | undefined;
+let builtTiming: EventTiming | undefined;
+
 /** Whether `text` (formatInZone of `instant`) reads back as exactly `instant`: whole seconds in the years parseDateTime takes. */
 function readsBackAs(text: string, instant: number): boolean {
   if (instant % 1000 !== 0) return false;
-  const year = Number(text.slice(0, 4));
+  const year = (text.charCodeAt(0) - 48) * 1000 + (text.charCodeAt(1) - 48) * 100 + (text.charCodeAt(2) - 48) * 10 + (text.charCodeAt(3) - 48);
   return year >= 1970 && year <= 2100;
 }
 
@@ -71,8 +79,28 @@ function readsBackAs(text: string, instant: number): boolean {
  * parsing would give exactly those instants.
  */
 export function knownTiming(event: CalendarEvent, start: number, end: number): void {
-  if (!Object.isFrozen(event) || timings.has(event) || !readsBackAs(event.start, start) || !readsBackAs(event.end, end)) return;
-  timings.set(event, timingFrom(event, start, end));
+  if (!Object.isFrozen(event) || !readsBackAs(event.start, start) || !readsBackAs(event.end, end)) return;
+  builtTiming = timings.get(event) ?? timingFrom(event, start, end);
+  builtEvent = event;
+}
+
+/** Records that a frozen event a tool built from `source` has the same times (and rule) as `source`, when it has. */
+export function sameTiming(event: CalendarEvent, source: CalendarEvent): void {
+  if (!Object.isFrozen(event) || event.start !== source.start || event.end !== source.end || event.time_zone !== source.time_zone || event.recurrence !== source.recurrence) return;
+  builtTiming = timingOf(source);
+  builtEvent = event;
+}
+
+let nowText = '';
+let nowMs = NaN;
+
+/** `Date.parse` of the session clock, remembered (every write tool needs it, and it rarely changes). */
+export function clockMs(now: string): number {
+  if (now !== nowText) {
+    nowMs = Date.parse(now);
+    nowText = now;
+  }
+  return nowMs;
 }
 
 export function startMs(event: CalendarEvent): number {

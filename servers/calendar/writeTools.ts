@@ -5,6 +5,7 @@ import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Remind
 import {
   canSeeDetails,
   checkPlacement,
+  clockMs,
   endMs,
   type EventRef,
   findCalendar,
@@ -12,6 +13,7 @@ import {
   freeRooms,
   headcount,
   knownTiming,
+  sameTiming,
   MAX_EVENT_DAYS,
   resolveEvent,
   ROLE_RANK,
@@ -126,6 +128,14 @@ function store(ctx: Ctx, state: CalendarState, candidate: CalendarEvent, materia
   writeEvents(ctx, state, [candidate, master, ...others]);
 }
 
+/** Freezes a changed copy of `ref`'s event and tells the scans its times, known from `ref`. */
+function settleCandidate(candidate: CalendarEvent, ref: EventRef): CalendarEvent {
+  freezeEvent(candidate);
+  if (ref.kind === 'stored') sameTiming(candidate, ref.event);
+  else knownTiming(candidate, ref.startMs, ref.endMs);
+  return candidate;
+}
+
 function selfOf(candidate: CalendarEvent): SelfIds {
   return { eventIds: new Set([candidate.id]), spanIds: new Set([candidate.id]) };
 }
@@ -182,7 +192,7 @@ function checkCapacity(ctx: Ctx, state: CalendarState, event: CalendarEvent): vo
     if (!attendee.resource) continue;
     const room = state.people[attendee.email];
     if ((room.capacity ?? 0) < people) {
-      const spans = spansToHorizon(event, Date.parse(ctx.now));
+      const spans = spansToHorizon(event, clockMs(ctx.now));
       const alternatives = freeRooms(state, spans, people, selfOf(event)).slice(0, 4);
       ctx.fail(
         `room ${room.email} (${room.name}) seats ${room.capacity} but ${event.id} has ${people} people attending; ` +
@@ -281,7 +291,7 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
   freezeEvent(event);
   knownTiming(event, fields.start, fields.end);
   checkCapacity(ctx, state, event);
-  const attendeeConflicts = checkPlacement(state, event, selfOf(event), Date.parse(ctx.now), ctx.fail);
+  const attendeeConflicts = checkPlacement(state, event, selfOf(event), clockMs(ctx.now), ctx.fail);
   store(ctx, state, event);
   return { event: eventView(state, event), attendee_conflicts: attendeeConflicts };
 }
@@ -376,7 +386,7 @@ export const quickAddEvent = defineTool<CalendarState, { calendar_id: string; te
     const state = ctx.base;
     const calendar = must(ctx, findCalendar(state, args.calendar_id));
     const zone = calendar.time_zone;
-    const nowWall = utcToLocal(zone, Date.parse(ctx.now));
+    const nowWall = utcToLocal(zone, clockMs(ctx.now));
     const parsed = must(ctx, parseQuickAdd(args.text, Math.floor(nowWall / DAY) * DAY, nowWall), (problem) => `could not read "${args.text}": ${problem}`);
     const start = localToUtc(zone, parsed.startWall);
     const end = localToUtc(zone, parsed.endWall);
@@ -462,7 +472,7 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
     freezeEvent(candidate);
     knownTiming(candidate, start, end);
     checkCapacity(ctx, state, candidate);
-    const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
+    const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail);
     store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), attendee_conflicts: attendeeConflicts };
   },
@@ -565,7 +575,10 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       );
       addAttendees(ctx, state, candidate, [], false);
       candidate.updated = ctx.now;
-      checkPlacement(state, freezeEvent(candidate), self, Date.parse(ctx.now), ctx.fail);
+      const source = getEntry(state.events, id)!;
+      freezeEvent(candidate);
+      sameTiming(candidate, source);
+      checkPlacement(state, candidate, self, clockMs(ctx.now), ctx.fail);
       moved.push(candidate);
     }
     writeEvents(ctx, state, moved);
@@ -607,9 +620,9 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
     candidate.attendees = candidate.attendees.slice();
     const { added, already } = addAttendees(ctx, state, candidate, args.attendees, args.optional ?? false);
     if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
-    freezeEvent(candidate);
+    settleCandidate(candidate, ref);
     checkCapacity(ctx, state, candidate);
-    const conflicts = checkPlacement(state, candidate, selfOf(candidate), Date.parse(ctx.now), ctx.fail);
+    const conflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail);
     store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), added, already_attendees: already, attendee_conflicts: conflicts.filter((c) => added.includes(c.email)) };
   },
@@ -709,7 +722,7 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
     if (attendee === undefined) {
       ctx.fail(`${email} is not invited to ${args.event_id} ("${event.summary}"); invited: ${event.attendees.map((a) => a.email).join(', ') || 'nobody'}`);
     }
-    const nowMs = Date.parse(ctx.now);
+    const nowMs = clockMs(ctx.now);
     const ended = ref.kind === 'occurrence' ? ref.endMs <= nowMs : !hasFuture(ref.event, nowMs);
     if (ended) {
       const endText = ref.kind === 'occurrence' ? formatInZone(ref.endMs, event.time_zone) : event.recurrence === undefined ? event.end : 'its last occurrence';

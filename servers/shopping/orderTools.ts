@@ -1,6 +1,6 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryOf } from './entryOf.js';
-import { appended, copyRecord, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, copyRecord, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -167,7 +167,8 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
     cancelled.refunded_cents = order.total_cents;
     cancelled.cancelled_at = timestamp(ctx.now);
     cancelled.cancel_reason = args.reason;
-    putBucketedEntries(ctx, 'orders', [freezeOrder(cancelled)]);
+    // Only primitive fields changed: the lines, address, fulfillment and return ids are the frozen ones.
+    putBucketedEntries(ctx, 'orders', [Object.freeze(cancelled)]);
     return { order: orderView(state, cancelled), refund_amount: money(cancelled.total_cents), restocked, currency: CURRENCY };
   },
 });
@@ -310,15 +311,17 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
         return ctx.fail(`order ${order.name} has ${line.quantity} × '${line.product_title} — ${line.variant_title}' (${line.variant_id})${already}; at most ${returnable} can be returned, ${item.quantity} requested`);
       }
       const net = line.quantity * line.unit_price_cents - line.discount_cents;
-      items.push({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) });
+      items.push(Object.freeze({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) }));
     }
     const lines = [...order.lines];
     for (const item of items) {
       const at = lines.findIndex((l) => l.variant_id === item.variant_id);
       const changed = copyRecord(lines[at], 'orderLine');
       changed.returned_quantity = lines[at].returned_quantity + item.quantity;
-      lines[at] = changed;
+      lines[at] = Object.freeze(changed);
     }
+    Object.freeze(lines);
+    Object.freeze(items);
     const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
     const request: ReturnRequest = {
       id,
@@ -333,11 +336,11 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       ship_back_by: addDays(timestamp(ctx.now), RETURN_SHIP_BACK_DAYS),
       refunded_at: null,
     };
-    putEntry(ctx, 'returns', id, request);
+    putEntry(ctx, 'returns', id, Object.freeze(request));
     const returned = copyRecord(order, 'order');
     returned.lines = lines;
-    returned.return_ids = appended(order.return_ids, id);
-    putBucketedEntries(ctx, 'orders', [freezeOrder(returned)]);
+    returned.return_ids = Object.freeze(appended(order.return_ids, id)) as string[];
+    putBucketedEntries(ctx, 'orders', [Object.freeze(returned)]);
     return returnView(state, request);
   },
 });

@@ -119,12 +119,14 @@ export function seatPosition(aircraft: string, cabin: Cabin, seat: string): Seat
   throw new TypeError("Cannot read properties of undefined (reading 'position')");
 }
 
-const seatCache = new Map<string, readonly string[]>();
+const seatCache = new Map<string, Map<Cabin, readonly string[]>>();
 
 /** Every seat of a cabin, front to back and left to right (`['7A', '7B', …]`); empty when the aircraft has no such cabin. */
 export function cabinSeats(aircraft: string, cabin: Cabin): readonly string[] {
-  const key = `${aircraft}/${cabin}`;
-  let seats = seatCache.get(key);
+  // Nested maps: a key built as `${aircraft}/${cabin}` would be a new string to hash on every call.
+  let byCabin = seatCache.get(aircraft);
+  if (byCabin === undefined) seatCache.set(aircraft, (byCabin = new Map()));
+  let seats = byCabin.get(cabin);
   if (seats === undefined) {
     const layout = AIRCRAFT[aircraft]?.cabins[cabin];
     const list: string[] = [];
@@ -133,7 +135,7 @@ export function cabinSeats(aircraft: string, cabin: Cabin): readonly string[] {
       for (let row = layout.firstRow; row <= layout.lastRow; row++) for (const column of columns) list.push(`${row}${column.letter}`);
     }
     seats = Object.freeze(list);
-    seatCache.set(key, seats);
+    byCabin.set(cabin, seats);
   }
   return seats;
 }

@@ -7,8 +7,12 @@ import type { Automation, Device, DeviceGroup, Scene } from './IotState.js';
  *
  * A write makes new collection objects; the writes hand the index on instead of letting the next
  * check rebuild it: unchanged when the names did not change (`keepNames`: a device command, a scene
- * activated), with one entry renamed (`renameEntry`), or extended by one entry (`addName`: a layer
- * of one name over the previous index, so that a run of creations copies nothing).
+ * activated) or extended by one entry (`addName`: a layer of one name over the previous index, so
+ * that a run of creations copies nothing). After a rename the next check rebuilds it: deriving it
+ * eagerly cost more than it saved (most states are never checked for a name again).
+ *
+ * A handed-on index waits in a small ring, not in the WeakMap, until a check uses it: an entry in
+ * a WeakMap for every new state costs the garbage collector more than most of them ever save.
  */
 
 interface NameIndex {
@@ -33,9 +37,36 @@ function idsOf(index: NameIndex, key: string): string[] | undefined {
 
 const indexes = new WeakMap<object, NameIndex>();
 
+/** Indexes handed on to new collections that no check has used yet (the latest few). */
+const HANDED_ON = 16;
+const handedTo: Array<object | undefined> = new Array(HANDED_ON).fill(undefined);
+const handedIndex: Array<NameIndex | undefined> = new Array(HANDED_ON).fill(undefined);
+let nextSlot = 0;
+
+function handedOn(collection: object): NameIndex | undefined {
+  for (let i = 0; i < HANDED_ON; i++) if (handedTo[i] === collection) return handedIndex[i];
+  return undefined;
+}
+
+function handOn(collection: object, index: NameIndex): void {
+  handedTo[nextSlot] = collection;
+  handedIndex[nextSlot] = index;
+  nextSlot = (nextSlot + 1) % HANDED_ON;
+}
+
+/** The index a collection has or was handed, if any. */
+function knownIndex(collection: object): NameIndex | undefined {
+  return indexes.get(collection) ?? handedOn(collection);
+}
+
 function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
   const known = indexes.get(collection);
   if (known !== undefined) return known;
+  const handed = handedOn(collection);
+  if (handed !== undefined) {
+    indexes.set(collection, handed);
+    return handed;
+  }
   const ids = new Map<string, string[]>();
   for (const id in collection) {
     const key = keyOf(collection[id]);
@@ -83,37 +114,14 @@ export function otherDeviceNamed(devicesOfHome: Readonly<Record<string, Device>>
 
 /** `to` (frozen) holds the ids of `from` under the same names: it shares the index `from` has, if any. */
 export function keepNames(from: object, to: object): void {
-  const index = indexes.get(from);
-  if (index !== undefined) indexes.set(to, index);
+  const index = knownIndex(from);
+  if (index !== undefined) handOn(to, index);
 }
 
 /** `to` (frozen) is `from` with `entry` added after every entry: its index is that of `from` with the entry. */
 export function addName(from: object, to: object, entry: { id: string }): void {
-  const index = indexes.get(from);
+  const index = knownIndex(from);
   if (index === undefined || index.depth >= MAX_DEPTH) return;
   const ids = new Map([[index.keyOf(entry as never), [entry.id]]]);
-  indexes.set(to, { keyOf: index.keyOf, ids, parent: index, depth: index.depth + 1 });
-}
-
-/**
- * `to` (frozen) is `from` with one entry renamed from `before` to `after`, which no other entry's
- * name matches (the rename checked that): its index is that of `from` with the entry moved.
- */
-export function renameEntry(from: object, to: object, before: { id: string }, after: { id: string }): void {
-  const index = indexes.get(from);
-  if (index === undefined) return;
-  const oldKey = index.keyOf(before as never);
-  const newKey = index.keyOf(after as never);
-  if (oldKey === newKey) {
-    indexes.set(to, index);
-    return;
-  }
-  // A layered index is left to be rebuilt flat (no tool renames what gets created).
-  if (index.parent !== undefined) return;
-  const ids = new Map(index.ids);
-  const rest = ids.get(oldKey)!.filter((id) => id !== before.id);
-  if (rest.length === 0) ids.delete(oldKey);
-  else ids.set(oldKey, rest);
-  ids.set(newKey, [after.id]);
-  indexes.set(to, { keyOf: index.keyOf, ids, parent: undefined, depth: 0 });
+  handOn(to, { keyOf: index.keyOf, ids, parent: index, depth: index.depth + 1 });
 }

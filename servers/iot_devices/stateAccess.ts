@@ -1,7 +1,7 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
-import { addName, keepNames, renameEntry } from './nameIndexes.js';
+import { addName, keepNames } from './nameIndexes.js';
 
 /**
  * How the state-changing tools touch the state: every lookup and check reads the frozen state the
@@ -35,7 +35,7 @@ export function putDevice(ctx: Ctx, device: Device): void {
   copy[device.id] = freezeDevice(device);
   homes[device.home_id] = Object.freeze(copy);
   root.devices = Object.freeze(homes);
-  renameEntry(record, copy, record[device.id], device);
+  if (record[device.id].name === device.name) keepNames(record, copy);
 }
 
 /** Files new versions of several devices (each once): one copy of each home's record they belong to. */
@@ -57,7 +57,6 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
   for (const [homeId, copy] of copies) {
     const record = homes[homeId];
     homes[homeId] = Object.freeze(copy);
-    // A rename leaves the index to be rebuilt by the next name check.
     if (!renamed) keepNames(record, copy);
   }
   root.devices = Object.freeze(homes);
@@ -70,7 +69,9 @@ export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entr
   const copy: Record<string, { id: string }> = shallowCopy(entries);
   copy[entry.id] = freezeNew(entry);
   root[collection] = Object.freeze(copy);
-  renameEntry(entries, copy, entries[entry.id], entry);
+  const before = entries[entry.id] as { name?: string; alias?: string };
+  const after = entry as { name?: string; alias?: string };
+  if (before.name === after.name && before.alias === after.alias) keepNames(entries, copy);
 }
 
 /** Adds a new entry to a collection (after every entry it has). */

@@ -254,7 +254,9 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     if (booking.itineraryId === itinerary.id) return ctx.fail(`booking ${booking.id} is already in itinerary ${itinerary.id}`);
     if (booking.itineraryId !== null) return ctx.fail(`booking ${booking.id} already belongs to itinerary ${booking.itineraryId}; a booking can be in one itinerary only`);
     if (booking.status === 'CANCELLED') return ctx.fail(`booking ${booking.id} is cancelled; only confirmed bookings can be added to an itinerary`);
-    const travelers = booking.type === 'FLIGHT' ? booking.passengers.map((p) => p.travelerId) : [booking.travelerId];
+    const travelers: string[] = [];
+    if (booking.type === 'FLIGHT') for (const p of booking.passengers) travelers.push(p.travelerId);
+    else travelers.push(booking.travelerId);
     if (!travelers.includes(itinerary.travelerId)) {
       return ctx.fail(`booking ${booking.id} is for ${travelers.join(', ')}, not for ${itinerary.travelerId}, the traveler of itinerary ${itinerary.id}; list_travel_bookings with traveler_id ${itinerary.travelerId} lists their bookings`);
     }

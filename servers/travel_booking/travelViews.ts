@@ -101,6 +101,12 @@ export function hotelSummary(hotel: Hotel) {
   return { hotelId: hotel.id, name: hotel.name, cityCode: hotel.cityCode, address: hotel.address, starRating: hotel.starRating };
 }
 
+function membershipViews(state: State, traveler: Traveler) {
+  const views = [];
+  for (const m of traveler.loyaltyPrograms) views.push({ programOwner: m.programOwner, programName: state.airlines[m.programOwner]?.loyaltyProgram ?? m.programOwner, memberId: m.memberId });
+  return views;
+}
+
 export function travelerView(state: State, traveler: Traveler) {
   return {
     travelerId: traveler.id,
@@ -114,7 +120,7 @@ export function travelerView(state: State, traveler: Traveler) {
       traveler.passport === null
         ? null
         : { numberMasked: maskPassportNumber(traveler.passport.number), issuingCountry: traveler.passport.issuingCountry, expiryDate: traveler.passport.expiryDate },
-    loyaltyPrograms: traveler.loyaltyPrograms.map((m) => ({ programOwner: m.programOwner, programName: state.airlines[m.programOwner]?.loyaltyProgram ?? m.programOwner, memberId: m.memberId })),
+    loyaltyPrograms: membershipViews(state, traveler),
     createdAt: traveler.createdAt,
   };
 }
@@ -213,11 +219,20 @@ export function bookingView(state: State, booking: Booking) {
 
 /** An itinerary with its bookings (looked up in `bookings`: the state's, or those a call is writing). */
 export function itineraryView(state: State, itinerary: Itinerary, bookingRecord: Readonly<BucketedRecord<Booking>> = state.bookings) {
-  const bookings = itinerary.bookingIds.map((id) => bookingSummary(state, bookingOf(bookingRecord, id)!));
-  bookings.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
-  const confirmed = bookings.filter((b) => b.status === 'CONFIRMED');
+  const bookings = [];
+  for (const id of itinerary.bookingIds) bookings.push(bookingSummary(state, bookingOf(bookingRecord, id)!));
+  bookings.sort(byStartTime);
   let total = 0;
-  for (const b of confirmed) total += b.totalPrice;
+  let startTime: string | null = null;
+  let endTime: string | null = null;
+  for (const b of bookings) {
+    if (b.status !== 'CONFIRMED') continue;
+    total += b.totalPrice;
+    if (startTime === null) {
+      startTime = b.startTime;
+      endTime = b.endTime;
+    } else if (b.endTime > endTime!) endTime = b.endTime;
+  }
   const traveler = state.travelers[itinerary.travelerId];
   return {
     itineraryId: itinerary.id,
@@ -225,12 +240,17 @@ export function itineraryView(state: State, itinerary: Itinerary, bookingRecord:
     travelerId: itinerary.travelerId,
     travelerName: traveler ? fullName(traveler) : itinerary.travelerId,
     createdAt: itinerary.createdAt,
-    startTime: confirmed.length ? confirmed[0].startTime : null,
-    endTime: confirmed.length ? confirmed.reduce((end, b) => (b.endTime > end ? b.endTime : end), confirmed[0].endTime) : null,
+    startTime,
+    endTime,
     totalPrice: Math.round(total * 100) / 100,
     currency: 'USD',
     bookings,
   };
+}
+
+/** Chronological order of booking summaries (a module-level comparator: no closure per call). */
+function byStartTime(a: { startTime: string }, b: { startTime: string }): number {
+  return a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0;
 }
 
 // Output schemas shared by several tools.

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { confirmedBookingIdsOf, itinerariesOf, travelersBornOn } from './travelIndexes.js';
 import { copyArray, copyFrozen, withKey } from './travelWrites.js';
-import { AIRLINE_CODES, type Traveler, type TravelBookingState } from './TravelBookingState.js';
+import { AIRLINE_CODES, type LoyaltyMembership, type Traveler, type TravelBookingState } from './TravelBookingState.js';
 import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
 const countryCode = { type: 'string', pattern: '^[A-Z]{2}$' };
@@ -313,6 +313,16 @@ const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>
   },
 });
 
+/** Where a traveler's membership of a programme is in their list, or -1. */
+function membershipIndex(memberships: readonly LoyaltyMembership[], programOwner: string): number {
+  for (let i = 0; i < memberships.length; i++) if (memberships[i].programOwner === programOwner) return i;
+  return -1;
+}
+
+function byProgramOwner(a: LoyaltyMembership, b: LoyaltyMembership): number {
+  return a.programOwner < b.programOwner ? -1 : 1;
+}
+
 interface UpdateTravelerArgs {
   traveler_id: string;
   email?: string;
@@ -375,7 +385,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
     }
     let memberships = current.loyaltyPrograms;
     if (args.remove_loyalty_program !== undefined) {
-      const index = memberships.findIndex((m) => m.programOwner === args.remove_loyalty_program);
+      const index = membershipIndex(memberships, args.remove_loyalty_program);
       if (index < 0) {
         const held = memberships.map((m) => m.programOwner);
         ctx.fail(`${fullName(traveler)} has no ${args.remove_loyalty_program} membership to remove; memberships: ${held.length ? held.join(', ') : 'none'}`);
@@ -386,7 +396,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
     }
     if (args.add_loyalty_program !== undefined) {
       const { program_owner: programOwner, member_id: memberId } = args.add_loyalty_program;
-      const index = memberships.findIndex((m) => m.programOwner === programOwner);
+      const index = membershipIndex(memberships, programOwner);
       if (memberships === current.loyaltyPrograms) memberships = copyArray(memberships);
       if (index >= 0) {
         const changed = { ...memberships[index] };
@@ -394,7 +404,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
         memberships[index] = Object.freeze(changed);
       } else {
         memberships.push(Object.freeze({ programOwner, memberId }));
-        memberships.sort((a, b) => (a.programOwner < b.programOwner ? -1 : 1));
+        memberships.sort(byProgramOwner);
       }
       if (!updatedFields.includes('loyaltyPrograms')) updatedFields.push('loyaltyPrograms');
     }

@@ -25,11 +25,13 @@ const wishlistSchema = {
 };
 
 function wishlistView(state: ShoppingState, wishlist: readonly string[]) {
-  return wishlist.map((productId) => {
+  const view: Array<{ product_id: string; title: string; price_min: number; in_stock: boolean }> = [];
+  for (const productId of wishlist) {
     const product = state.products[productId];
     const range = productPriceRange(state, product);
-    return { product_id: product.id, title: product.title, price_min: money(range.min), in_stock: range.stock > 0 };
-  });
+    view.push({ product_id: product.id, title: product.title, price_min: money(range.min), in_stock: range.stock > 0 });
+  }
+  return view;
 }
 
 export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: string; email?: string }>({

@@ -139,12 +139,13 @@ function plainCopy(record: Readonly<Record<string, string>>): Record<string, str
 
 export function cartView(state: ShoppingState, cart: Cart, now: string, notices: string[] = []): Record<string, unknown> {
   let items = 0;
-  const lines = cart.lines.map((line) => {
+  const lines: Array<Record<string, unknown>> = [];
+  for (const line of cart.lines) {
     const variant = entryOf(state.variants, line.variant_id)!;
     const product = state.products[variant.product_id];
     items += line.quantity;
     const subtotal = line.quantity * line.unit_price_cents;
-    return {
+    lines.push({
       line_id: line.id,
       variant_id: line.variant_id,
       product_id: product.id,
@@ -157,8 +158,8 @@ export function cartView(state: ShoppingState, cart: Cart, now: string, notices:
       line_discount: money(line.discount_cents),
       line_total: money(subtotal - line.discount_cents),
       available_quantity: variant.stock,
-    };
-  });
+    });
+  }
   const coupon = cart.coupon_code === null ? null : state.coupons[cart.coupon_code];
   let shippingMethod: Record<string, unknown> | null = null;
   if (cart.shipping_method !== null && cart.shipping_address !== null) {
@@ -270,9 +271,10 @@ export function returnWindowEnd(order: Order): string | null {
 
 export function orderView(state: ShoppingState, order: Order): Record<string, unknown> {
   let items = 0;
-  const lines = order.lines.map((line) => {
+  const lines: Array<Record<string, unknown>> = [];
+  for (const line of order.lines) {
     items += line.quantity;
-    return {
+    lines.push({
       variant_id: line.variant_id,
       product_id: line.product_id,
       product_title: line.product_title,
@@ -283,8 +285,8 @@ export function orderView(state: ShoppingState, order: Order): Record<string, un
       total: money(line.quantity * line.unit_price_cents - line.discount_cents),
       returned_quantity: line.returned_quantity,
       final_sale: state.products[line.product_id]?.final_sale ?? false,
-    };
-  });
+    });
+  }
   const payment = state.payment_methods[order.payment_method_id];
   const windowEnd = returnWindowEnd(order);
   return {
@@ -386,8 +388,39 @@ export function returnView(state: ShoppingState, request: ReturnRequest): Record
   };
 }
 
-/** Lowest and highest variant price of a product, and whether any variant is in stock. */
-export function productPriceRange(state: ShoppingState, product: Product): { min: number; max: number; stock: number; onSale: boolean } {
+export interface PriceRange {
+  readonly min: number;
+  readonly max: number;
+  readonly stock: number;
+  readonly onSale: boolean;
+}
+
+/**
+ * Price ranges of the products of one frozen variants collection (the last one asked about):
+ * wishlists and catalog listings ask for the same products' ranges call after call, and the
+ * ranges change only when a variant does (a new variants collection).
+ */
+let rangesOf: object | undefined;
+let ranges = new Map<Product, PriceRange>();
+
+/** Lowest and highest variant price of a product, and whether any variant is in stock (read only). */
+export function productPriceRange(state: ShoppingState, product: Product): PriceRange {
+  const variants = state.variants;
+  if (variants !== rangesOf) {
+    // Only a frozen collection can be remembered (a draft changes under the same identity).
+    if (!Object.isFrozen(variants)) return priceRangeOf(state, product);
+    rangesOf = variants;
+    ranges = new Map();
+  }
+  let range = ranges.get(product);
+  if (range === undefined) {
+    range = priceRangeOf(state, product);
+    ranges.set(product, range);
+  }
+  return range;
+}
+
+function priceRangeOf(state: ShoppingState, product: Product): PriceRange {
   let min = Infinity;
   let max = 0;
   let stock = 0;

@@ -218,8 +218,22 @@ export function hasCentPrecision(amount: number): boolean {
   return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 }
 
-/** Whether a string is a real calendar day `YYYY-MM-DD`. */
+/** Upper bound on remembered answers of `isCalendarDate`. */
+const MAX_REMEMBERED_DATES = 10_000;
+const calendarDates = new Map<string, boolean>();
+
+/** Whether a string is a real calendar day `YYYY-MM-DD` (answers remembered: the same few days are asked about again and again). */
 export function isCalendarDate(text: string): boolean {
+  if (text.length !== 10) return false;
+  let answer = calendarDates.get(text);
+  if (answer === undefined) {
+    if (calendarDates.size >= MAX_REMEMBERED_DATES) calendarDates.clear();
+    calendarDates.set(text, (answer = checkCalendarDate(text)));
+  }
+  return answer;
+}
+
+function checkCalendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const time = Date.UTC(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)));
   return new Date(time).toISOString().slice(0, 10) === text;

@@ -3,17 +3,16 @@ import {
   ACCOUNT_TYPES,
   CURRENCIES,
   TRANSACTION_CATEGORIES,
-  compareNewestFirst,
   formatMoney,
   fromCents,
   isCalendarDate,
-  locateTransaction,
   sentOn,
   toCents,
   type BankingState,
   type BankTransaction,
 } from './BankingState.js';
 import { baseState, requireAccount, requireCents, requireCustomer } from './bankingLookups.js';
+import { findTransactionAnywhere, haystacksOf, monthEntries } from './transactionIndex.js';
 import {
   accountSchema,
   accountView,
@@ -113,7 +112,8 @@ function checkFilters(ctx: Parameters<typeof listBankTransactions.handler>[1], a
   }
 }
 
-function matches(transaction: BankTransaction, args: TransactionFilters, merchant: string | undefined): boolean {
+/** Whether a transaction passes every filter but the merchant one (checked on its cached haystack). */
+function matches(transaction: BankTransaction, args: TransactionFilters): boolean {
   if (args.start_date !== undefined && transaction.date < args.start_date) return false;
   if (args.end_date !== undefined && transaction.date > args.end_date) return false;
   if (args.category !== undefined && transaction.category !== args.category) return false;
@@ -121,11 +121,26 @@ function matches(transaction: BankTransaction, args: TransactionFilters, merchan
   if (args.status !== undefined && transaction.status !== args.status) return false;
   if (args.min_amount !== undefined && transaction.amount < args.min_amount) return false;
   if (args.max_amount !== undefined && transaction.amount > args.max_amount) return false;
-  if (merchant !== undefined) {
-    const haystack = `${transaction.merchant_name ?? ''} ${transaction.description}`.toLowerCase();
-    if (!haystack.includes(merchant)) return false;
-  }
   return true;
+}
+
+/**
+ * The found transactions newest first: by date, then by the number in the id (`compareNewestFirst`),
+ * ties in the order found (as the stable sort over the transactions themselves left them).
+ */
+function newestFirst(found: BankTransaction[], numbers: readonly number[]): BankTransaction[] {
+  if (found.length < 2) return found;
+  const order: number[] = [];
+  for (let i = 0; i < found.length; i++) order.push(i);
+  order.sort((a, b) => {
+    const dateA = found[a].date;
+    const dateB = found[b].date;
+    if (dateA !== dateB) return dateA < dateB ? 1 : -1;
+    return numbers[b] - numbers[a] || a - b;
+  });
+  const sorted: BankTransaction[] = [];
+  for (const i of order) sorted.push(found[i]);
+  return sorted;
 }
 
 export const listBankTransactions = defineTool<BankingState, TransactionFilters>({
@@ -185,15 +200,23 @@ export const listBankTransactions = defineTool<BankingState, TransactionFilters>
     }
     const merchant = args.merchant?.trim().toLowerCase() || undefined;
     const found: BankTransaction[] = [];
+    // The number in each found id, beside it: the order below compares those instead of parsing ids.
+    const foundNumbers: number[] = [];
     const sums = new Map<string, { count: number; debits: number; credits: number }>();
     const firstMonth = args.start_date?.slice(0, 7);
     const lastMonth = args.end_date?.slice(0, 7);
     for (const account of accounts) {
-      for (const month of Object.keys(account.ledger)) {
+      for (const month in account.ledger) {
         if ((firstMonth !== undefined && month < firstMonth) || (lastMonth !== undefined && month > lastMonth)) continue;
-        for (const transaction of Object.values(account.ledger[month])) {
-          if (!matches(transaction, args, merchant)) continue;
+        const entries = monthEntries(account.ledger[month]);
+        const transactions = entries.transactions;
+        const haystacks = merchant === undefined ? undefined : haystacksOf(entries);
+        for (let i = 0; i < transactions.length; i++) {
+          const transaction = transactions[i];
+          if (!matches(transaction, args)) continue;
+          if (haystacks !== undefined && !haystacks[i].includes(merchant!)) continue;
           found.push(transaction);
+          foundNumbers.push(entries.idNumbers[i]);
           let sum = sums.get(transaction.currency);
           if (sum === undefined) sums.set(transaction.currency, (sum = { count: 0, debits: 0, credits: 0 }));
           sum.count += 1;
@@ -202,9 +225,9 @@ export const listBankTransactions = defineTool<BankingState, TransactionFilters>
         }
       }
     }
-    found.sort((a, b) => compareNewestFirst({ date: a.date, id: a.transaction_id }, { date: b.date, id: b.transaction_id }));
+    const sorted = newestFirst(found, foundNumbers);
     const offset = args.offset ?? 0;
-    const page = found.slice(offset, offset + (args.limit ?? 25));
+    const page = sorted.slice(offset, offset + (args.limit ?? 25));
     const totals = [...sums.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([currency, sum]) => ({ currency, count: sum.count, debits: fromCents(sum.debits), credits: fromCents(sum.credits) }));
@@ -237,7 +260,7 @@ export const getBankTransaction = defineTool<BankingState, { transaction_id: str
   annotations: { title: 'Get transaction', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler(args, ctx) {
     const state = baseState(ctx);
-    const found = locateTransaction(state, args.transaction_id);
+    const found = findTransactionAnywhere(state, args.transaction_id);
     if (found === undefined) return ctx.fail(`transaction ${args.transaction_id} not found; list_bank_transactions lists a customer's transactions with their ids`);
     const customer = state.customers[found.customerId];
     const transferId = found.entity.transfer_id;

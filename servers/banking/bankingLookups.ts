@@ -57,9 +57,39 @@ export function locateOwned<K extends Collection>(state: BankingState, collectio
   return found;
 }
 
+/** The number in each customer id (customer ids are few and the same in every state). */
+const customerNumbers = new Map<string, number>();
+
+function customerNumber(id: string): number {
+  let n = customerNumbers.get(id);
+  if (n === undefined) {
+    if (customerNumbers.size >= MAX_REMEMBERED_OWNERS) customerNumbers.clear();
+    customerNumbers.set(id, (n = idNumber(id)));
+  }
+  return n;
+}
+
+/**
+ * `first … last` of the customer ids by their number: in one pass, the first id of the lowest number
+ * and the last of the highest, as the ends of a stable sort by number.
+ */
 function customerRange(state: BankingState): string {
-  const ids = Object.keys(state.customers).sort((a, b) => idNumber(a) - idNumber(b));
-  return ids.length === 0 ? 'none' : `${ids[0]} … ${ids[ids.length - 1]}`;
+  let first: string | undefined;
+  let last: string | undefined;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const id in state.customers) {
+    const n = customerNumber(id);
+    if (n < low) {
+      low = n;
+      first = id;
+    }
+    if (n >= high) {
+      high = n;
+      last = id;
+    }
+  }
+  return first === undefined ? 'none' : `${first} … ${last}`;
 }
 
 export function requireCustomer(ctx: Context, customerId: string): BankCustomer {
@@ -112,10 +142,22 @@ export function requireCents(ctx: Context, amount: number, name = 'amount'): voi
   if (!hasCentPrecision(amount)) ctx.fail(`${name} ${amount} has more than two decimals; amounts are in major units with at most two decimals, e.g. 120.50`);
 }
 
+let latestFor = '';
+let latestDay = '';
+
+/** The last day a transfer may be scheduled for (remembered for the last `today` asked about). */
+function latestScheduleDay(today: string): string {
+  if (today !== latestFor) {
+    latestDay = addDays(today, MAX_SCHEDULE_DAYS);
+    latestFor = today;
+  }
+  return latestDay;
+}
+
 /** The execution day of a transfer: today when `scheduled` is omitted, else a day from today up to a year ahead. */
 export function executionDate(ctx: Context, scheduled: string | undefined): string {
   if (scheduled === undefined) return ctx.today;
-  const latest = addDays(ctx.today, MAX_SCHEDULE_DAYS);
+  const latest = latestScheduleDay(ctx.today);
   if (!isCalendarDate(scheduled)) ctx.fail(`scheduled_date "${scheduled}" is not a calendar day; use YYYY-MM-DD between ${ctx.today} and ${latest}`);
   if (scheduled < ctx.today) ctx.fail(`scheduled_date ${scheduled} is in the past; today is ${ctx.today}, so use a day between ${ctx.today} and ${latest}`);
   if (scheduled > latest) ctx.fail(`scheduled_date ${scheduled} is more than ${MAX_SCHEDULE_DAYS} days ahead; the latest possible day is ${latest}`);

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../core/index.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import {
   ACCOUNT_TYPES,
   CARD_STATUSES,
@@ -120,8 +121,9 @@ export const transactionSchema = objectSchema({
   transfer_id: nullableString('The transfer or payment that produced it, if any.'),
 });
 
+/** A plain copy with the transaction's own key order (which differs between the entries the world and the tools book). */
 export function transactionView(transaction: BankTransaction): Record<string, unknown> {
-  return { ...transaction };
+  return shallowCopy(transaction) as unknown as Record<string, unknown>;
 }
 
 export const transferSchema = objectSchema({

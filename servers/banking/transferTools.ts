@@ -30,6 +30,7 @@ import {
   requireTransfer,
 } from './bankingLookups.js';
 import { balanceSchema, balanceView, listOf, resultSchema, transferSchema, transferView } from './bankingViews.js';
+import { rememberTransaction } from './transactionIndex.js';
 import { copyAccount, copyTransfer, customerWith, putCustomer, recordWith, recordWithout } from './bankingWrites.js';
 
 type Context = ToolContext<BankingState>;
@@ -71,6 +72,7 @@ function booked(account: BankAccount, transaction: BankTransaction): BankAccount
   const entries = Object.hasOwn(account.ledger, month) ? account.ledger[month] : {};
   const next = copyAccount(account);
   next.ledger = recordWith(account.ledger, month, recordWith(entries, transaction.transaction_id, transaction));
+  rememberTransaction(account.customer_id, account.account_id, month, transaction.transaction_id);
   const signed = transaction.direction === 'debit' ? -transaction.amount : transaction.amount;
   if (transaction.status === 'posted') next.current_balance = addMoney(account.current_balance, signed);
   // Pending credits are not available yet (as at real banks); pending debits already hold funds.

@@ -1,0 +1,108 @@
+import { idNumber, type BankAccount, type BankCustomer, type BankingState, type BankTransaction, type Located } from './BankingState.js';
+
+/**
+ * Finding and listing transactions without walking every ledger of the bank. Everything derived is
+ * kept per frozen record that a write does not replace: per ledger month (a booking replaces only
+ * the month it books into) and per customer's `accounts` record (a transfer replaces only its own
+ * customer's). In a rollout every successful call makes a new state, but nearly all of these
+ * records are shared by it, so the derived data stays warm from call to call.
+ */
+
+/** Where a transaction was last seen: a hint, checked before use (ids are unique within a state). */
+interface Place {
+  readonly customerId: string;
+  readonly accountId: string;
+  readonly month: string;
+}
+
+/** Upper bound on remembered places (transaction ids of every world and session a process has seen). */
+const MAX_REMEMBERED_PLACES = 200_000;
+
+const places = new Map<string, Place>();
+
+/** Remembers where a transaction lives (the booking tools call it for the entries they create). */
+export function rememberTransaction(customerId: string, accountId: string, month: string, id: string): void {
+  if (places.size >= MAX_REMEMBERED_PLACES) places.clear();
+  places.set(id, { customerId, accountId, month });
+}
+
+/** Every transaction of a customer by id (the first one in account and month order, as a scan finds it). */
+const byCustomerAccounts = new WeakMap<BankCustomer['accounts'], Map<string, { accountId: string; transaction: BankTransaction }>>();
+
+function customerTransactions(accounts: BankCustomer['accounts']): Map<string, { accountId: string; transaction: BankTransaction }> {
+  let index = byCustomerAccounts.get(accounts);
+  if (index === undefined) {
+    index = new Map();
+    for (const accountId in accounts) {
+      const ledger = accounts[accountId].ledger;
+      for (const month in ledger) {
+        const entries = ledger[month];
+        for (const id in entries) if (!index.has(id)) index.set(id, { accountId, transaction: entries[id] });
+      }
+    }
+    byCustomerAccounts.set(accounts, index);
+  }
+  return index;
+}
+
+/**
+ * A transaction by id anywhere in the bank, as `locateTransaction` (BankingState.ts) finds it: the
+ * remembered place when it still holds the transaction, else one index lookup per customer.
+ */
+export function findTransactionAnywhere(state: BankingState, id: string): Located<BankTransaction> | undefined {
+  const customers = state.customers;
+  const place = places.get(id);
+  if (place !== undefined && Object.hasOwn(customers, place.customerId)) {
+    const accounts = customers[place.customerId].accounts;
+    if (Object.hasOwn(accounts, place.accountId)) {
+      const ledger = accounts[place.accountId].ledger;
+      if (Object.hasOwn(ledger, place.month) && Object.hasOwn(ledger[place.month], id)) return { customerId: place.customerId, entity: ledger[place.month][id] };
+    }
+  }
+  for (const customerId in customers) {
+    const found = customerTransactions(customers[customerId].accounts).get(id);
+    if (found !== undefined) {
+      rememberTransaction(customerId, found.accountId, found.transaction.date.slice(0, 7), id);
+      return { customerId, entity: found.transaction };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The transactions of one ledger month in the record's order, with what searching them needs
+ * computed once: the number in each id (the sort's tie-breaker) and, on the first search by
+ * merchant, each one's lower-cased merchant and description.
+ */
+export interface MonthEntries {
+  readonly transactions: readonly BankTransaction[];
+  readonly idNumbers: readonly number[];
+  haystacks: string[] | undefined;
+}
+
+const monthEntriesOf = new WeakMap<BankAccount['ledger'][string], MonthEntries>();
+
+export function monthEntries(month: BankAccount['ledger'][string]): MonthEntries {
+  let entries = monthEntriesOf.get(month);
+  if (entries === undefined) {
+    const transactions: BankTransaction[] = [];
+    const idNumbers: number[] = [];
+    for (const id in month) {
+      transactions.push(month[id]);
+      idNumbers.push(idNumber(month[id].transaction_id));
+    }
+    entries = { transactions, idNumbers, haystacks: undefined };
+    monthEntriesOf.set(month, entries);
+  }
+  return entries;
+}
+
+/** The lower-cased `merchant description` of each transaction of a month, as the merchant filter searches it. */
+export function haystacksOf(entries: MonthEntries): string[] {
+  if (entries.haystacks === undefined) {
+    const haystacks: string[] = [];
+    for (const transaction of entries.transactions) haystacks.push(`${transaction.merchant_name ?? ''} ${transaction.description}`.toLowerCase());
+    entries.haystacks = haystacks;
+  }
+  return entries.haystacks;
+}

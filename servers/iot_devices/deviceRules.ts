@@ -384,101 +384,48 @@ function sameRgb(a: readonly number[] | undefined, b: readonly number[]): boolea
  * `targetProblem` and that the device is online.
  */
 export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'>, now: string): Device | undefined {
-  const a: DeviceAttributes = { ...device.attributes };
-  let changed = false;
-  if (target.on !== undefined && a.on !== target.on) {
-    a.on = target.on;
-    changed = true;
-  }
+  const base = device.attributes;
+  // The copy, made on the first change: `(a ?? base)` is what the device has so far.
+  let a: DeviceAttributes | undefined;
+  if (target.on !== undefined && (a ?? base).on !== target.on) (a ??= { ...base }).on = target.on;
   if (target.brightness_pct !== undefined) {
     const brightness = Math.round(target.brightness_pct);
-    if (a.brightness_pct !== brightness) {
-      a.brightness_pct = brightness;
-      changed = true;
-    }
-    if (a.on !== true) {
-      a.on = true;
-      changed = true;
-    }
+    if ((a ?? base).brightness_pct !== brightness) (a ??= { ...base }).brightness_pct = brightness;
+    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
   }
   if (target.color_temp_kelvin !== undefined) {
     const kelvin = Math.round(target.color_temp_kelvin);
-    if (a.color_temp_kelvin !== kelvin) {
-      a.color_temp_kelvin = kelvin;
-      changed = true;
-    }
-    if (a.color_mode !== 'color_temp') {
-      a.color_mode = 'color_temp';
-      changed = true;
-    }
-    if (a.on !== true) {
-      a.on = true;
-      changed = true;
-    }
+    if ((a ?? base).color_temp_kelvin !== kelvin) (a ??= { ...base }).color_temp_kelvin = kelvin;
+    if ((a ?? base).color_mode !== 'color_temp') (a ??= { ...base }).color_mode = 'color_temp';
+    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
   }
   if (target.rgb_color !== undefined) {
     const rgb = target.rgb_color;
-    if (!sameRgb(a.rgb_color, rgb)) {
-      a.rgb_color = [rgb[0], rgb[1], rgb[2]];
-      changed = true;
-    }
-    if (a.color_mode !== 'rgb') {
-      a.color_mode = 'rgb';
-      changed = true;
-    }
-    if (a.on !== true) {
-      a.on = true;
-      changed = true;
-    }
+    if (!sameRgb((a ?? base).rgb_color, rgb)) (a ??= { ...base }).rgb_color = [rgb[0], rgb[1], rgb[2]];
+    if ((a ?? base).color_mode !== 'rgb') (a ??= { ...base }).color_mode = 'rgb';
+    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
   }
   if (target.hvac_mode !== undefined || target.target_temperature_c !== undefined) {
     const resolved = resolveThermostat(device, { hvac_mode: target.hvac_mode, target_temperature_c: target.target_temperature_c });
     if (typeof resolved !== 'string') {
-      if (a.hvac_mode !== resolved.hvac_mode) {
-        a.hvac_mode = resolved.hvac_mode;
-        changed = true;
-      }
-      if (a.target_temperature_c !== resolved.target_temperature_c) {
-        a.target_temperature_c = resolved.target_temperature_c;
-        changed = true;
-      }
-      if (a.target_temp_low_c !== resolved.target_temp_low_c) {
-        a.target_temp_low_c = resolved.target_temp_low_c;
-        changed = true;
-      }
-      if (a.target_temp_high_c !== resolved.target_temp_high_c) {
-        a.target_temp_high_c = resolved.target_temp_high_c;
-        changed = true;
-      }
+      if ((a ?? base).hvac_mode !== resolved.hvac_mode) (a ??= { ...base }).hvac_mode = resolved.hvac_mode;
+      if ((a ?? base).target_temperature_c !== resolved.target_temperature_c) (a ??= { ...base }).target_temperature_c = resolved.target_temperature_c;
+      if ((a ?? base).target_temp_low_c !== resolved.target_temp_low_c) (a ??= { ...base }).target_temp_low_c = resolved.target_temp_low_c;
+      if ((a ?? base).target_temp_high_c !== resolved.target_temp_high_c) (a ??= { ...base }).target_temp_high_c = resolved.target_temp_high_c;
     }
   }
   if (target.position_pct !== undefined) {
     const position = Math.round(target.position_pct);
-    if (a.position_pct !== position) {
-      a.position_pct = position;
-      changed = true;
-    }
+    if ((a ?? base).position_pct !== position) (a ??= { ...base }).position_pct = position;
   }
-  if (target.locked !== undefined && a.locked !== target.locked) {
-    a.locked = target.locked;
-    changed = true;
-  }
+  if (target.locked !== undefined && (a ?? base).locked !== target.locked) (a ??= { ...base }).locked = target.locked;
   if (target.volume_pct !== undefined) {
     const volume = Math.round(target.volume_pct);
-    if (a.volume_pct !== volume) {
-      a.volume_pct = volume;
-      changed = true;
-    }
-    if (a.on !== true) {
-      a.on = true;
-      changed = true;
-    }
+    if ((a ?? base).volume_pct !== volume) (a ??= { ...base }).volume_pct = volume;
+    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
   }
-  if (target.recording !== undefined && a.recording !== target.recording) {
-    a.recording = target.recording;
-    changed = true;
-  }
-  return changed ? changedDevice(device, a, now) : undefined;
+  if (target.recording !== undefined && (a ?? base).recording !== target.recording) (a ??= { ...base }).recording = target.recording;
+  return a === undefined ? undefined : changedDevice(device, a, now);
 }
 
 /** A device with new attributes, changed at `now` (a new object; the frozen one stays as it was). */

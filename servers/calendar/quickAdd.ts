@@ -17,6 +17,30 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 const MONTH_PATTERN = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const WEEKDAY_PATTERN = '(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)';
 
+// Built once: parseQuickAdd runs on every quick_add_event call. None is global or sticky, so exec keeps no state.
+const ISO_DATE = /\s(?:on\s+)?(\d{4})-(\d{2})-(\d{2})(?=\s)/i;
+const TODAY = /\s(today|tonight)(?=\s)/i;
+const TOMORROW = /\s(tomorrow)(?=\s)/i;
+const WEEKDAY = new RegExp(`\\s(?:on\\s+)?(?:next\\s+)?${WEEKDAY_PATTERN}(?=\\s)`, 'i');
+const MONTH_DAY = new RegExp(`\\s(?:on\\s+)?${MONTH_PATTERN}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?=\\s)`, 'i');
+const DAY_MONTH = new RegExp(`\\s(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_PATTERN}(?=\\s)`, 'i');
+const TIME_RANGE = /\s(?:at\s+|from\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to|until)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?=\s)/i;
+const TIME_MERIDIEM = /\s(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)(?=\s)/i;
+const TIME_24H = /\s(?:at\s+)?(\d{1,2}):(\d{2})(?=\s)/i;
+const NOON = /\s(?:at\s+)?noon(?=\s)/i;
+const DURATION = /\sfor\s+(\d{1,3}(?:\.\d)?)\s*(minutes?|mins?|m|hours?|hrs?|h)(?=\s)/i;
+
+/** The text still unread: each recognised part is cut out of it (replaced by a space). */
+class Remainder {
+  constructor(public rest: string) {}
+
+  take(pattern: RegExp): RegExpExecArray | null {
+    const match = pattern.exec(this.rest);
+    if (match !== null) this.rest = `${this.rest.slice(0, match.index)} ${this.rest.slice(match.index + match[0].length)}`;
+    return match;
+  }
+}
+
 function monthIndex(word: string): number {
   return MONTHS.findIndex((month) => month.startsWith(word.slice(0, 3)));
 }
@@ -33,35 +57,30 @@ function hourOf(hour: number, meridiem: string | undefined): number | undefined 
  * (both in the calendar's zone). Returns the event, or a message saying what is missing.
  */
 export function parseQuickAdd(text: string, todayWall: number, nowWall: number): QuickAddParse | string {
-  let rest = ` ${text.replace(/\s+/g, ' ').trim()} `;
-  const take = (pattern: RegExp): RegExpExecArray | null => {
-    const match = pattern.exec(rest);
-    if (match !== null) rest = `${rest.slice(0, match.index)} ${rest.slice(match.index + match[0].length)}`;
-    return match;
-  };
+  const remainder = new Remainder(` ${text.replace(/\s+/g, ' ').trim()} `);
   const today = todayWall / DAY;
   let day: number | undefined;
 
-  let match = take(/\s(?:on\s+)?(\d{4})-(\d{2})-(\d{2})(?=\s)/i);
+  let match = remainder.take(ISO_DATE);
   if (match !== null) {
     const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
     if (new Date(wall).getUTCDate() !== Number(match[3])) return `"${match[0].trim()}" is not a real date`;
     day = wall / DAY;
   }
-  if (day === undefined && (match = take(/\s(today|tonight)(?=\s)/i)) !== null) day = today;
-  if (day === undefined && (match = take(/\s(tomorrow)(?=\s)/i)) !== null) day = today + 1;
-  if (day === undefined && (match = take(new RegExp(`\\s(?:on\\s+)?(?:next\\s+)?${WEEKDAY_PATTERN}(?=\\s)`, 'i'))) !== null) {
+  if (day === undefined && (match = remainder.take(TODAY)) !== null) day = today;
+  if (day === undefined && (match = remainder.take(TOMORROW)) !== null) day = today + 1;
+  if (day === undefined && (match = remainder.take(WEEKDAY)) !== null) {
     const target = WEEKDAY_NAMES.findIndex((name) => name.startsWith(match![1].toLowerCase().slice(0, 3)));
     day = today + (((target - weekdayOf(today) + 6) % 7) + 1);
   }
   if (day === undefined) {
-    match = take(new RegExp(`\\s(?:on\\s+)?${MONTH_PATTERN}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?=\\s)`, 'i'));
+    match = remainder.take(MONTH_DAY);
     let month: number | undefined;
     let dom: number | undefined;
     if (match !== null) {
       month = monthIndex(match[1].toLowerCase());
       dom = Number(match[2]);
-    } else if ((match = take(new RegExp(`\\s(?:on\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_PATTERN}(?=\\s)`, 'i'))) !== null) {
+    } else if ((match = remainder.take(DAY_MONTH)) !== null) {
       month = monthIndex(match[2].toLowerCase());
       dom = Number(match[1]);
     }
@@ -80,7 +99,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
 
   let startMinute: number | undefined;
   let endMinute: number | undefined;
-  const range = take(/\s(?:at\s+|from\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*(?:-|–|to|until)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?(?=\s)/i);
+  const range = remainder.take(TIME_RANGE);
   if (range !== null) {
     const endMeridiem = range[6]?.toLowerCase();
     let startMeridiem = range[3]?.toLowerCase();
@@ -96,17 +115,17 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
     endMinute = endHour * 60 + Number(range[5] ?? 0);
     if (endMinute <= startMinute) return `the time range "${range[0].trim()}" ends before it starts`;
   } else {
-    const time = take(/\s(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)(?=\s)/i) ?? take(/\s(?:at\s+)?(\d{1,2}):(\d{2})(?=\s)/i);
+    const time = remainder.take(TIME_MERIDIEM) ?? remainder.take(TIME_24H);
     if (time !== null) {
       const hour = hourOf(Number(time[1]), time[3]?.toLowerCase());
       if (hour === undefined || Number(time[2] ?? 0) > 59) return `"${time[0].trim()}" is not a valid time`;
       startMinute = hour * 60 + Number(time[2] ?? 0);
-    } else if (take(/\s(?:at\s+)?noon(?=\s)/i) !== null) startMinute = 12 * 60;
+    } else if (remainder.take(NOON) !== null) startMinute = 12 * 60;
   }
   if (startMinute === undefined) {
     return `found no start time in "${text}"; write it like "Lunch with Ana at Cafe Einstein tomorrow 12:30-13:30", "Call with Acme on 2026-03-20 at 3pm for 30 minutes" or "Review friday 10am"`;
   }
-  const duration = take(/\sfor\s+(\d{1,3}(?:\.\d)?)\s*(minutes?|mins?|m|hours?|hrs?|h)(?=\s)/i);
+  const duration = remainder.take(DURATION);
   if (endMinute === undefined) {
     const minutes = duration === null ? 60 : Math.round(Number(duration[1]) * (duration[2].toLowerCase().startsWith('h') ? 60 : 1));
     if (minutes < 1 || minutes > 24 * 60) return `duration "${duration![0].trim()}" must be between 1 minute and 24 hours`;
@@ -114,7 +133,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
   }
   if (day === undefined) day = todayWall + startMinute * MINUTE > nowWall ? today : today + 1;
 
-  let summary = rest.replace(/\s+/g, ' ').trim();
+  let summary = remainder.rest.replace(/\s+/g, ' ').trim();
   let location = '';
   const at = / (?:at|@) (.+)$/i.exec(summary);
   if (at !== null) {

@@ -400,7 +400,9 @@ export const quickAddEvent = defineTool<CalendarState, { calendar_id: string; te
     const start = localToUtc(zone, parsed.startWall);
     const end = localToUtc(zone, parsed.endWall);
     const created = createEvent(ctx, calendar.id, { summary: parsed.summary, location: parsed.location, start, end, time_zone: zone, allow_conflicts: args.allow_conflicts });
-    return { ...created, parsed: { summary: parsed.summary, location: parsed.location, start: formatInZone(start, zone), end: formatInZone(end, zone) } };
+    // The event's start and end are those instants formatted in the same zone.
+    const { event, attendee_conflicts } = created;
+    return { event, attendee_conflicts, parsed: { summary: parsed.summary, location: parsed.location, start: event.start as string, end: event.end as string } };
   },
 });
 

@@ -50,22 +50,14 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     return { target_id: device.id, target_type: 'device' as const, status: 'complete' as const, changed_count: changed ? 1 : 0, unchanged_count: changed ? 0 : 1, skipped_count: 0, results: [outcomeOf(next ?? device, changed ? 'changed' : 'unchanged')] };
   }
   const ids = group.device_ids;
-  const members: Device[] = [];
-  let offline = 0;
-  for (let i = 0; i < ids.length; i++) {
-    const device = deviceById(state, ids[i])!;
-    members.push(device);
-    if (!device.online) offline++;
-  }
-  if (offline === members.length) {
-    ctx.fail(`every member of group ${group.id} "${group.name}" is offline (${members.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing was sent. Check the devices, or ${verb} on single devices that are online`);
-  }
   // A group lists each device once (create_device_group and the invariants make sure), so every member is written at most once.
   const results = [];
   const changedDevices: Device[] = [];
-  for (let i = 0; i < members.length; i++) {
-    const device = members[i];
+  let offline = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const device = deviceById(state, ids[i])!;
     if (!device.online) {
+      offline++;
       results.push(outcomeOf(device, 'skipped_offline'));
       continue;
     }
@@ -76,6 +68,10 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
       changedDevices.push(next);
       results.push(outcomeOf(next, 'changed'));
     }
+  }
+  if (offline === ids.length) {
+    const members = ids.map((id) => deviceById(state, id)!);
+    ctx.fail(`every member of group ${group.id} "${group.name}" is offline (${members.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing was sent. Check the devices, or ${verb} on single devices that are online`);
   }
   putDevices(ctx, changedDevices);
   const changed = changedDevices.length;

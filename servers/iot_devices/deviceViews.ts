@@ -1,5 +1,5 @@
 import { deviceById, stateOf } from './deviceRules.js';
-import type { Automation, Device, DeviceAttributes, DeviceGroup, IotState, Scene } from './IotState.js';
+import type { Automation, Device, DeviceAttributes, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
 
 /** Plain result objects built from the state (never drafts): what the tools return. */
 
@@ -72,12 +72,18 @@ export function outcomeOf(device: Device, status: OutcomeStatus) {
   return outcome;
 }
 
+function entityView(entity: SceneEntity): SceneEntity {
+  const view = { ...entity };
+  if (entity.rgb_color) view.rgb_color = entity.rgb_color.slice() as [number, number, number];
+  return view;
+}
+
 export function sceneView(scene: Scene) {
   return {
     scene_id: scene.id,
     home_id: scene.home_id,
     name: scene.name,
-    entities: scene.entities.map((entity) => ({ ...entity, ...(entity.rgb_color ? { rgb_color: [...entity.rgb_color] } : {}) })),
+    entities: scene.entities.map(entityView),
     created_at: scene.created_at,
     last_activated: scene.last_activated,
   };

@@ -106,23 +106,15 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
       );
     }
     const entities = scene.entities;
-    const devices: Device[] = [];
-    let offline = 0;
-    for (let i = 0; i < entities.length; i++) {
-      const device = deviceById(state, entities[i].device_id)!;
-      devices.push(device);
-      if (!device.online) offline++;
-    }
-    if (offline === devices.length) {
-      ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${devices.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);
-    }
     const now = stamp(ctx.now);
     // A scene names each device once (create_scene and the invariants make sure), so every device is written at most once.
     const results = [];
     const changedDevices: Device[] = [];
+    let offline = 0;
     for (let i = 0; i < entities.length; i++) {
-      const device = devices[i];
+      const device = deviceById(state, entities[i].device_id)!;
       if (!device.online) {
+        offline++;
         results.push(outcomeOf(device, 'skipped_offline'));
         continue;
       }
@@ -133,6 +125,10 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
         changedDevices.push(next);
         results.push(outcomeOf(next, 'changed'));
       }
+    }
+    if (offline === entities.length) {
+      const devices = entities.map((entity) => deviceById(state, entity.device_id)!);
+      ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${devices.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);
     }
     putDevices(ctx, changedDevices);
     const changed = changedDevices.length;

@@ -5,7 +5,7 @@ import { appended, copyRecord, editRoot, freezeOrder, putBucketedEntries, putEnt
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
-import { addressFields, cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
+import { cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
 
 /** Checkout, after Shopify's cart buyer-identity, delivery and checkout-completion mutations. */
 

@@ -35,9 +35,10 @@ interface CompiledCopier {
 
 /**
  * Copiers by kind of record (a collection, a bucket, an entity type) and the record's first key.
- * Records only grow (no shopping tool removes an entry or a field), so the keys a record had when
- * first seen stay a prefix of its keys in every later state; a record seen in an earlier state
- * (fewer keys) gets a copier for the keys both share, once.
+ * A copier is used only when its keys are a prefix of the record's own keys (the rest are copied
+ * one by one), so a copy is always exact. Records only grow (no shopping tool removes an entry or
+ * a field), so the keys a record had when first seen stay a prefix of its keys in every later
+ * state; a record seen in an earlier state (fewer keys) gets a copier for the keys both share, once.
  */
 const copiers = new Map<string, Map<string, CompiledCopier>>();
 let copierCount = 0;

@@ -16,10 +16,9 @@ import {
   type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { getEntry } from '../kit/bucketedRecord.js';
 import { confirmedFlightBookingOf } from './travelIndexes.js';
 import { copyArray, copyFrozen, SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
-import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, seatPosition, farePrice, freeSeats, holdSeat, recordLocator, releaseSeat, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf } from './travelRules.js';
+import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, farePrice, freeSeats, recordLocator, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf, seatPosition } from './travelRules.js';
 import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;

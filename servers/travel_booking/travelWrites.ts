@@ -4,22 +4,23 @@ import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './
 import { seatRowKey } from './travelRules.js';
 
 /**
- * Writes as whole new frozen objects, built from the frozen state the call began with.
+ * Writes as whole new frozen objects, built from the frozen state the call began with (`ctx.base`).
  *
  * The tools read the base state, build each changed object once, freeze it and assign it to its
- * top-level collection of the draft (`ctx.state.bookings = …`). The draft then copies only its
- * root; its finishing step skips frozen values, so nothing is walked twice. Every helper keeps key
- * order exactly as an assignment into a copy would (a changed key keeps its place, a new one goes
- * last), so results and seat maps read the same as before.
+ * top-level collection of the state (`ctx.edit<TravelBookingState>().bookings = …`): the kit then
+ * copies only the root, makes no Proxy, and its finishing step skips frozen values, so nothing is
+ * walked twice. Every object put into the state is frozen here, all the way down. Every helper
+ * keeps key order as an assignment into a copy would (a changed key keeps its place, a new one
+ * goes last).
  */
 
 type Copier = (record: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 
-/** Copiers of large frozen records, per record (a record never changes its keys). */
+/** Copiers of frozen objects, per object (a frozen object never changes its keys). */
 const copierOf = new WeakMap<object, Copier>();
 /** Copiers by key list (JSON), shared by every record with those keys. */
 const copierByKeys = new Map<string, Copier>();
-/** Records copied once by spread: a second copy compiles (or finds) a copier. */
+/** Objects copied once by spread: a second copy compiles (or finds) a copier. */
 const copiedOnce = new WeakSet<object>();
 /** Key lists compiled at most (each copier is a function of its own). */
 const MAX_COPIERS = 2000;

@@ -121,7 +121,7 @@ export interface CalendarState {
   /**
    * Stored events by id, in buckets of 32 consecutive event numbers (`servers/kit/bucketedRecord.ts`;
    * a modified occurrence `evt_41_20260325` shares its series' bucket), so that storing one copies
-   * one small bucket instead of hundreds of events. Read and write through `getEntry`/`setEntry`.
+   * one small bucket instead of hundreds of events. Read through `storedEvent` (eventBuckets.ts), write through `writeEvents` (eventWrites.ts).
    */
   events: BucketedRecord<CalendarEvent>;
 }

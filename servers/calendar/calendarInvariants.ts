@@ -1,5 +1,6 @@
 import type { DomainInvariant } from '../kit/Domain.js';
-import { entryPairs, getEntry, hasEntry } from '../kit/bucketedRecord.js';
+import { entryPairs } from '../kit/bucketedRecord.js';
+import { isStored, storedEvent } from './eventBuckets.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
 import { CONFLICT_HORIZON_DAYS, endMs, eventIndex, forEachSpan, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
 import { DAY, isKnownTimeZone, parseDateTime } from './zonedTime.js';
@@ -97,13 +98,13 @@ export const calendarInvariants: DomainInvariant<CalendarState>[] = [
         if (event.recurrence !== undefined) {
           if (ruleOf(event) === undefined) return `${id} has an invalid rule ${event.recurrence[0]}`;
           for (const key of event.modified_occurrences ?? []) {
-            const modified = getEntry(state.events, `${id}_${key}`);
+            const modified = storedEvent(state.events, `${id}_${key}`);
             if (modified === undefined || modified.recurring_event_id !== id) return `${id} lists ${key} as edited but ${id}_${key} is not stored`;
             if ((event.cancelled_occurrences ?? []).includes(key)) return `${id}_${key} is both edited and deleted`;
           }
         }
         if (event.recurring_event_id !== undefined) {
-          const master = getEntry(state.events, event.recurring_event_id);
+          const master = storedEvent(state.events, event.recurring_event_id);
           if (master === undefined || master.recurrence === undefined) return `${id} belongs to missing series ${event.recurring_event_id}`;
           if (master.calendar_id !== event.calendar_id) return `${id} is on ${event.calendar_id} but its series is on ${master.calendar_id}`;
           if (!(master.modified_occurrences ?? []).includes(id.slice(master.id.length + 1))) return `${id} is not listed as edited by ${master.id}`;
@@ -120,7 +121,7 @@ export const calendarInvariants: DomainInvariant<CalendarState>[] = [
       for (const span of allSpans(state)) {
         if (seen.has(span.id)) return `${span.id} appears twice`;
         seen.add(span.id);
-        if (span.dateKey !== undefined && hasEntry(state.events, span.id)) return `${span.id} is both an occurrence of ${span.event.id} and a stored event`;
+        if (span.dateKey !== undefined && isStored(state.events, span.id)) return `${span.id} is both an occurrence of ${span.event.id} and a stored event`;
       }
       return undefined;
     },

@@ -1,5 +1,6 @@
-import { type BucketedRecord, bucketOf, entryValues, getEntry } from '../kit/bucketedRecord.js';
+import { type BucketedRecord, entryValues } from '../kit/bucketedRecord.js';
 import { closestName } from '../kit/DomainSession.js';
+import { eventBucket, storedEvent } from './eventBuckets.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
 import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js';
@@ -299,11 +300,11 @@ export type EventRef =
 
 /** Resolve an event id (stored event, series, modified or plain occurrence), or say why it names nothing. */
 export function resolveEvent(state: CalendarState, id: string): EventRef | string {
-  const stored = getEntry(state.events, id);
+  const stored = storedEvent(state.events, id);
   if (stored !== undefined) return { kind: 'stored', event: stored };
   const match = /^(.+)_(\d{8})$/.exec(id);
   if (match !== null) {
-    const master = getEntry(state.events, match[1]);
+    const master = storedEvent(state.events, match[1]);
     if (master !== undefined && master.recurrence !== undefined) {
       const dateKey = match[2];
       if (master.cancelled_occurrences?.includes(dateKey)) {
@@ -415,7 +416,7 @@ const bucketNumbers = new WeakMap<CalendarEvent, number>();
 function bucketNumber(event: CalendarEvent): number {
   let number = bucketNumbers.get(event);
   if (number === undefined) {
-    number = Number(bucketOf(event.id));
+    number = Number(eventBucket(event.id));
     bucketNumbers.set(event, number);
   }
   return number;

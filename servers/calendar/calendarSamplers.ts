@@ -1,5 +1,6 @@
 import type { DomainSampler } from '../kit/Domain.js';
-import { entryIds, getEntry } from '../kit/bucketedRecord.js';
+import { entryIds } from '../kit/bucketedRecord.js';
+import { storedEvent } from './eventBuckets.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
 import { canSeeDetails, eventIndex, forEachSpan, ROLE_RANK, type Span } from './calendarModel.js';
 import { DAY, formatInZone } from './zonedTime.js';
@@ -90,7 +91,7 @@ export const calendarSamplers: DomainSampler<CalendarState>[] = [
     sample(state) {
       const records: Array<Record<string, unknown>> = [];
       for (const id of entryIds(state.events).sort()) {
-        const event = getEntry(state.events, id)!;
+        const event = storedEvent(state.events, id)!;
         if (event.recurrence === undefined || !canSeeDetails(state, event)) continue;
         const next: string[] = [];
         forEachSpan(event, FROM, FROM + 35 * DAY, (span) => {

@@ -1,5 +1,6 @@
-import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
+import { eventBucket } from './eventBuckets.js';
 import type { Attendee, CalendarEvent, CalendarState } from './CalendarState.js';
 import { deriveEventIndex } from './calendarModel.js';
 import type { Ctx } from './toolSupport.js';
@@ -163,7 +164,7 @@ function changeOf(changes: Map<string, BucketChange>, key: string): BucketChange
 function writeEvent(ctx: Ctx, base: BucketedRecord<CalendarEvent>, event: CalendarEvent): void {
   freezeEvent(event);
   const id = event.id;
-  const key = bucketOf(id);
+  const key = eventBucket(id);
   const count = numberedBuckets(base);
   const bucket = Object.hasOwn(base, key) ? base[key] : undefined;
   if (bucket === undefined || count < 0) {
@@ -190,8 +191,8 @@ export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly Calen
   const base = state.events;
   if (puts.length === 1 && removed.length === 0) return writeEvent(ctx, base, puts[0]);
   const changes = new Map<string, BucketChange>();
-  for (const event of puts) changeOf(changes, bucketOf(event.id)).puts.set(event.id, freezeEvent(event));
-  for (const id of removed) (changeOf(changes, bucketOf(id)).removed ??= new Set()).add(id);
+  for (const event of puts) changeOf(changes, eventBucket(event.id)).puts.set(event.id, freezeEvent(event));
+  for (const id of removed) (changeOf(changes, eventBucket(id)).removed ??= new Set()).add(id);
   writeBuckets(ctx, base, changes);
 }
 

@@ -1,5 +1,5 @@
 import { defineTool } from '../kit/Domain.js';
-import { getEntry } from '../kit/bucketedRecord.js';
+import { storedEvent } from './eventBuckets.js';
 import type { AccessRole, CalendarEvent, CalendarKind, CalendarState } from './CalendarState.js';
 import { busySpans, canSeeDetails, eventsOf, eventsOn, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
 import { BUSY_SCHEMA, CALENDAR_SCHEMA, calendarView, DIRECTORY_ENTRY_SCHEMA, directoryView, EVENT_SCHEMA, eventView } from './calendarViews.js';
@@ -262,7 +262,7 @@ export const listEventInstances = defineTool<CalendarState, { event_id: string; 
     const spans: Span[] = [];
     forEachSpan(stored, fromMs, toMs, (span) => spans.push(span));
     for (const dateKey of stored.modified_occurrences ?? []) {
-      const modified = getEntry(state.events, `${stored.id}_${dateKey}`);
+      const modified = storedEvent(state.events, `${stored.id}_${dateKey}`);
       if (modified !== undefined) forEachSpan(modified, fromMs, toMs, (span) => spans.push(span));
     }
     spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));

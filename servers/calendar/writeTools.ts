@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../core/index.js';
-import { getEntry, hasEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
+import { isStored, storedEvent } from './eventBuckets.js';
 import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
 import {
   canSeeDetails,
@@ -278,7 +278,7 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
     created: ctx.now,
     updated: ctx.now,
   };
-  while (hasEntry(state.events, event.id)) event.id = ctx.nextId('evt');
+  while (isStored(state.events, event.id)) event.id = ctx.nextId('evt');
   addAttendees(ctx, state, event, fields.attendees ?? [], false);
   addAttendees(ctx, state, event, fields.optional_attendees ?? [], true);
   if (fields.recurrence !== undefined) {
@@ -517,7 +517,7 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
     }
     const event = ref.event;
     if (event.recurring_event_id !== undefined) {
-      const stored = getEntry(state.events, event.recurring_event_id);
+      const stored = storedEvent(state.events, event.recurring_event_id);
       const dateKey = event.id.slice(event.recurring_event_id.length + 1);
       if (stored === undefined) writeEvents(ctx, state, [], [event.id]);
       else {
@@ -531,7 +531,7 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
     const removed = [event.id];
     for (const dateKey of event.modified_occurrences ?? []) {
       const id = `${event.id}_${dateKey}`;
-      if (hasEntry(state.events, id) && !removed.includes(id)) removed.push(id);
+      if (isStored(state.events, id) && !removed.includes(id)) removed.push(id);
     }
     writeEvents(ctx, state, [], removed);
     return { deleted: event.id, scope: event.recurrence === undefined ? 'event' : 'series', removed_event_ids: removed };
@@ -573,11 +573,11 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
     const problem = writeProblem(state, destination.id, `move events to ${destination.id}`);
     if (problem !== undefined) ctx.fail(problem);
     const organizer = organizerOf(state, destination);
-    const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => hasEntry(state.events, id))];
+    const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => isStored(state.events, id))];
     const self: SelfIds = { eventIds: new Set(ids), spanIds: new Set(ids) };
     const moved: CalendarEvent[] = [];
     for (const id of ids) {
-      const candidate = copyEvent(getEntry(state.events, id)!);
+      const candidate = copyEvent(storedEvent(state.events, id)!);
       candidate.calendar_id = destination.id;
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
@@ -586,7 +586,7 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       );
       addAttendees(ctx, state, candidate, [], false);
       candidate.updated = ctx.now;
-      const source = getEntry(state.events, id)!;
+      const source = storedEvent(state.events, id)!;
       freezeEvent(candidate);
       sameTiming(candidate, source);
       checkPlacement(state, candidate, self, clockMs(ctx.now), ctx.fail);
@@ -750,7 +750,7 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
     if (ref.kind === 'stored' && ref.event.recurrence !== undefined) {
       for (const dateKey of ref.event.modified_occurrences ?? []) {
         const id = `${ref.event.id}_${dateKey}`;
-        const modified = getEntry(state.events, id);
+        const modified = storedEvent(state.events, id);
         if (modified === undefined || endMs(modified) <= nowMs || answered.some((event) => event.id === id)) continue;
         const index = modified.attendees.findIndex((a) => a.email === email);
         if (index < 0) continue;

@@ -1,0 +1,36 @@
+import { type BucketedRecord, bucketOf } from '../kit/bucketedRecord.js';
+import type { CalendarEvent } from './CalendarState.js';
+
+/**
+ * Lookups of stored events by id, as `getEntry`/`hasEntry` of the kit, with the bucket of each id
+ * remembered: `bucketOf` runs a regular expression, and every write tool looks up an id several
+ * times. Bounded: the memory is dropped whole past MAX_REMEMBERED ids.
+ */
+
+const buckets = new Map<string, string>();
+const MAX_REMEMBERED = 100_000;
+
+/** The bucket of an event id (the kit's `bucketOf`). */
+export function eventBucket(id: string): string {
+  let key = buckets.get(id);
+  if (key === undefined) {
+    if (buckets.size >= MAX_REMEMBERED) buckets.clear();
+    key = bucketOf(id);
+    buckets.set(id, key);
+  }
+  return key;
+}
+
+/** The stored event with that id, or undefined. */
+export function storedEvent(events: BucketedRecord<CalendarEvent>, id: string): CalendarEvent | undefined {
+  const key = eventBucket(id);
+  if (!Object.hasOwn(events, key)) return undefined;
+  const bucket = events[key];
+  return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+}
+
+/** Whether an event with that id is stored. */
+export function isStored(events: BucketedRecord<CalendarEvent>, id: string): boolean {
+  const key = eventBucket(id);
+  return Object.hasOwn(events, key) && Object.hasOwn(events[key], id);
+}

@@ -120,8 +120,11 @@ export class SeatMapEdit {
     const taken = this.occupied[row];
     if (taken === undefined) return;
     const rest = withoutKey(taken, seat.slice(-1));
-    if (isEmpty(rest)) this.occupied = withoutKey(this.occupied, String(row));
-    else {
+    if (isEmpty(rest)) {
+      // A row number is an element index: deleting it leaves a hole, not a slow dictionary-mode object.
+      if (typeof row === 'number') delete this.occupied[row];
+      else this.occupied = withoutKey(this.occupied, row);
+    } else {
       this.occupied[row] = rest;
       this.newRows.push(row);
     }

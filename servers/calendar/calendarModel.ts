@@ -509,6 +509,7 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     series: Int32Array.from(series),
     seriesTimings,
     merged: sameSeries ? windows.merged : undefined,
+    cached: true,
   };
 }
 
@@ -635,9 +636,13 @@ interface ListWindows {
   /** Positions of the series, ascending, with their timings. */
   series: Int32Array;
   seriesTimings: EventTiming[];
-  /** The occurrences of all the series, made on first need. */
+  /** The occurrences of all the series, made on first need (only for windows kept with their list). */
   merged?: MergedOccurrences;
+  /** Kept with its list (its events are frozen). */
+  cached: boolean;
 }
+
+const NO_POSITIONS: readonly number[] = Object.freeze([]);
 
 /**
  * Every occurrence of a list's series that starts before `coveredTo`, by start, with the series it
@@ -714,6 +719,7 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
     longest: 0,
     series: Int32Array.from(series),
     seriesTimings: series.map((i) => timings[i]),
+    cached: events.length > 0 && Object.isFrozen(events[0]),
   };
   for (let k = 0; k < singles.length; k++) {
     const timing = timings[singles[k]];
@@ -721,7 +727,7 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
     windows.ends[k] = timing.endMs;
     windows.longest = Math.max(windows.longest, timing.endMs - timing.startMs);
   }
-  if (events.length > 0 && Object.isFrozen(events[0])) listWindows.set(events, windows);
+  if (windows.cached) listWindows.set(events, windows);
   return windows;
 }
 
@@ -743,11 +749,11 @@ function seriesMeets(event: CalendarEvent, timing: EventTiming, fromMs: number, 
  * Positions (ascending) of the events of `events` that can have a span overlapping [fromMs, toMs):
  * every event of the list for which `forEachSpan` over that window visits something.
  */
-function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number): number[] {
-  const found: number[] = [];
-  if (events.length === 0) return found;
-  const { singles, starts, ends, longest, series, seriesTimings } = windowsOf(events);
-  const earliest = fromMs - longest;
+function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number): readonly number[] {
+  if (events.length === 0) return NO_POSITIONS;
+  const windows = windowsOf(events);
+  const { singles, starts, ends, series } = windows;
+  const earliest = fromMs - windows.longest;
   let low = 0;
   let high = starts.length;
   while (low < high) {
@@ -755,20 +761,23 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
     if (starts[middle] < earliest) low = middle + 1;
     else high = middle;
   }
+  let found: number[] | undefined;
+  let ordered = true;
   // Singles starting before `earliest` end by `fromMs`; from there on, those starting before `toMs`.
   for (let k = low; k < starts.length && starts[k] < toMs; k++) {
-    if (ends[k] > fromMs) found.push(singles[k]);
+    if (ends[k] <= fromMs) continue;
+    if (found === undefined) found = [];
+    else if (singles[k] < found[found.length - 1]) ordered = false;
+    found.push(singles[k]);
   }
-  let ordered = true;
-  for (let k = 1; k < found.length; k++) if (found[k] < found[k - 1]) ordered = false;
   if (series.length > 0) {
     // The series with an occurrence (cancelled and modified ones included) overlapping the window.
-    const windows = listWindows.get(events);
-    const merged = windows !== undefined ? mergedOccurrences(events, windows, toMs) : undefined;
+    const merged = windows.cached ? mergedOccurrences(events, windows, toMs) : undefined;
     if (merged === undefined) {
       for (let k = 0; k < series.length; k++) {
-        if (!seriesMeets(events[series[k]], seriesTimings[k], fromMs, toMs)) continue;
-        if (found.length > 0 && series[k] < found[found.length - 1]) ordered = false;
+        if (!seriesMeets(events[series[k]], windows.seriesTimings[k], fromMs, toMs)) continue;
+        if (found === undefined) found = [];
+        else if (series[k] < found[found.length - 1]) ordered = false;
         found.push(series[k]);
       }
     } else {
@@ -792,11 +801,13 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
       for (let k = 0; k < series.length && meeting > 0; k++) {
         if (seen[k] !== query) continue;
         meeting--;
-        if (found.length > 0 && series[k] < found[found.length - 1]) ordered = false;
+        if (found === undefined) found = [];
+        else if (series[k] < found[found.length - 1]) ordered = false;
         found.push(series[k]);
       }
     }
   }
+  if (found === undefined) return NO_POSITIONS;
   if (!ordered) found.sort((a, b) => a - b);
   return found;
 }

@@ -280,21 +280,28 @@ export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines
 }
 
 /**
- * Re-price an editable cart (`editableCart`) in place after any change: current variant prices, coupon (dropped with a notice
- * when it no longer applies), shipping method (dropped when no longer available for the
- * destination or weight) and totals. Returns the notices for the caller to show.
+ * Re-price an editable cart (`editableCart`) in place after any change: current variant prices,
+ * coupon (dropped with a notice when it no longer applies), shipping method (dropped when no longer
+ * available for the destination or weight) and totals. Returns the notices for the caller to show.
+ * `couponChecked`: the caller has just found the cart's coupon valid (`couponProblem`) for the same
+ * lines and clock, so it is checked again only if a line's price moved.
  */
-export function priceCart(state: ShoppingState, cart: Cart, now: string): string[] {
+export function priceCart(state: ShoppingState, cart: Cart, now: string, couponChecked = false): string[] {
   const notices: string[] = [];
   const lines = cart.lines;
   const variants = new Array<Variant | undefined>(lines.length);
+  let repriced = false;
   for (let i = 0; i < lines.length; i++) {
     const variant = entryOf(state.variants, lines[i].variant_id);
     variants[i] = variant;
-    if (variant && lines[i].unit_price_cents !== variant.price_cents) editableLine(lines, i).unit_price_cents = variant.price_cents;
+    if (variant && lines[i].unit_price_cents !== variant.price_cents) {
+      editableLine(lines, i).unit_price_cents = variant.price_cents;
+      repriced = true;
+    }
   }
   let coupon: Coupon | null = cart.coupon_code === null ? null : (state.coupons[cart.coupon_code] ?? null);
-  if (coupon !== null) {
+  // A coupon the caller just found valid for these very lines is still valid unless a price moved.
+  if (coupon !== null && (repriced || !couponChecked)) {
     const problem = couponProblem(state, coupon, cart, now);
     if (problem !== undefined) {
       notices.push(`coupon ${coupon.code} was removed from the cart: ${problem}`);

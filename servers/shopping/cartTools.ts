@@ -58,10 +58,10 @@ export function checkQuantity(ctx: Context, variant: Variant, product: Product, 
 }
 
 /** Re-price a changed cart (a copy from `editableCart`), store it, and return its view. */
-function touch(ctx: Context, cart: Cart): Record<string, unknown> {
+function touch(ctx: Context, cart: Cart, couponChecked = false): Record<string, unknown> {
   const state = readable(ctx);
   cart.updated_at = timestamp(ctx.now);
-  const notices = priceCart(state, cart, ctx.now);
+  const notices = priceCart(state, cart, ctx.now, couponChecked);
   storeCart(ctx, cart);
   return cartView(state, cart, ctx.now, notices);
 }
@@ -292,7 +292,7 @@ export const applyCartCoupon = defineTool<ShoppingState, { cart_id: string; code
     if (problem !== undefined) return ctx.fail(problem);
     const next = editableCart(cart);
     next.coupon_code = coupon.code;
-    return touch(ctx, next);
+    return touch(ctx, next, true);
   },
 });
 

@@ -260,7 +260,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       const problem = couponProblem(state, state.coupons[cart.coupon_code], cart, ctx.now);
       if (problem !== undefined) return ctx.fail(`${problem}; remove the code with remove_cart_coupon to check out without it`);
     }
-    const notices = priceCart(state, cart, ctx.now);
+    const notices = priceCart(state, cart, ctx.now, cart.coupon_code !== null);
     if (notices.length > 0) return ctx.fail(`the cart changed while re-pricing: ${notices.join('; ')}`);
     const payment = choosePayment(ctx, cart, args.payment_method_id);
 

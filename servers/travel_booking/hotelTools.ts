@@ -94,8 +94,9 @@ interface PlannedStay {
 
 /** Planned stays per frozen `nightlyRates` record, by rate plan, check-in and check-out (nested: no key string to build). */
 const plannedStays = new WeakMap<object, Map<RatePlan, Map<string, Map<string, PlannedStay>>>>();
-/** Check-in days remembered per room and rate plan at most. */
-const MAX_CHECK_IN_DAYS = 256;
+/** Stays remembered at most, over all rooms (a long run of random stays must not fill memory). */
+const MAX_PLANNED_STAYS = 20_000;
+let plannedStayCount = 0;
 
 /**
  * `planRates` and its sum for a stay, shared by every booking of the same stay, plan and room
@@ -110,15 +111,15 @@ function plannedStay(room: HotelRoom, checkInDate: string, checkOutDate: string,
   let byCheckIn = byPlan.get(ratePlan);
   if (byCheckIn === undefined) byPlan.set(ratePlan, (byCheckIn = new Map()));
   let byCheckOut = byCheckIn.get(checkInDate);
-  if (byCheckOut === undefined) {
-    byCheckOut = new Map();
-    if (byCheckIn.size < MAX_CHECK_IN_DAYS) byCheckIn.set(checkInDate, byCheckOut);
-  }
+  if (byCheckOut === undefined) byCheckIn.set(checkInDate, (byCheckOut = new Map()));
   let stay = byCheckOut.get(checkOutDate);
   if (stay === undefined) {
     const rates = Object.freeze(planRates(room, nights, ratePlan));
     stay = { rates, sum: sum(rates) };
-    byCheckOut.set(checkOutDate, stay);
+    if (plannedStayCount < MAX_PLANNED_STAYS) {
+      byCheckOut.set(checkOutDate, stay);
+      plannedStayCount++;
+    }
   }
   return stay;
 }

@@ -10,10 +10,10 @@ import { addName, keepNames } from './nameIndexes.js';
  * `ctx.edit` gives. The kit then has nothing to walk or freeze but that parent, which is measurably
  * cheaper than editing the record itself (about 1 µs a call for a home's record of 40 devices).
  *
- * Collections gain keys through an object literal and lose them through a rest pattern: a keyed
- * store that adds a key (`record[id] = x`) or a `delete` can turn a record of more than a dozen
- * entries into a V8 dictionary-mode object, and every later copy of such an object costs about ten
- * times as much (a spread of 40 entries: ~7.5 µs instead of ~0.8 µs).
+ * Collections gain keys through `Object.defineProperty` and lose them through a rest pattern: a
+ * keyed store that adds a key (`record[id] = x`) or a `delete` can turn a record of more than a
+ * dozen entries into a V8 dictionary-mode object, and every later copy of such an object costs
+ * about ten times as much (a spread of 40 entries: ~7.5 µs instead of ~0.8 µs).
  */
 
 type Ctx = ToolContext<IotState>;

@@ -400,6 +400,8 @@ function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
  */
 export function eventIndex(state: CalendarState): EventIndex {
   const events = state.events;
+  // A write's checks ask several times in a row for the same state's index.
+  if (events === lastIndexed) return lastIndex!;
   if (!Object.isFrozen(events)) return buildIndex(events);
   let index = indexes.get(events);
   if (index === undefined) {
@@ -407,8 +409,13 @@ export function eventIndex(state: CalendarState): EventIndex {
     index = (derivation !== undefined ? derivedIndex(derivation) : undefined) ?? buildIndex(events);
     indexes.set(events, index);
   }
+  lastIndexed = events;
+  lastIndex = index;
   return index;
 }
+
+let lastIndexed: BucketedRecord<CalendarEvent> | undefined;
+let lastIndex: EventIndex | undefined;
 
 /** The bucket of a stored event as a number (NaN for a bucket of ids without a number), once per event. */
 const bucketNumbers = new WeakMap<CalendarEvent, number>();
@@ -835,7 +842,7 @@ export function busySpans(state: CalendarState, id: string, fromMs: number, toMs
       collectSpans(event, fromMs, toMs, spans, skip);
     }
   }
-  spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
+  if (spans.length > 1) spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
   return spans;
 }
 
@@ -888,6 +895,7 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
     if (event.transparency === 'transparent') continue;
     collectSpans(event, from, to, others, (span) => isSelf(self, span));
   }
+  if (others.length === 0) return [];
   others.sort((a, b) => a.startMs - b.startMs);
   const seen = new Set<string>();
   const conflicts: Array<{ span: Span; other: Span }> = [];
@@ -918,6 +926,7 @@ export function roomConflicts(state: CalendarState, candidate: CalendarEvent, sp
   for (const attendee of candidate.attendees) {
     if (!attendee.resource || attendee.response_status === 'declined') continue;
     const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span));
+    if (booked.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, booked));
     if (clashes.length > 0) result.push({ room: attendee.email, bookings: clashes });
   }
@@ -937,6 +946,11 @@ export function freeRooms(state: CalendarState, spans: Span[], seats: number, se
   return rooms;
 }
 
+/** Whether a span is the candidate's own or on its calendar (a returned arrow: tsx names no function per call). */
+function selfOrOnCalendar(self: SelfIds, calendarId: string): (span: Span) => boolean {
+  return (span) => isSelf(self, span) || span.event.calendar_id === calendarId;
+}
+
 /** Person attendees already busy (elsewhere) during the candidate's spans: warnings, not errors. */
 export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ email: string; event_ids: string[] }> {
   const result: Array<{ email: string; event_ids: string[] }> = [];
@@ -945,8 +959,10 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
   for (const attendee of candidate.attendees) if (!attendee.resource && attendee.response_status !== 'declined') people.add(attendee.email);
   const owner = state.calendars[candidate.calendar_id]?.owner;
   if (owner !== undefined && state.people[owner]?.kind === 'person') people.add(owner);
+  const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (const email of people) {
-    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span) || span.event.calendar_id === candidate.calendar_id);
+    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere);
+    if (busy.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, busy));
     if (clashes.length > 0) result.push({ email, event_ids: clashes.slice(0, 5).map((s) => s.id) });
   }

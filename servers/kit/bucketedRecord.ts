@@ -21,12 +21,31 @@ export const BUCKET_SPAN = 32;
 /** Buckets for ids without a number. */
 export const HASH_BUCKETS = 32;
 
-const NUMBERED = /_(\d+)/;
+/**
+ * The number of the first `_<digits>` in an id (`evt_41_20260325` → 41), or -1. A scan of char
+ * codes, not a regular expression: it runs on every lookup.
+ */
+function idNumber(id: string): number {
+  for (let at = id.indexOf('_'); at !== -1; at = id.indexOf('_', at + 1)) {
+    let end = at + 1;
+    let value = 0;
+    while (end < id.length) {
+      const code = id.charCodeAt(end);
+      if (code < 48 || code > 57) break;
+      value = value * 10 + (code - 48);
+      end++;
+    }
+    if (end === at + 1) continue;
+    // Past 15 digits the running sum may round differently from Number() of the digits.
+    return end - at - 1 > 15 ? Number(id.slice(at + 1, end)) : value;
+  }
+  return -1;
+}
 
 /** The bucket an id belongs to (a pure function of the id). */
 export function bucketOf(id: string): string {
-  const match = NUMBERED.exec(id);
-  if (match !== null) return String(Math.floor(Number(match[1]) / BUCKET_SPAN));
+  const number = idNumber(id);
+  if (number >= 0) return String(Math.floor(number / BUCKET_SPAN));
   // FNV-1a over UTF-16 code units: the same bucket on every machine.
   let hash = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);

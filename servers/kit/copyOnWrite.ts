@@ -266,21 +266,13 @@ function changedSlots(node: DraftNode): PropertyKey[] {
   return changed;
 }
 
-/** Whether the handler deleted keys of an edited copy (compared with its base). */
-function lostKeysOf(node: DraftNode): boolean {
-  const copy = node.copy!;
-  if (Array.isArray(copy)) return false;
-  let kept = 0;
-  for (const key in copy) if (Object.hasOwn(node.base, key)) kept++;
-  return kept < Object.keys(node.base).length;
-}
-
 /**
- * A copy that lost keys is in V8's dictionary mode, where every later copy of it costs several
- * times more: rebuild it by spread (fast mode again) before it is frozen into the state.
+ * A copy that lost keys through the draft is in V8's dictionary mode, where every later copy of it
+ * costs several times more: rebuild it by spread (fast mode again) before it is frozen into the
+ * state. (Deletes from an `editDraft` copy are not seen: rebuild such a record instead.)
  */
 function compact(node: DraftNode): void {
-  if (node.copy !== undefined && !Array.isArray(node.copy) && (node.lostKeys || (node.raw && lostKeysOf(node)))) node.copy = { ...node.copy };
+  if (node.lostKeys && node.copy !== undefined && !Array.isArray(node.copy)) node.copy = { ...node.copy };
 }
 
 function finalValue(node: DraftNode): unknown {

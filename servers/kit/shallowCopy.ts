@@ -36,12 +36,16 @@ function hasKeys(keys: readonly string[], source: object): boolean {
   return i === keys.length;
 }
 
+/** An array index as V8 stores it among an object's elements (at most 2^32 - 2). */
+const INDEX = /^(?:0|[1-9]\d{0,8})$/;
+
 function compile(keys: readonly string[]): Copier {
   // Plain keys: a literal with computed keys gets a map V8 cannot reuse, and freezing a large one
   // then costs tens of microseconds. Only "__proto__" must be computed (a plain one would set the
   // prototype). Integer-like keys come first in a literal as in any object, so the copy enumerates
   // in the source's order.
-  const body = keys.map((key) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`).join(', ');
+  // Integer-like keys are written as numbers: an element read by number skips the string-to-index step.
+  const body = keys.map((key) => (INDEX.test(key) ? `${key}: source[${key}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`)).join(', ');
   compiled++;
   return new Function('source', `return { ${body} };`) as Copier;
 }

@@ -5,6 +5,7 @@ import {
   TRANSACTION_CATEGORIES,
   formatMoney,
   fromCents,
+  idNumber,
   isCalendarDate,
   sentOn,
   toCents,
@@ -12,7 +13,7 @@ import {
   type BankTransaction,
 } from './BankingState.js';
 import { baseState, requireAccount, requireCents, requireCustomer } from './bankingLookups.js';
-import { findTransactionAnywhere, haystacksOf, monthEntries } from './transactionIndex.js';
+import { findTransactionAnywhere, searchableMonth } from './transactionIndex.js';
 import {
   accountSchema,
   accountView,
@@ -124,6 +125,24 @@ function matches(transaction: BankTransaction, args: TransactionFilters): boolea
   return true;
 }
 
+/** The transactions a search found, in the order found, with the number in each id and the sums per currency. */
+class Matches {
+  readonly transactions: BankTransaction[] = [];
+  /** The number in each found id, beside it: the order compares those instead of parsing ids again. */
+  readonly idNumbers: number[] = [];
+  readonly sums = new Map<string, { count: number; debits: number; credits: number }>();
+
+  add(transaction: BankTransaction): void {
+    this.transactions.push(transaction);
+    this.idNumbers.push(idNumber(transaction.transaction_id));
+    let sum = this.sums.get(transaction.currency);
+    if (sum === undefined) this.sums.set(transaction.currency, (sum = { count: 0, debits: 0, credits: 0 }));
+    sum.count += 1;
+    if (transaction.direction === 'debit') sum.debits += toCents(transaction.amount);
+    else sum.credits += toCents(transaction.amount);
+  }
+}
+
 /**
  * The found transactions newest first: by date, then by the number in the id (`compareNewestFirst`),
  * ties in the order found (as the stable sort over the transactions themselves left them).
@@ -199,44 +218,33 @@ export const listBankTransactions = defineTool<BankingState, TransactionFilters>
       accounts = [account];
     }
     const merchant = args.merchant?.trim().toLowerCase() || undefined;
-    const found: BankTransaction[] = [];
-    // The number in each found id, beside it: the order below compares those instead of parsing ids.
-    const foundNumbers: number[] = [];
-    const sums = new Map<string, { count: number; debits: number; credits: number }>();
+    const found = new Matches();
     const firstMonth = args.start_date?.slice(0, 7);
     const lastMonth = args.end_date?.slice(0, 7);
     for (const account of accounts) {
       for (const month in account.ledger) {
         if ((firstMonth !== undefined && month < firstMonth) || (lastMonth !== undefined && month > lastMonth)) continue;
-        const entries = monthEntries(account.ledger[month]);
-        const transactions = entries.transactions;
-        const haystacks = merchant === undefined ? undefined : haystacksOf(entries);
-        for (let i = 0; i < transactions.length; i++) {
-          const transaction = transactions[i];
-          if (!matches(transaction, args)) continue;
-          if (haystacks !== undefined && !haystacks[i].includes(merchant!)) continue;
-          found.push(transaction);
-          foundNumbers.push(entries.idNumbers[i]);
-          let sum = sums.get(transaction.currency);
-          if (sum === undefined) sums.set(transaction.currency, (sum = { count: 0, debits: 0, credits: 0 }));
-          sum.count += 1;
-          if (transaction.direction === 'debit') sum.debits += toCents(transaction.amount);
-          else sum.credits += toCents(transaction.amount);
+        const records = account.ledger[month];
+        if (merchant === undefined) {
+          for (const id in records) if (matches(records[id], args)) found.add(records[id]);
+          continue;
         }
+        const { transactions, haystacks } = searchableMonth(records);
+        for (let i = 0; i < transactions.length; i++) if (matches(transactions[i], args) && haystacks[i].includes(merchant)) found.add(transactions[i]);
       }
     }
-    const sorted = newestFirst(found, foundNumbers);
+    const sorted = newestFirst(found.transactions, found.idNumbers);
     const offset = args.offset ?? 0;
     const page = sorted.slice(offset, offset + (args.limit ?? 25));
-    const totals = [...sums.entries()]
+    const totals = [...found.sums.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([currency, sum]) => ({ currency, count: sum.count, debits: fromCents(sum.debits), credits: fromCents(sum.credits) }));
     return {
       customer_id: customer.customer_id,
       transactions: page.map(transactionView),
-      total_count: found.length,
+      total_count: found.transactions.length,
       offset,
-      has_more: offset + page.length < found.length,
+      has_more: offset + page.length < found.transactions.length,
       totals,
     };
   },

@@ -1,4 +1,4 @@
-import { idNumber, type BankAccount, type BankCustomer, type BankingState, type BankTransaction, type Located } from './BankingState.js';
+import { type BankAccount, type BankCustomer, type BankingState, type BankTransaction, type Located } from './BankingState.js';
 
 /**
  * Finding and listing transactions without walking every ledger of the bank. Everything derived is
@@ -70,39 +70,29 @@ export function findTransactionAnywhere(state: BankingState, id: string): Locate
 }
 
 /**
- * The transactions of one ledger month in the record's order, with what searching them needs
- * computed once: the number in each id (the sort's tie-breaker) and, on the first search by
- * merchant, each one's lower-cased merchant and description.
+ * The transactions of one ledger month in the record's order beside their lower-cased
+ * `merchant description`, as the merchant filter searches them: built on the first search by
+ * merchant in that month record.
  */
-export interface MonthEntries {
+export interface SearchableMonth {
   readonly transactions: readonly BankTransaction[];
-  readonly idNumbers: readonly number[];
-  haystacks: string[] | undefined;
+  readonly haystacks: readonly string[];
 }
 
-const monthEntriesOf = new WeakMap<BankAccount['ledger'][string], MonthEntries>();
+const searchableMonths = new WeakMap<BankAccount['ledger'][string], SearchableMonth>();
 
-export function monthEntries(month: BankAccount['ledger'][string]): MonthEntries {
-  let entries = monthEntriesOf.get(month);
-  if (entries === undefined) {
+export function searchableMonth(month: BankAccount['ledger'][string]): SearchableMonth {
+  let searchable = searchableMonths.get(month);
+  if (searchable === undefined) {
     const transactions: BankTransaction[] = [];
-    const idNumbers: number[] = [];
-    for (const id in month) {
-      transactions.push(month[id]);
-      idNumbers.push(idNumber(month[id].transaction_id));
-    }
-    entries = { transactions, idNumbers, haystacks: undefined };
-    monthEntriesOf.set(month, entries);
-  }
-  return entries;
-}
-
-/** The lower-cased `merchant description` of each transaction of a month, as the merchant filter searches it. */
-export function haystacksOf(entries: MonthEntries): string[] {
-  if (entries.haystacks === undefined) {
     const haystacks: string[] = [];
-    for (const transaction of entries.transactions) haystacks.push(`${transaction.merchant_name ?? ''} ${transaction.description}`.toLowerCase());
-    entries.haystacks = haystacks;
+    for (const id in month) {
+      const transaction = month[id];
+      transactions.push(transaction);
+      haystacks.push(`${transaction.merchant_name ?? ''} ${transaction.description}`.toLowerCase());
+    }
+    searchable = { transactions, haystacks };
+    searchableMonths.set(month, searchable);
   }
-  return entries.haystacks;
+  return searchable;
 }

@@ -27,6 +27,32 @@ export function isoTime(time: number): string {
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** What every call on a series needs from it, computed once per series (readings are never written). */
+interface SeriesTimes {
+  /** Epoch ms of `start`. */
+  readonly origin: number;
+  readonly step: number;
+  /** `isoTime` of each value's hour, made on first need. */
+  readonly hours: Array<string | undefined>;
+}
+
+const seriesTimes = new WeakMap<SensorSeries, SeriesTimes>();
+
+function timesOf(series: SensorSeries): SeriesTimes {
+  let times = seriesTimes.get(series);
+  if (times === undefined) {
+    times = { origin: Date.parse(series.start), step: series.interval_minutes * 60_000, hours: [] };
+    // Only a frozen series is sure to keep its start and values.
+    if (Object.isFrozen(series)) seriesTimes.set(series, times);
+  }
+  return times;
+}
+
+/** `isoTime` of the hour of value `index`. */
+function hourOf(times: SeriesTimes, index: number): string {
+  return (times.hours[index] ??= isoTime(times.origin + index * times.step));
+}
+
 interface Window {
   start: number;
   end: number;
@@ -45,8 +71,7 @@ function resolveWindow(args: { start?: string; end?: string }, now: string, earl
 
 /** Indices of the hourly values whose hour starts inside the window. */
 function indexRange(series: SensorSeries, window: Window): [number, number] {
-  const origin = Date.parse(series.start);
-  const step = series.interval_minutes * 60_000;
+  const { origin, step } = timesOf(series);
   const first = Math.max(0, Math.ceil((window.start - origin) / step));
   const last = Math.min(series.values.length, Math.ceil((window.end - origin) / step));
   return [first, Math.max(first, last)];
@@ -111,17 +136,17 @@ const getSensorHistory = defineTool<IotState, { device_id: string; start?: strin
     if (series === undefined) {
       return ctx.fail(`${deviceLabel(device)} (${device.type}) records no history; history exists for sensors, thermostats, energy meters and energy-metering plugs${recordingDevices(state, device)}`);
     }
-    const window = resolveWindow(args, ctx.now, Date.parse(series.start), ctx.fail);
+    const times = timesOf(series);
+    const window = resolveWindow(args, ctx.now, times.origin, ctx.fail);
     const [first, last] = indexRange(series, window);
-    const origin = Date.parse(series.start);
-    const step = series.interval_minutes * 60_000;
+    const { origin, step } = times;
     const readings: Array<{ time: string; value: number }> = [];
     let min = Infinity;
     let max = -Infinity;
     let total = 0;
     for (let i = first; i < last; i++) {
       const value = series.values[i];
-      readings.push({ time: isoTime(origin + i * step), value });
+      readings.push({ time: hourOf(times, i), value });
       if (value < min) min = value;
       if (value > max) max = value;
       total += value;

@@ -108,7 +108,9 @@ export const ATTENDEE_CONFLICTS_SCHEMA: JsonSchema = {
  * `zone` writes start and end in that zone instead of the event's own (as list_events does).
  */
 export function eventView(state: CalendarState, event: CalendarEvent, span?: Span, zone?: string): Record<string, unknown> {
-  const attendees = event.attendees.map((attendee) => {
+  const attendees: Array<Record<string, unknown>> = [];
+  for (let i = 0; i < event.attendees.length; i++) {
+    const attendee = event.attendees[i];
     const view: Record<string, unknown> = {
       email: attendee.email,
       name: state.people[attendee.email]?.name ?? attendee.email,
@@ -119,8 +121,8 @@ export function eventView(state: CalendarState, event: CalendarEvent, span?: Spa
       self: attendee.email === state.user,
     };
     if (attendee.comment !== undefined) view.comment = attendee.comment;
-    return view;
-  });
+    attendees.push(view);
+  }
   const view: Record<string, unknown> = {
     id: event.id,
     calendar_id: event.calendar_id,
@@ -135,7 +137,7 @@ export function eventView(state: CalendarState, event: CalendarEvent, span?: Spa
     organizer: event.organizer,
     creator: event.creator,
     attendees,
-    reminders: { use_default: event.reminders.use_default, overrides: event.reminders.overrides.map((r) => ({ method: r.method, minutes: r.minutes })) },
+    reminders: { use_default: event.reminders.use_default, overrides: event.reminders.overrides.length === 0 ? [] : event.reminders.overrides.map((r) => ({ method: r.method, minutes: r.minutes })) },
     allow_conflicts: event.allow_conflicts,
     created: event.created,
     updated: event.updated,

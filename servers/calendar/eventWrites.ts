@@ -54,7 +54,10 @@ export function attendeeWith(attendee: Attendee, responseStatus: Attendee['respo
 
 function freezeList<T>(list: T[] | undefined): void {
   if (list === undefined || Object.isFrozen(list)) return;
-  for (const item of list) if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) Object.freeze(item);
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) Object.freeze(item);
+  }
   Object.freeze(list);
 }
 

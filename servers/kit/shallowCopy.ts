@@ -27,6 +27,15 @@ const MAX_COMPILED = 4096;
 /** Shapes by first key. */
 const shapes = new Map<string, Shape[]>();
 let compiled = 0;
+/**
+ * Large objects (matching their keys costs a walk over all of them) copied a second time keep
+ * their copier by identity: the world's collections are copied again by every session, a restored
+ * snapshot's by every branch. Entities are left out: matching them is cheap, and registering every
+ * copied object would cost more in the WeakMap's upkeep than it saves.
+ */
+const LARGE = 16;
+const copierOf = new WeakMap<object, Copier>();
+const copiedOnce = new WeakSet<object>();
 let evictions = 0;
 
 /** Whether `source` has exactly these own enumerable keys, in this order (no array is allocated). */
@@ -80,6 +89,8 @@ export function shallowCopy<T extends object>(source: T): T {
     for (let i = 0; i < source.length; i++) out.push(source[i]);
     return out as T;
   }
+  const known = copierOf.get(source);
+  if (known !== undefined) return known(source as Readonly<Record<string, unknown>>) as T;
   let first: string | undefined;
   for (const key in source) {
     first = key;
@@ -93,6 +104,10 @@ export function shallowCopy<T extends object>(source: T): T {
       if (shape.copy === undefined) {
         if (compiled >= MAX_COMPILED) return { ...source };
         shape.copy = compile(shape.keys);
+      }
+      if (shape.keys.length >= LARGE && Object.isFrozen(source)) {
+        if (copiedOnce.has(source)) copierOf.set(source, shape.copy);
+        else copiedOnce.add(source);
       }
       return shape.copy(source as Readonly<Record<string, unknown>>) as T;
     }

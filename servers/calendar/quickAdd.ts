@@ -32,14 +32,41 @@ const DURATION = /\sfor\s+(\d{1,3}(?:\.\d)?)\s*(minutes?|mins?|m|hours?|hrs?|h)(
 
 /** The text still unread: each recognised part is cut out of it (replaced by a space). */
 class Remainder {
+  private lower: string | undefined;
+
   constructor(public rest: string) {}
 
-  take(pattern: RegExp): RegExpExecArray | null {
+  /**
+   * The first match of `pattern`, cut out. `needles` (lowercase) are words one of which every match
+   * contains: without any, the expression is not run (the patterns are case-insensitive ASCII, so
+   * a lowercase copy of the text holds the needle whenever the text can match).
+   */
+  take(pattern: RegExp, needles?: readonly string[]): RegExpExecArray | null {
+    if (needles !== undefined) {
+      this.lower ??= this.rest.toLowerCase();
+      let possible = false;
+      for (let i = 0; i < needles.length && !possible; i++) possible = this.lower.includes(needles[i]);
+      if (!possible) return null;
+    }
     const match = pattern.exec(this.rest);
-    if (match !== null) this.rest = `${this.rest.slice(0, match.index)} ${this.rest.slice(match.index + match[0].length)}`;
+    if (match !== null) {
+      this.rest = `${this.rest.slice(0, match.index)} ${this.rest.slice(match.index + match[0].length)}`;
+      this.lower = undefined;
+    }
     return match;
   }
 }
+
+const HYPHEN = ['-'];
+const TODAY_WORDS = ['today', 'tonight'];
+const TOMORROW_WORDS = ['tomorrow'];
+const WEEKDAY_NEEDLES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const RANGE_WORDS = ['-', '–', 'to', 'until'];
+const MERIDIEM_WORDS = ['am', 'pm'];
+const COLON = [':'];
+const NOON_WORDS = ['noon'];
+const FOR_WORDS = ['for'];
+const MONTH_NEEDLES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 function monthIndex(word: string): number {
   return MONTHS.findIndex((month) => month.startsWith(word.slice(0, 3)));
@@ -61,26 +88,26 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
   const today = todayWall / DAY;
   let day: number | undefined;
 
-  let match = remainder.take(ISO_DATE);
+  let match = remainder.take(ISO_DATE, HYPHEN);
   if (match !== null) {
     const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
     if (new Date(wall).getUTCDate() !== Number(match[3])) return `"${match[0].trim()}" is not a real date`;
     day = wall / DAY;
   }
-  if (day === undefined && (match = remainder.take(TODAY)) !== null) day = today;
-  if (day === undefined && (match = remainder.take(TOMORROW)) !== null) day = today + 1;
-  if (day === undefined && (match = remainder.take(WEEKDAY)) !== null) {
+  if (day === undefined && (match = remainder.take(TODAY, TODAY_WORDS)) !== null) day = today;
+  if (day === undefined && (match = remainder.take(TOMORROW, TOMORROW_WORDS)) !== null) day = today + 1;
+  if (day === undefined && (match = remainder.take(WEEKDAY, WEEKDAY_NEEDLES)) !== null) {
     const target = WEEKDAY_NAMES.findIndex((name) => name.startsWith(match![1].toLowerCase().slice(0, 3)));
     day = today + (((target - weekdayOf(today) + 6) % 7) + 1);
   }
   if (day === undefined) {
-    match = remainder.take(MONTH_DAY);
+    match = remainder.take(MONTH_DAY, MONTH_NEEDLES);
     let month: number | undefined;
     let dom: number | undefined;
     if (match !== null) {
       month = monthIndex(match[1].toLowerCase());
       dom = Number(match[2]);
-    } else if ((match = remainder.take(DAY_MONTH)) !== null) {
+    } else if ((match = remainder.take(DAY_MONTH, MONTH_NEEDLES)) !== null) {
       month = monthIndex(match[2].toLowerCase());
       dom = Number(match[1]);
     }
@@ -99,7 +126,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
 
   let startMinute: number | undefined;
   let endMinute: number | undefined;
-  const range = remainder.take(TIME_RANGE);
+  const range = remainder.take(TIME_RANGE, RANGE_WORDS);
   if (range !== null) {
     const endMeridiem = range[6]?.toLowerCase();
     let startMeridiem = range[3]?.toLowerCase();
@@ -115,17 +142,17 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
     endMinute = endHour * 60 + Number(range[5] ?? 0);
     if (endMinute <= startMinute) return `the time range "${range[0].trim()}" ends before it starts`;
   } else {
-    const time = remainder.take(TIME_MERIDIEM) ?? remainder.take(TIME_24H);
+    const time = remainder.take(TIME_MERIDIEM, MERIDIEM_WORDS) ?? remainder.take(TIME_24H, COLON);
     if (time !== null) {
       const hour = hourOf(Number(time[1]), time[3]?.toLowerCase());
       if (hour === undefined || Number(time[2] ?? 0) > 59) return `"${time[0].trim()}" is not a valid time`;
       startMinute = hour * 60 + Number(time[2] ?? 0);
-    } else if (remainder.take(NOON) !== null) startMinute = 12 * 60;
+    } else if (remainder.take(NOON, NOON_WORDS) !== null) startMinute = 12 * 60;
   }
   if (startMinute === undefined) {
     return `found no start time in "${text}"; write it like "Lunch with Ana at Cafe Einstein tomorrow 12:30-13:30", "Call with Acme on 2026-03-20 at 3pm for 30 minutes" or "Review friday 10am"`;
   }
-  const duration = remainder.take(DURATION);
+  const duration = remainder.take(DURATION, FOR_WORDS);
   if (endMinute === undefined) {
     const minutes = duration === null ? 60 : Math.round(Number(duration[1]) * (duration[2].toLowerCase().startsWith('h') ? 60 : 1));
     if (minutes < 1 || minutes > 24 * 60) return `duration "${duration![0].trim()}" must be between 1 minute and 24 hours`;

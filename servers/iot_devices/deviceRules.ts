@@ -1,4 +1,5 @@
 import { shallowCopy } from '../kit/shallowCopy.js';
+import { devicesWithNameKey } from './nameIndexes.js';
 import type {
   Capability,
   Device,
@@ -167,7 +168,7 @@ export function findDevice(state: IotState, id: string, fail: Fail): Device {
   const device = deviceById(state, id);
   if (device !== undefined) return device;
   const wanted = id.trim().toLowerCase();
-  const byName = allDevices(state).filter((d) => d.name.toLowerCase() === wanted);
+  const byName = devicesWithNameKey(state.devices, wanted);
   const hint =
     byName.length > 0
       ? `; "${id}" is a device name — use its id: ${byName.map((d) => `${d.id} (in ${state.homes[d.home_id]?.name ?? d.home_id})`).join(', ')}`

@@ -5,25 +5,23 @@ import type { Automation, Device, DeviceGroup, Scene } from './IotState.js';
  * scan per call. An index maps a name key to the ids that have it, in collection order; it belongs
  * to one frozen collection object (a frozen object never changes, so its index stays valid).
  *
- * A write makes new collection objects; the writes hand the index on instead of letting the next
- * check rebuild it: unchanged when the names did not change (`keepNames`: a device command, a scene
- * activated) or extended by one entry (`addName`: a layer of one name over the previous index, so
- * that a run of creations copies nothing). After a rename the next check rebuilds it: deriving it
- * eagerly cost more than it saved (most states are never checked for a name again).
- *
- * A handed-on index waits in a small ring, not in the WeakMap, until a check uses it: an entry in
- * a WeakMap for every new state costs the garbage collector more than most of them ever save.
+ * A write makes new collection objects; the writes say how a new collection's names relate to the
+ * old one's, so that its index comes from the old index instead of a rebuild: the same names
+ * (`keepNames`: a device command, a scene activated) or one entry more (`addName`: a layer of one
+ * name over the previous index, so that a run of creations copies nothing). After a rename the next
+ * check rebuilds it. Writes only note this, in a small ring rather than the WeakMap (an entry there
+ * for every new state costs the garbage collector more than most of them ever save); the index is
+ * made when a check first asks.
  */
 
 interface NameIndex {
-  readonly keyOf: (entry: never) => string;
   /** Ids by name key: for a layer, only those it adds after its parent's. */
   readonly ids: Map<string, string[]>;
   readonly parent: NameIndex | undefined;
   readonly depth: number;
 }
 
-/** Layers beyond this are not made: the next check rebuilds a flat index instead. */
+/** Layers beyond this are not made: the collection gets a flat index instead. */
 const MAX_DEPTH = 32;
 
 /** The ids with this name key, in collection order (a layer's after its parent's), or undefined. */
@@ -37,36 +35,34 @@ function idsOf(index: NameIndex, key: string): string[] | undefined {
 
 const indexes = new WeakMap<object, NameIndex>();
 
-/** Indexes handed on to new collections that no check has used yet (the latest few). */
+/**
+ * What a write said about a new collection: it has the names of `from`, plus `added` (after every
+ * other entry) when one was added. Kept for the latest few collections only, and turned into an
+ * index when a check first asks (from the index of `from`, built then if need be, and kept: `from`
+ * is often the world's own collection, which every episode starts from).
+ */
+interface HandedOn {
+  readonly from: object;
+  readonly added: { id: string } | undefined;
+}
+
 const HANDED_ON = 16;
 const handedTo: Array<object | undefined> = new Array(HANDED_ON).fill(undefined);
-const handedIndex: Array<NameIndex | undefined> = new Array(HANDED_ON).fill(undefined);
+const handedWhat: Array<HandedOn | undefined> = new Array(HANDED_ON).fill(undefined);
 let nextSlot = 0;
 
-function handedOn(collection: object): NameIndex | undefined {
-  for (let i = 0; i < HANDED_ON; i++) if (handedTo[i] === collection) return handedIndex[i];
+function handedOn(collection: object): HandedOn | undefined {
+  for (let i = 0; i < HANDED_ON; i++) if (handedTo[i] === collection) return handedWhat[i];
   return undefined;
 }
 
-function handOn(collection: object, index: NameIndex): void {
+function handOn(collection: object, what: HandedOn): void {
   handedTo[nextSlot] = collection;
-  handedIndex[nextSlot] = index;
+  handedWhat[nextSlot] = what;
   nextSlot = (nextSlot + 1) % HANDED_ON;
 }
 
-/** The index a collection has or was handed, if any. */
-function knownIndex(collection: object): NameIndex | undefined {
-  return indexes.get(collection) ?? handedOn(collection);
-}
-
-function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
-  const known = indexes.get(collection);
-  if (known !== undefined) return known;
-  const handed = handedOn(collection);
-  if (handed !== undefined) {
-    indexes.set(collection, handed);
-    return handed;
-  }
+function build<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
   const ids = new Map<string, string[]>();
   for (const id in collection) {
     const key = keyOf(collection[id]);
@@ -74,7 +70,21 @@ function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T
     if (same === undefined) ids.set(key, [id]);
     else same.push(id);
   }
-  const index: NameIndex = { keyOf, ids, parent: undefined, depth: 0 };
+  return { ids, parent: undefined, depth: 0 };
+}
+
+function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
+  const known = indexes.get(collection);
+  if (known !== undefined) return known;
+  const handed = handedOn(collection);
+  let index: NameIndex;
+  if (handed === undefined) index = build(collection, keyOf);
+  else {
+    const base = indexOf(handed.from as Readonly<Record<string, T>>, keyOf);
+    if (handed.added === undefined) index = base;
+    else if (base.depth >= MAX_DEPTH) index = build(collection, keyOf);
+    else index = { ids: new Map([[keyOf(handed.added as T), [handed.added.id]]]), parent: base, depth: base.depth + 1 };
+  }
   // Only a frozen collection is sure not to change under its index.
   if (Object.isFrozen(collection)) indexes.set(collection, index);
   return index;
@@ -112,16 +122,23 @@ export function otherDeviceNamed(devicesOfHome: Readonly<Record<string, Device>>
   return undefined;
 }
 
-/** `to` (frozen) holds the ids of `from` under the same names: it shares the index `from` has, if any. */
-export function keepNames(from: object, to: object): void {
-  const index = knownIndex(from);
-  if (index !== undefined) handOn(to, index);
+/** Every device whose lowercased name is `key`, home by home, each home's in record order. */
+export function devicesWithNameKey(devices: Readonly<Record<string, Readonly<Record<string, Device>>>>, key: string): Device[] {
+  const found: Device[] = [];
+  for (const homeId in devices) {
+    const record = devices[homeId];
+    const ids = idsOf(indexOf(record, deviceKey), key);
+    if (ids !== undefined) for (const id of ids) found.push(record[id]);
+  }
+  return found;
 }
 
-/** `to` (frozen) is `from` with `entry` added after every entry: its index is that of `from` with the entry. */
+/** `to` (frozen) holds the ids of `from` under the same names. */
+export function keepNames(from: object, to: object): void {
+  handOn(to, { from, added: undefined });
+}
+
+/** `to` (frozen) is `from` with `entry` added after every entry. */
 export function addName(from: object, to: object, entry: { id: string }): void {
-  const index = knownIndex(from);
-  if (index === undefined || index.depth >= MAX_DEPTH) return;
-  const ids = new Map([[index.keyOf(entry as never), [entry.id]]]);
-  handOn(to, { keyOf: index.keyOf, ids, parent: index, depth: index.depth + 1 });
+  handOn(to, { from, added: entry });
 }

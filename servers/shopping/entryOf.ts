@@ -24,6 +24,13 @@ export function bucketKey(id: string): number | string {
   return key;
 }
 
+/** The bucket at a key from `bucketKey`, or undefined. */
+export function bucketAt<T>(record: BucketedRecord<T>, key: number | string): Record<string, T> | undefined {
+  // An integer-like key is never inherited (Object.prototype has no elements) and buckets are objects.
+  if (typeof key === 'number') return (record as unknown as Record<number, Record<string, T> | undefined>)[key];
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** The entry with that id, or undefined (the same answer as `getEntry`). */
 export function entryOf<T>(record: BucketedRecord<T>, id: string): T | undefined {
   const key = bucketKey(id);

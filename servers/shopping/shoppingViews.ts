@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../core/index.js';
-import { entryOf } from './entryOf.js';
+import { bucketAt, bucketKey, entryOf } from './entryOf.js';
 import { addBusinessDays, addDays, money, SHIPPING_RATES } from './cartPricing.js';
 import type { Cart, Order, Product, ReturnRequest, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { CURRENCY, RETURN_WINDOW_DAYS, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -396,27 +396,44 @@ export interface PriceRange {
 }
 
 /**
- * Price ranges of the products of one frozen variants collection (the last one asked about):
- * wishlists and catalog listings ask for the same products' ranges call after call, and the
- * ranges change only when a variant does (a new variants collection).
+ * A product's price range, remembered with the variant buckets it was computed from: a write
+ * replaces only the buckets of the variants it changed, so every other product's range stays valid
+ * across writes (checked by the identity of its one or two buckets, no variant lookups).
  */
-let rangesOf: object | undefined;
-let ranges = new Map<Product, PriceRange>();
+interface RememberedRange {
+  range: PriceRange;
+  /** The bucket keys of the product's variants, each once. */
+  readonly keys: ReadonlyArray<number | string>;
+  /** The frozen buckets at those keys when `range` was computed. */
+  readonly buckets: Array<object | undefined>;
+}
+
+const ranges = new WeakMap<Product, RememberedRange>();
 
 /** Lowest and highest variant price of a product, and whether any variant is in stock (read only). */
 export function productPriceRange(state: ShoppingState, product: Product): PriceRange {
   const variants = state.variants;
-  if (variants !== rangesOf) {
-    // Only a frozen collection can be remembered (a draft changes under the same identity).
-    if (!Object.isFrozen(variants)) return priceRangeOf(state, product);
-    rangesOf = variants;
-    ranges = new Map();
+  const known = ranges.get(product);
+  if (known !== undefined) {
+    const keys = known.keys;
+    let i = 0;
+    while (i < keys.length && bucketAt(variants, keys[i]) === known.buckets[i]) i++;
+    if (i === keys.length) return known.range;
   }
-  let range = ranges.get(product);
-  if (range === undefined) {
-    range = priceRangeOf(state, product);
-    ranges.set(product, range);
+  const range = priceRangeOf(state, product);
+  // Only frozen buckets can be remembered (a draft's change under the same identity).
+  if (!Object.isFrozen(variants)) return range;
+  if (known !== undefined) {
+    known.range = range;
+    for (let i = 0; i < known.keys.length; i++) known.buckets[i] = bucketAt(variants, known.keys[i]);
+    return range;
   }
+  const keys: Array<number | string> = [];
+  for (const id of product.variant_ids) {
+    const key = bucketKey(id);
+    if (!keys.includes(key)) keys.push(key);
+  }
+  ranges.set(product, { range, keys, buckets: keys.map((key) => bucketAt(variants, key)) });
   return range;
 }
 

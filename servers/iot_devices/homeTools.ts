@@ -3,9 +3,33 @@ import { shallowCopy } from '../kit/shallowCopy.js';
 import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
 import { detailOf, summaryOf } from './deviceViews.js';
 import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, int, num, object, str } from './iotSchemas.js';
-import type { Capability, DeviceType, IotState } from './IotState.js';
+import type { Capability, Device, DeviceType, IotState } from './IotState.js';
 import { otherDeviceNamed } from './nameIndexes.js';
 import { baseState, putDevice } from './stateAccess.js';
+
+/** Devices of one home's record counted by room and by home (offline ones too). */
+interface DeviceCounts {
+  readonly perRoom: Map<string, number>;
+  readonly perHome: Map<string, number>;
+  readonly offlinePerHome: Map<string, number>;
+}
+
+/** Counts per frozen home record: a command replaces one home's record, so the others keep theirs. */
+const deviceCounts = new WeakMap<object, DeviceCounts>();
+
+function countsOf(record: Readonly<Record<string, Device>>): DeviceCounts {
+  let counts = deviceCounts.get(record);
+  if (counts !== undefined) return counts;
+  counts = { perRoom: new Map(), perHome: new Map(), offlinePerHome: new Map() };
+  for (const id in record) {
+    const device = record[id];
+    counts.perRoom.set(device.room_id, (counts.perRoom.get(device.room_id) ?? 0) + 1);
+    counts.perHome.set(device.home_id, (counts.perHome.get(device.home_id) ?? 0) + 1);
+    if (!device.online) counts.offlinePerHome.set(device.home_id, (counts.offlinePerHome.get(device.home_id) ?? 0) + 1);
+  }
+  if (Object.isFrozen(record)) deviceCounts.set(record, counts);
+  return counts;
+}
 
 const listHomes = defineTool<IotState, { home_id?: string }>({
   name: 'list_homes',
@@ -43,15 +67,18 @@ const listHomes = defineTool<IotState, { home_id?: string }>({
   handler(args, ctx) {
     const state = ctx.state as IotState;
     if (args.home_id !== undefined) findHome(state, args.home_id, ctx.fail);
-    const perRoom = new Map<string, number>();
-    const perHome = new Map<string, { total: number; offline: number }>();
-    for (const device of allDevices(state)) {
-      perRoom.set(device.room_id, (perRoom.get(device.room_id) ?? 0) + 1);
-      const counts = perHome.get(device.home_id) ?? { total: 0, offline: 0 };
-      counts.total++;
-      if (!device.online) counts.offline++;
-      perHome.set(device.home_id, counts);
-    }
+    const counts: DeviceCounts[] = [];
+    for (const homeId in state.devices) counts.push(countsOf(state.devices[homeId]));
+    const perRoom = (roomId: string): number => {
+      let total = 0;
+      for (const c of counts) total += c.perRoom.get(roomId) ?? 0;
+      return total;
+    };
+    const perHome = (homeId: string, offline: boolean): number => {
+      let total = 0;
+      for (const c of counts) total += (offline ? c.offlinePerHome : c.perHome).get(homeId) ?? 0;
+      return total;
+    };
     const rooms = Object.values(state.rooms);
     const homes = Object.values(state.homes)
       .filter((home) => args.home_id === undefined || home.id === args.home_id)
@@ -64,9 +91,9 @@ const listHomes = defineTool<IotState, { home_id?: string }>({
         owner: home.owner,
         energy_price_per_kwh: home.energy_price_per_kwh,
         currency: home.currency,
-        device_count: perHome.get(home.id)?.total ?? 0,
-        offline_device_count: perHome.get(home.id)?.offline ?? 0,
-        rooms: rooms.filter((room) => room.home_id === home.id).map((room) => ({ room_id: room.id, name: room.name, floor: room.floor, device_count: perRoom.get(room.id) ?? 0 })),
+        device_count: perHome(home.id, false),
+        offline_device_count: perHome(home.id, true),
+        rooms: rooms.filter((room) => room.home_id === home.id).map((room) => ({ room_id: room.id, name: room.name, floor: room.floor, device_count: perRoom(room.id) })),
       }));
     return { homes };
   },

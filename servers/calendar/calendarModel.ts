@@ -467,9 +467,12 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   const timings = run.map(timingOf);
   for (let i = 0; i < run.length; i++) (timings[i].shape === undefined ? added : addedSeries).push(i);
   added.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
-  const singles: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+  let kept = 0;
+  for (let k = 0; k < windows.singles.length; k++) if (windows.singles[k] < first || windows.singles[k] >= end) kept++;
+  const singles = new Int32Array(kept + added.length);
+  const starts = new Float64Array(singles.length);
+  const ends = new Float64Array(singles.length);
+  let at = 0;
   // Both in (start, position) order: merge them.
   let a = 0;
   for (let k = 0; k <= windows.singles.length; k++) {
@@ -478,15 +481,17 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     const moved = position >= end ? position + shift : position;
     const start = k < windows.singles.length ? windows.starts[k] : Infinity;
     while (a < added.length && (k === windows.singles.length || timings[added[a]].startMs < start || (timings[added[a]].startMs === start && first + added[a] < moved))) {
-      singles.push(first + added[a]);
-      starts.push(timings[added[a]].startMs);
-      ends.push(timings[added[a]].endMs);
+      singles[at] = first + added[a];
+      starts[at] = timings[added[a]].startMs;
+      ends[at] = timings[added[a]].endMs;
+      at++;
       a++;
     }
     if (k === windows.singles.length) break;
-    singles.push(moved);
-    starts.push(start);
-    ends.push(windows.ends[k]);
+    singles[at] = moved;
+    starts[at] = start;
+    ends[at] = windows.ends[k];
+    at++;
   }
   const series: number[] = [];
   const seriesTimings: EventTiming[] = [];
@@ -509,9 +514,9 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   let sameSeries = windows.merged !== undefined && seriesTimings.length === windows.seriesTimings.length;
   for (let k = 0; k < seriesTimings.length && sameSeries; k++) sameSeries = seriesTimings[k] === windows.seriesTimings[k];
   return {
-    singles: Int32Array.from(singles),
-    starts: Float64Array.from(starts),
-    ends: Float64Array.from(ends),
+    singles,
+    starts,
+    ends,
     longest,
     series: Int32Array.from(series),
     seriesTimings,

@@ -219,12 +219,12 @@ const getEnergyUsage = defineTool<IotState, { home_id: string; start?: string; e
       const withData = Object.values(state.homes).filter((h) => devicesOfHome(state, h.id).some((d) => d.capabilities.includes('energy')));
       ctx.fail(`${home.id} (${home.name}) has no energy-reporting devices (no energy meter and no metering plug); homes with energy data: ${withData.map((h) => `${h.id} (${h.name})`).join(', ')}`);
     }
-    const earliest = Math.min(...[...meters, ...plugs].map((d) => Date.parse(state.readings[d.id].start)));
+    const earliest = Math.min(...[...meters, ...plugs].map((d) => timesOf(state.readings[d.id]).origin));
     const window = resolveWindow(args, ctx.now, earliest, ctx.fail);
     const notes: string[] = [];
     for (const device of [...meters, ...plugs]) {
       const series = state.readings[device.id];
-      if (indexRange(series, window)[1] < Math.ceil((window.end - Date.parse(series.start)) / HOUR)) notes.push(`${deviceLabel(device)} is offline since ${device.last_seen}; its readings stop there`);
+      if (indexRange(series, window)[1] < Math.ceil((window.end - timesOf(series).origin) / HOUR)) notes.push(`${deviceLabel(device)} is offline since ${device.last_seen}; its readings stop there`);
     }
     const plugUse = plugs.map((d) => ({ device: d, kwh: sumIn(state.readings[d.id], window) }));
     const plugTotal = plugUse.reduce((sum, p) => sum + p.kwh, 0);

@@ -98,7 +98,11 @@ const handler: ProxyHandler<Target> = {
   set(target, key, value) {
     const node = target[NODE];
     markChanged(node);
-    node.copy![key] = value;
+    const copy = node.copy!;
+    // A keyed store that adds a key can turn a record of more than ~15 keys into V8's dictionary
+    // mode (later copies then cost ~10x); defining the new key does not.
+    if (Object.hasOwn(copy, key) || Array.isArray(copy)) copy[key] = value;
+    else Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
     if (value !== null && typeof value === 'object') (node.assigned ??= []).push(key);
     const child = node.children?.get(key);
     if (child !== undefined && child.proxy !== value) node.children!.delete(key);

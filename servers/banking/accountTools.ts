@@ -13,7 +13,7 @@ import {
   type BankTransaction,
 } from './BankingState.js';
 import { baseState, requireAccount, requireCents, requireCustomer } from './bankingLookups.js';
-import { findTransactionAnywhere, searchableMonth } from './transactionIndex.js';
+import { findTransactionAnywhere, searchableMonth, searchMonth } from './transactionIndex.js';
 import {
   accountSchema,
   accountView,
@@ -229,8 +229,10 @@ export const listBankTransactions = defineTool<BankingState, TransactionFilters>
           for (const id in records) if (matches(records[id], args)) found.add(records[id]);
           continue;
         }
-        const { transactions, haystacks } = searchableMonth(records);
-        for (let i = 0; i < transactions.length; i++) if (matches(transactions[i], args) && haystacks[i].includes(merchant)) found.add(transactions[i]);
+        const searchable = searchableMonth(records);
+        searchMonth(searchable, merchant, (i) => {
+          if (matches(searchable.transactions[i], args)) found.add(searchable.transactions[i]);
+        });
       }
     }
     const sorted = newestFirst(found.transactions, found.idNumbers);

@@ -70,13 +70,17 @@ export function findTransactionAnywhere(state: BankingState, id: string): Locate
 }
 
 /**
- * The transactions of one ledger month in the record's order beside their lower-cased
- * `merchant description`, as the merchant filter searches them: built on the first search by
- * merchant in that month record.
+ * The transactions of one ledger month in the record's order, with their lower-cased
+ * `merchant description` texts (what the merchant filter searches) joined into one string, so that
+ * a search runs one `indexOf` per hit instead of one `includes` per transaction. Built on the first
+ * search by merchant in that month record.
  */
 export interface SearchableMonth {
   readonly transactions: readonly BankTransaction[];
-  readonly haystacks: readonly string[];
+  /** Every transaction's text, in order, each followed by a NUL. */
+  readonly text: string;
+  /** Where each transaction's text starts in `text`, and one more entry: the length of `text`. */
+  readonly starts: readonly number[];
 }
 
 const searchableMonths = new WeakMap<BankAccount['ledger'][string], SearchableMonth>();
@@ -85,14 +89,39 @@ export function searchableMonth(month: BankAccount['ledger'][string]): Searchabl
   let searchable = searchableMonths.get(month);
   if (searchable === undefined) {
     const transactions: BankTransaction[] = [];
-    const haystacks: string[] = [];
+    const starts: number[] = [];
+    let text = '';
     for (const id in month) {
       const transaction = month[id];
       transactions.push(transaction);
-      haystacks.push(`${transaction.merchant_name ?? ''} ${transaction.description}`.toLowerCase());
+      starts.push(text.length);
+      text += `${`${transaction.merchant_name ?? ''} ${transaction.description}`.toLowerCase()}\0`;
     }
-    searchable = { transactions, haystacks };
+    starts.push(text.length);
+    searchable = { transactions, text, starts };
     searchableMonths.set(month, searchable);
   }
   return searchable;
+}
+
+/**
+ * Calls `visit` with the index of each transaction of the month whose text contains `needle`
+ * (lower-cased, not empty), in the month's order. A needle without a NUL cannot match across two
+ * texts, so each hit lies within the text of one transaction.
+ */
+export function searchMonth(month: SearchableMonth, needle: string, visit: (index: number) => void): void {
+  const { text, starts } = month;
+  if (needle.includes('\0')) {
+    for (let i = 0; i < month.transactions.length; i++) if (text.slice(starts[i], starts[i + 1] - 1).includes(needle)) visit(i);
+    return;
+  }
+  let i = 0;
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(needle, from);
+    if (at < 0) return;
+    while (starts[i + 1] <= at) i++;
+    visit(i);
+    from = starts[i + 1];
+  }
 }

@@ -1,7 +1,8 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { appended, copyRecord, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -139,7 +140,7 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
         const id = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
         savedId = id;
         putEntry(ctx, 'addresses', id, Object.freeze({ id, customer_id: customer.id, ...snapshot }));
-        const changed = copyRecord(customer, 'customer');
+        const changed = shallowCopy(customer);
         changed.address_ids = Object.freeze(appended(customer.address_ids, id)) as string[];
         if (customer.default_address_id === null) changed.default_address_id = id;
         putEntry(ctx, 'customers', customer.id, Object.freeze(changed));
@@ -294,7 +295,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       shipping_discount_cents: cart.shipping_discount_cents,
       total_cents: cart.total_cents,
       refunded_cents: 0,
-      shipping_address: copyRecord(cart.shipping_address, 'snapshotAddress'),
+      shipping_address: shallowCopy(cart.shipping_address),
       shipping_method: cart.shipping_method,
       payment_method_id: payment.id,
       fulfillment: null,
@@ -308,7 +309,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       'variants',
       cart.lines.map((line) => {
         const variant = entryOf(state.variants, line.variant_id)!;
-        const changed = copyRecord(variant, 'variant');
+        const changed = shallowCopy(variant);
         changed.stock = variant.stock - line.quantity;
         changed.sold = variant.sold + line.quantity;
         return Object.freeze(changed);
@@ -316,13 +317,13 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     );
     if (cart.coupon_code !== null) {
       const coupon = state.coupons[cart.coupon_code];
-      const changed = copyRecord(coupon, 'coupon');
+      const changed = shallowCopy(coupon);
       changed.times_used = coupon.times_used + 1;
       putEntry(ctx, 'coupons', cart.coupon_code, Object.freeze(changed));
     }
     putBucketedEntries(ctx, 'orders', [freezeOrder(order)]);
     const customer = state.customers[cart.customer_id];
-    const buyer = copyRecord(customer, 'customer');
+    const buyer = shallowCopy(customer);
     buyer.order_ids = Object.freeze(appended(customer.order_ids, order.id)) as string[];
     putEntry(ctx, 'customers', customer.id, Object.freeze(buyer));
     cart.status = 'completed';

@@ -1,7 +1,8 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { money } from './cartPricing.js';
 import { cardExpired } from './checkoutTools.js';
-import { appended, copyRecord, putEntry } from './shoppingWrites.js';
+import { appended, putEntry } from './shoppingWrites.js';
 import { readable, requireCustomer, requireProduct } from './shoppingLookups.js';
 import type { Customer, ShoppingState } from './ShoppingState.js';
 import { MAX_WISHLIST_ITEMS } from './ShoppingState.js';
@@ -185,7 +186,7 @@ export const updateWishlist = defineTool<ShoppingState, { customer_id: string; p
     }
     const changed = wishlist !== customer.wishlist;
     if (changed) {
-      const next = copyRecord(customer, 'customer');
+      const next = shallowCopy(customer);
       next.wishlist = Object.freeze(wishlist) as string[];
       putEntry(ctx, 'customers', customer.id, Object.freeze(next));
     }

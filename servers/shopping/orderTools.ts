@@ -1,6 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
-import { appended, copyRecord, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -148,7 +149,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       'variants',
       order.lines.map((line) => {
         const variant = entryOf(state.variants, line.variant_id)!;
-        const changed = copyRecord(variant, 'variant');
+        const changed = shallowCopy(variant);
         changed.stock = variant.stock + line.quantity;
         changed.sold = variant.sold - line.quantity;
         return Object.freeze(changed);
@@ -157,11 +158,11 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
     const restocked = order.lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity }));
     const coupon = order.coupon_code === null ? undefined : state.coupons[order.coupon_code];
     if (coupon) {
-      const changed = copyRecord(coupon, 'coupon');
+      const changed = shallowCopy(coupon);
       changed.times_used = coupon.times_used - 1;
       putEntry(ctx, 'coupons', order.coupon_code!, Object.freeze(changed));
     }
-    const cancelled = copyRecord(order, 'order');
+    const cancelled = shallowCopy(order);
     cancelled.status = 'cancelled';
     cancelled.financial_status = 'refunded';
     cancelled.refunded_cents = order.total_cents;
@@ -316,7 +317,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
     const lines = [...order.lines];
     for (const item of items) {
       const at = lines.findIndex((l) => l.variant_id === item.variant_id);
-      const changed = copyRecord(lines[at], 'orderLine');
+      const changed = shallowCopy(lines[at]);
       changed.returned_quantity = lines[at].returned_quantity + item.quantity;
       lines[at] = Object.freeze(changed);
     }
@@ -337,7 +338,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       refunded_at: null,
     };
     putEntry(ctx, 'returns', id, Object.freeze(request));
-    const returned = copyRecord(order, 'order');
+    const returned = shallowCopy(order);
     returned.lines = lines;
     returned.return_ids = Object.freeze(appended(order.return_ids, id)) as string[];
     putBucketedEntries(ctx, 'orders', [Object.freeze(returned)]);

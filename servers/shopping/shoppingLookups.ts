@@ -1,6 +1,7 @@
 import type { ToolContext } from '../kit/Domain.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
-import { copyRecord, freezeCart, putEntry } from './shoppingWrites.js';
+import { freezeCart, putEntry } from './shoppingWrites.js';
 import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
@@ -112,7 +113,7 @@ export function requireOpenCart(ctx: Context, cartId: string): Cart {
  * lines in the list are still the frozen ones; `editableLine` copies one before it changes.
  */
 export function editableCart(cart: Cart): Cart {
-  const next = copyRecord(cart, 'cart');
+  const next = shallowCopy(cart);
   next.lines = [...cart.lines];
   return next;
 }
@@ -121,7 +122,7 @@ export function editableCart(cart: Cart): Cart {
 export function editableLine(lines: CartLine[], index: number): CartLine {
   const line = lines[index];
   if (!Object.isFrozen(line)) return line;
-  const copy = copyRecord(line, 'cartLine');
+  const copy = shallowCopy(line);
   lines[index] = copy;
   return copy;
 }

@@ -1,7 +1,8 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { entryPairs } from '../kit/bucketedRecord.js';
-import { itinerariesOf } from './travelIndexes.js';
-import { copyFrozen, SeatMapEdit, withEntry, withItem, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
+import { entryValues } from '../kit/bucketedRecord.js';
+import { bookingsOfTraveler, itinerariesOf } from './travelIndexes.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
+import { SeatMapEdit, withEntry, withItem, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
 import { bookingStart, departureDay, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
@@ -65,6 +66,11 @@ interface ListBookingsArgs {
   upcoming_only?: boolean;
 }
 
+/** Oldest trip first; bookings starting together by id. */
+function byStartThenId(a: { startTime: string; bookingId: string }, b: { startTime: string; bookingId: string }): number {
+  return a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : a.bookingId < b.bookingId ? -1 : 1;
+}
+
 const listTravelBookings = defineTool<TravelBookingState, ListBookingsArgs>({
   name: 'list_travel_bookings',
   description:
@@ -88,15 +94,14 @@ const listTravelBookings = defineTool<TravelBookingState, ListBookingsArgs>({
   handler(args, ctx) {
     if (args.traveler_id !== undefined) requireTraveler(ctx, args.traveler_id);
     const bookings = [];
-    for (const [id, booking] of entryPairs(ctx.base.bookings)) {
+    // A traveler's bookings come from the per-bucket index; each is checked before its summary is built.
+    for (const booking of args.traveler_id !== undefined ? bookingsOfTraveler(ctx.base.bookings, args.traveler_id) : entryValues(ctx.base.bookings)) {
       if (args.type !== undefined && booking.type !== args.type) continue;
       if (args.status !== undefined && booking.status !== args.status) continue;
-      const summary = bookingSummary(ctx.base, booking);
-      if (args.traveler_id !== undefined && !summary.travelerIds.includes(args.traveler_id)) continue;
-      if (args.upcoming_only === true && summary.startTime <= nowOf(ctx)) continue;
-      bookings.push(summary);
+      if (args.upcoming_only === true && bookingStart(booking, ctx.base.flights) <= nowOf(ctx)) continue;
+      bookings.push(bookingSummary(ctx.base, booking));
     }
-    bookings.sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : a.bookingId < b.bookingId ? -1 : 1));
+    bookings.sort(byStartThenId);
     return { bookings, count: bookings.length };
   },
 });
@@ -179,7 +184,7 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       released = `${booking.rooms} ${booking.roomType} room(s) for ${Object.keys(booking.nightlyRates).length} night(s) at hotel ${booking.hotelId}`;
     }
     const cancelledAt = nowOf(ctx);
-    const cancelled = copyFrozen(booking);
+    const cancelled = shallowCopy(booking);
     cancelled.status = 'CANCELLED';
     cancelled.cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
     state.bookings = withEntry(base.bookings, booking.id, Object.freeze(cancelled));
@@ -260,9 +265,9 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     if (!travelers.includes(itinerary.travelerId)) {
       return ctx.fail(`booking ${booking.id} is for ${travelers.join(', ')}, not for ${itinerary.travelerId}, the traveler of itinerary ${itinerary.id}; list_travel_bookings with traveler_id ${itinerary.travelerId} lists their bookings`);
     }
-    const grown = copyFrozen(itinerary);
+    const grown = shallowCopy(itinerary);
     grown.bookingIds = Object.freeze(withItem(itinerary.bookingIds, booking.id)) as string[];
-    const joined = copyFrozen(booking);
+    const joined = shallowCopy(booking);
     joined.itineraryId = itinerary.id;
     const state = ctx.edit<TravelBookingState>();
     state.itineraries = withKey(ctx.base.itineraries, itinerary.id, Object.freeze(grown));

@@ -16,9 +16,10 @@ import {
   type Traveler,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { confirmedFlightBookingOf } from './travelIndexes.js';
-import { copyArray, copyFrozen, SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
-import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, farePrice, freeSeats, recordLocator, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf, seatPosition } from './travelRules.js';
+import { confirmedFlightBookingOf, flightsLeaving } from './travelIndexes.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
+import { SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
+import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, farePrice, freeSeatList, freeSeats, recordLocator, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf, seatPosition } from './travelRules.js';
 import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;
@@ -66,7 +67,8 @@ function otherDepartureDates(state: State, origin: readonly string[], destinatio
 }
 
 function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: ReadonlySet<string> = new Set()): string {
-  const free = freeSeats(flight, map, cabin).filter((seat) => !exclude.has(seat));
+  const free: string[] = [];
+  for (const seat of freeSeatList(flight, map, cabin)) if (!exclude.has(seat)) free.push(seat);
   if (free.length === 0) return `no ${cabin} seats are free`;
   return `free ${cabin} seats include ${free.slice(0, 12).join(', ')}${free.length > 12 ? ` (${free.length} free in all; get_flight_details shows the seat map)` : ''}`;
 }
@@ -75,8 +77,8 @@ function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: Re
 function firstFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: ReadonlySet<string>, count: number): string[] {
   const free: string[] = [];
   if (count <= 0) return free;
-  for (const seat of cabinSeats(flight.aircraft, cabin)) {
-    if (seatHolder(map, seat) !== undefined || exclude.has(seat)) continue;
+  for (const seat of freeSeatList(flight, map, cabin)) {
+    if (exclude.has(seat)) continue;
     free.push(seat);
     if (free.length === count) break;
   }
@@ -176,10 +178,8 @@ const searchFlightOffers = defineTool<TravelBookingState, SearchFlightOffersArgs
     if (args.departure_date < ctx.today) return ctx.fail(`departure_date ${args.departure_date} is in the past; today is ${ctx.today}, search ${ctx.today} or later`);
     const adults = args.adults ?? 1;
     const flights = [];
-    for (const id in ctx.base.flights) {
-      const flight = ctx.base.flights[id];
-      if (!origin.includes(flight.origin) || !destination.includes(flight.destination)) continue;
-      if (flight.departureTime.slice(0, 10) !== args.departure_date || departed(flight, nowOf(ctx))) continue;
+    for (const flight of flightsLeaving(ctx.base.flights, origin, args.departure_date)) {
+      if (!destination.includes(flight.destination) || departed(flight, nowOf(ctx))) continue;
       const fares = [];
       const map = seatMapOf(ctx.base, flight);
       for (const cabin of CABINS) {
@@ -512,7 +512,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     for (const passenger of passengers) edit.hold(passenger.seat, id);
     const state = ctx.edit<TravelBookingState>();
     state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(cabin, -passengers.length));
-    const bookedOffer = copyFrozen(offer);
+    const bookedOffer = shallowCopy(offer);
     bookedOffer.status = 'BOOKED';
     bookedOffer.bookingId = id;
     state.flightOffers = withKey(base.flightOffers, offer.id, Object.freeze(bookedOffer));
@@ -581,11 +581,11 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       edit.hold(args.seat, booking.id);
       const state = ctx.edit<TravelBookingState>();
       state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish());
-      const moved = copyFrozen(passenger);
+      const moved = shallowCopy(passenger);
       moved.seat = args.seat;
-      const passengers = copyArray(booking.passengers);
+      const passengers = shallowCopy(booking.passengers);
       passengers[index] = Object.freeze(moved);
-      const next = copyFrozen(booking);
+      const next = shallowCopy(booking);
       next.passengers = Object.freeze(passengers) as FlightPassenger[];
       state.bookings = withEntry(base.bookings, booking.id, Object.freeze(next) as Booking);
     }

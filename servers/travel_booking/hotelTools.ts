@@ -13,8 +13,10 @@ import {
   type RoomType,
   type TravelBookingState,
 } from './TravelBookingState.js';
-import { copyFrozen, withEntry, withRoomsSold } from './travelWrites.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
+import { withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
+import { hotelIdsIn } from './travelIndexes.js';
 import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const MAX_NIGHTS = 30;
@@ -153,6 +155,19 @@ interface HotelResult {
   }>;
 }
 
+/** Sorts hotels by their cheapest total (given in `cheapest`, in the same order), then by id. */
+function sortByCheapest(hotels: HotelResult[], cheapest: readonly number[]): void {
+  if (hotels.length < 2) return;
+  const pairs: Array<{ hotel: HotelResult; cheapest: number }> = [];
+  for (let i = 0; i < hotels.length; i++) pairs.push({ hotel: hotels[i], cheapest: cheapest[i] });
+  pairs.sort(byCheapest);
+  for (let i = 0; i < pairs.length; i++) hotels[i] = pairs[i].hotel;
+}
+
+function byCheapest(a: { hotel: HotelResult; cheapest: number }, b: { hotel: HotelResult; cheapest: number }): number {
+  return a.cheapest - b.cheapest || (a.hotel.hotelId < b.hotel.hotelId ? -1 : 1);
+}
+
 interface SearchHotelsArgs {
   city_code: string;
   check_in_date: string;
@@ -249,12 +264,15 @@ const searchHotels = defineTool<TravelBookingState, SearchHotelsArgs>({
     const rooms = args.rooms ?? 1;
     const hotels: HotelResult[] = [];
     const unavailableHotels: Array<{ hotelId: string; name: string; reason: string }> = [];
-    for (const id in ctx.base.hotels) {
+    const cheapest: number[] = [];
+    for (const id of hotelIdsIn(ctx.base.hotels, city.cityCode)) {
       const hotel = ctx.base.hotels[id];
-      if (hotel.cityCode !== city.cityCode || (args.min_star_rating !== undefined && hotel.starRating < args.min_star_rating)) continue;
+      if (args.min_star_rating !== undefined && hotel.starRating < args.min_star_rating) continue;
       const offers: HotelResult['offers'] = [];
+      let lowest = Infinity;
       let reason = args.room_type !== undefined && hotel.rooms[args.room_type] === undefined ? `has no ${args.room_type} rooms` : `sold out for ${rooms} room(s) on some night of the stay`;
-      for (const type of Object.keys(hotel.rooms) as RoomType[]) {
+      for (const key in hotel.rooms) {
+        const type = key as RoomType;
         if (args.room_type !== undefined && type !== args.room_type) continue;
         const room = hotel.rooms[type]!;
         if (room.maxOccupancy * rooms < adults) {
@@ -266,10 +284,12 @@ const searchHotels = defineTool<TravelBookingState, SearchHotelsArgs>({
         if (available < rooms) continue;
         const ratePlans = [];
         for (const ratePlan of RATE_PLANS) {
-          const total = sum(planRates(room, nights, ratePlan));
+          const total = plannedStay(room, args.check_in_date, args.check_out_date, nights, ratePlan).sum;
           const average = roundCents(total / nights.length);
           if (args.max_nightly_rate !== undefined && average > args.max_nightly_rate) continue;
-          ratePlans.push({ ratePlan, averageNightlyRate: average, totalPrice: roundCents(total * rooms), currency: CURRENCY, refundable: RATE_PLAN_RULES[ratePlan].refundable });
+          const totalPrice = roundCents(total * rooms);
+          if (totalPrice < lowest) lowest = totalPrice;
+          ratePlans.push({ ratePlan, averageNightlyRate: average, totalPrice, currency: CURRENCY, refundable: RATE_PLAN_RULES[ratePlan].refundable });
         }
         if (ratePlans.length === 0) {
           reason = `no free room at or below ${args.max_nightly_rate} USD per night`;
@@ -277,11 +297,12 @@ const searchHotels = defineTool<TravelBookingState, SearchHotelsArgs>({
         }
         offers.push({ roomType: type, description: room.description, maxOccupancy: room.maxOccupancy, roomsAvailable: available, ratePlans });
       }
-      if (offers.length > 0) hotels.push({ hotelId: hotel.id, name: hotel.name, starRating: hotel.starRating, address: hotel.address, amenities: hotel.amenities.slice(), offers });
-      else unavailableHotels.push({ hotelId: hotel.id, name: hotel.name, reason });
+      if (offers.length > 0) {
+        hotels.push({ hotelId: hotel.id, name: hotel.name, starRating: hotel.starRating, address: hotel.address, amenities: hotel.amenities.slice(), offers });
+        cheapest.push(lowest);
+      } else unavailableHotels.push({ hotelId: hotel.id, name: hotel.name, reason });
     }
-    const cheapest = (h: HotelResult) => Math.min(...h.offers.flatMap((o) => o.ratePlans.map((p) => p.totalPrice)));
-    hotels.sort((a, b) => cheapest(a) - cheapest(b) || (a.hotelId < b.hotelId ? -1 : 1));
+    sortByCheapest(hotels, cheapest);
     return { cityCode: city.cityCode, cityName: city.name, checkInDate: args.check_in_date, checkOutDate: args.check_out_date, nights: nights.length, adults, rooms, hotels, unavailableHotels };
   },
 });
@@ -437,7 +458,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       );
     }
     const { rates: nightlyRates, sum: rateSum } = plannedStay(room, args.check_in_date, args.check_out_date, nights, ratePlan);
-    const roomsSold = copyFrozen(room.roomsSold);
+    const roomsSold = shallowCopy(room.roomsSold);
     for (const night of nights) roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
     const booking: HotelBooking = Object.freeze({
       id: ctx.nextId('bkg'),

@@ -1,5 +1,5 @@
 import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
-import type { Booking, FlightBooking, Itinerary, Traveler } from './TravelBookingState.js';
+import type { Airport, Booking, City, Flight, FlightBooking, Hotel, Itinerary, Traveler } from './TravelBookingState.js';
 
 /**
  * Indexes over frozen collections, built once per collection object and kept in WeakMaps: a frozen
@@ -13,6 +13,8 @@ interface BucketIndex {
   confirmedByFlight: Map<string, FlightBooking[]>;
   /** Ids of confirmed bookings by traveler (passenger or lead guest), in bucket order. */
   confirmedIdsByTraveler: Map<string, string[]>;
+  /** Every booking (any status) by traveler, in bucket order. */
+  byTraveler: Map<string, Booking[]>;
 }
 
 const bucketIndexes = new WeakMap<object, BucketIndex>();
@@ -20,26 +22,49 @@ const bucketIndexes = new WeakMap<object, BucketIndex>();
 function indexBucket(bucket: Readonly<Record<string, Booking>>): BucketIndex {
   let index = bucketIndexes.get(bucket);
   if (index !== undefined) return index;
-  index = { confirmedByFlight: new Map(), confirmedIdsByTraveler: new Map() };
+  index = { confirmedByFlight: new Map(), confirmedIdsByTraveler: new Map(), byTraveler: new Map() };
   for (const id in bucket) {
     const booking = bucket[id];
+    if (booking.type === 'FLIGHT') {
+      for (let i = 0; i < booking.passengers.length; i++) if (firstOf(booking, i)) addBooking(index.byTraveler, booking.passengers[i].travelerId, booking);
+    } else {
+      addBooking(index.byTraveler, booking.travelerId, booking);
+    }
     if (booking.status !== 'CONFIRMED') continue;
     if (booking.type === 'FLIGHT') {
       const list = index.confirmedByFlight.get(booking.flightId);
       if (list === undefined) index.confirmedByFlight.set(booking.flightId, [booking]);
       else list.push(booking);
-      for (let i = 0; i < booking.passengers.length; i++) {
-        const travelerId = booking.passengers[i].travelerId;
-        let seen = false;
-        for (let j = 0; j < i; j++) if (booking.passengers[j].travelerId === travelerId) seen = true;
-        if (!seen) addId(index.confirmedIdsByTraveler, travelerId, id);
-      }
+      for (let i = 0; i < booking.passengers.length; i++) if (firstOf(booking, i)) addId(index.confirmedIdsByTraveler, booking.passengers[i].travelerId, id);
     } else {
       addId(index.confirmedIdsByTraveler, booking.travelerId, id);
     }
   }
   if (Object.isFrozen(bucket)) bucketIndexes.set(bucket, index);
   return index;
+}
+
+/** Whether passenger `i` is the first one of the booking with that traveler id. */
+function firstOf(booking: FlightBooking, i: number): boolean {
+  const travelerId = booking.passengers[i].travelerId;
+  for (let j = 0; j < i; j++) if (booking.passengers[j].travelerId === travelerId) return false;
+  return true;
+}
+
+function addBooking(map: Map<string, Booking[]>, key: string, booking: Booking): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [booking]);
+  else list.push(booking);
+}
+
+/** Every booking a traveler is on (passenger or lead guest), any status, in entry order (a new array). */
+export function bookingsOfTraveler(bookings: Readonly<BucketedRecord<Booking>>, travelerId: string): Booking[] {
+  const out: Booking[] = [];
+  for (const key in bookings) {
+    const list = indexBucket(bookings[key]).byTraveler.get(travelerId);
+    if (list !== undefined) for (const booking of list) out.push(booking);
+  }
+  return out;
 }
 
 function addId(map: Map<string, string[]>, key: string, id: string): void {
@@ -162,4 +187,121 @@ export function bookingOf(bookings: Readonly<BucketedRecord<Booking>>, id: strin
   if (!Object.hasOwn(bookings, key)) return undefined;
   const bucket = bookings[key];
   return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+}
+
+/** Hotel ids by city, in record order. Hotels are never added or removed, and a hotel keeps its city. */
+const hotelIdsByCity = new WeakMap<object, Map<string, string[]>>();
+
+/** The ids of a city's hotels, in record order. */
+export function hotelIdsIn(hotels: Readonly<Record<string, Hotel>>, cityCode: string): readonly string[] {
+  let index = hotelIdsByCity.get(hotels);
+  if (index === undefined) {
+    index = new Map();
+    for (const id in hotels) {
+      const list = index.get(hotels[id].cityCode);
+      if (list === undefined) index.set(hotels[id].cityCode, [id]);
+      else list.push(id);
+    }
+    if (Object.isFrozen(hotels)) hotelIdsByCity.set(hotels, index);
+  }
+  return index.get(cityCode) ?? NONE;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * Carries the city index of `before` over to `after`, a copy of it in which hotels were replaced by
+ * new versions of themselves (same ids, same cities): a booking must not cost a rebuild on the next search.
+ */
+export function hotelsReplaced(before: Readonly<Record<string, Hotel>>, after: Readonly<Record<string, Hotel>>): void {
+  const index = hotelIdsByCity.get(before);
+  if (index !== undefined && Object.isFrozen(after)) hotelIdsByCity.set(after, index);
+}
+
+/** A place with its names lower-cased, for keyword searches. */
+export interface PlaceTexts<T> {
+  place: T;
+  city: City;
+  texts: readonly string[];
+}
+
+/** What a location search reads, built once per (never written) cities and airports records. */
+export interface LocationIndex {
+  airports: Readonly<Record<string, Airport>>;
+  cities: ReadonlyArray<PlaceTexts<City>>;
+  airportPlaces: ReadonlyArray<PlaceTexts<Airport>>;
+  countries: ReadonlySet<string>;
+  /** The served countries, sorted and joined with ", " (for the message of an unknown country). */
+  countryList: string;
+}
+
+const locationIndexes = new WeakMap<object, LocationIndex>();
+
+export function locationIndexOf(cities: Readonly<Record<string, City>>, airports: Readonly<Record<string, Airport>>): LocationIndex {
+  const known = locationIndexes.get(cities);
+  if (known !== undefined && known.airports === airports) return known;
+  const countries = new Set<string>();
+  const cityPlaces: Array<PlaceTexts<City>> = [];
+  for (const code in cities) {
+    const city = cities[code];
+    countries.add(city.countryCode);
+    cityPlaces.push({ place: city, city, texts: [city.cityCode.toLowerCase(), city.name.toLowerCase(), city.countryName.toLowerCase()] });
+  }
+  const airportPlaces: Array<PlaceTexts<Airport>> = [];
+  for (const code in airports) {
+    const airport = airports[code];
+    const city = cities[airport.cityCode];
+    airportPlaces.push({ place: airport, city, texts: [airport.iataCode.toLowerCase(), airport.name.toLowerCase(), city.name.toLowerCase(), city.countryName.toLowerCase()] });
+  }
+  const index: LocationIndex = { airports, cities: cityPlaces, airportPlaces, countries, countryList: [...countries].sort().join(', ') };
+  if (Object.isFrozen(cities) && Object.isFrozen(airports)) locationIndexes.set(cities, index);
+  return index;
+}
+
+/** Hotels per city code, per hotels record (carried over by `hotelsReplaced` too, through the city index). */
+export function hotelCountIn(hotels: Readonly<Record<string, Hotel>>, cityCode: string): number {
+  return hotelIdsIn(hotels, cityCode).length;
+}
+
+/** Flights by origin airport and departure day, in record order, with each flight's place in the record. */
+interface FlightIndex {
+  byOriginAndDay: Map<string, Map<string, Flight[]>>;
+  position: Map<Flight, number>;
+}
+
+const flightIndexes = new WeakMap<object, FlightIndex>();
+
+function flightIndexOf(flights: Readonly<Record<string, Flight>>): FlightIndex {
+  let index = flightIndexes.get(flights);
+  if (index === undefined) {
+    index = { byOriginAndDay: new Map(), position: new Map() };
+    let position = 0;
+    for (const id in flights) {
+      const flight = flights[id];
+      index.position.set(flight, position++);
+      let byDay = index.byOriginAndDay.get(flight.origin);
+      if (byDay === undefined) index.byOriginAndDay.set(flight.origin, (byDay = new Map()));
+      const day = flight.departureTime.slice(0, 10);
+      const list = byDay.get(day);
+      if (list === undefined) byDay.set(day, [flight]);
+      else list.push(flight);
+    }
+    if (Object.isFrozen(flights)) flightIndexes.set(flights, index);
+  }
+  return index;
+}
+
+/** Flights leaving any of `origins` on `day` (`YYYY-MM-DD`), in record order (a new array). */
+export function flightsLeaving(flights: Readonly<Record<string, Flight>>, origins: readonly string[], day: string): Flight[] {
+  const index = flightIndexOf(flights);
+  const out: Flight[] = [];
+  let lists = 0;
+  for (const origin of origins) {
+    const list = index.byOriginAndDay.get(origin)?.get(day);
+    if (list === undefined) continue;
+    lists++;
+    for (const flight of list) out.push(flight);
+  }
+  if (lists > 1) out.sort((a, b) => index.position.get(a)! - index.position.get(b)!);
+  return out;
 }

@@ -241,11 +241,49 @@ export function heldSeats(map: SeatMap): Array<[string, string]> {
   return seats;
 }
 
-/** The seats of a cabin nobody holds, in seat-map order. */
+/** The seats of a cabin nobody holds, in seat-map order (a new array). */
 export function freeSeats(flight: Flight, map: SeatMap, cabin: Cabin): string[] {
-  const free: string[] = [];
-  for (const seat of cabinSeats(flight.aircraft, cabin)) if (seatHolder(map, seat) === undefined) free.push(seat);
+  return freeSeatList(flight, map, cabin).slice();
+}
+
+/** Free seats per frozen seat map and cabin: a seat map is replaced only when its own flight is booked. */
+const freeSeatLists = new WeakMap<SeatMap, Map<Cabin, readonly string[]>>();
+
+/** The seats of a cabin nobody holds, in seat-map order (shared: never change it). */
+export function freeSeatList(flight: Flight, map: SeatMap, cabin: Cabin): readonly string[] {
+  let byCabin = freeSeatLists.get(map);
+  let free = byCabin?.get(cabin);
+  if (free !== undefined) return free;
+  const seats = cabinSeats(flight.aircraft, cabin);
+  const rows = seatRowKeys(flight.aircraft, cabin);
+  const occupied = map.occupied as Record<string | number, Record<string, string>>;
+  const list: string[] = [];
+  for (let i = 0; i < seats.length; i++) {
+    const row = rows[i];
+    const taken = Object.hasOwn(occupied, row) ? occupied[row] : undefined;
+    const seat = seats[i];
+    if (taken === undefined || !Object.hasOwn(taken, seat[seat.length - 1])) list.push(seat);
+  }
+  free = list;
+  if (Object.isFrozen(map)) {
+    if (byCabin === undefined) freeSeatLists.set(map, (byCabin = new Map()));
+    byCabin.set(cabin, free);
+  }
   return free;
+}
+
+const rowKeyCache = new Map<string, Map<Cabin, ReadonlyArray<number | string>>>();
+
+/** `seatRowKey` of every seat of `cabinSeats(aircraft, cabin)`, in the same order. */
+function seatRowKeys(aircraft: string, cabin: Cabin): ReadonlyArray<number | string> {
+  let byCabin = rowKeyCache.get(aircraft);
+  if (byCabin === undefined) rowKeyCache.set(aircraft, (byCabin = new Map()));
+  let rows = byCabin.get(cabin);
+  if (rows === undefined) {
+    rows = cabinSeats(aircraft, cabin).map(seatRowKey);
+    byCabin.set(cabin, rows);
+  }
+  return rows;
 }
 
 /** The fare families sold in a cabin: LIGHT only in ECONOMY. */

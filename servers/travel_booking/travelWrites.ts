@@ -1,5 +1,6 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
-import { bucketKeyOf } from './travelIndexes.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
+import { bucketKeyOf, hotelsReplaced } from './travelIndexes.js';
 import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 import { seatRowKey } from './travelRules.js';
 
@@ -14,70 +15,16 @@ import { seatRowKey } from './travelRules.js';
  * goes last).
  */
 
-type Copier = (record: Readonly<Record<string, unknown>>) => Record<string, unknown>;
-
-/** Copiers of frozen objects, per object (a frozen object never changes its keys). */
-const copierOf = new WeakMap<object, Copier>();
-/** Copiers by key list (JSON), shared by every record with those keys. */
-const copierByKeys = new Map<string, Copier>();
-/** Objects copied once by spread: a second copy compiles (or finds) a copier. */
-const copiedOnce = new WeakSet<object>();
-/** Key lists compiled at most (each copier is a function of its own). */
-const MAX_COPIERS = 2000;
-
-function compileCopier(keys: readonly string[]): Copier {
-  // Plain (not computed) keys: V8 builds such a literal from a boilerplate and freezes it cheaply;
-  // with computed keys, freezing a copy of the 87-hotel record costs ~30 µs.
-  const body = keys.map((key) => `${JSON.stringify(key)}: record[${JSON.stringify(key)}]`).join(', ');
-  return new Function('record', `return { ${body} };`) as Copier;
-}
-
-/**
- * An unfrozen shallow copy of a frozen object (a collection such as the 87 hotels, a seat map's
- * rows, a booking). V8 copies a frozen object key by key (a spread of the 87 hotels costs ~4 µs,
- * and freezing the copy as much again); an object literal with the same keys costs a tenth of that.
- * An object copied a second time (every session branches from the same world, a snapshot is
- * restored again and again) gets a literal compiled for its keys, shared by every object with the
- * same keys.
- */
-export function copyFrozen<T extends object>(value: T): T {
-  const record = value as Readonly<Record<string, unknown>>;
-  const known = copierOf.get(record);
-  if (known !== undefined) return known(record) as T;
-  if (!copiedOnce.has(record)) {
-    if (Object.isFrozen(record)) copiedOnce.add(record);
-    return { ...value };
-  }
-  const keys = Object.keys(record);
-  const list = JSON.stringify(keys);
-  let copier = copierByKeys.get(list);
-  if (copier === undefined) {
-    // "__proto__" in a literal would set the prototype, not a key.
-    if (copierByKeys.size >= MAX_COPIERS || keys.includes('__proto__')) return { ...value };
-    copier = compileCopier(keys);
-    copierByKeys.set(list, copier);
-  }
-  copierOf.set(record, copier);
-  return copier(record) as T;
-}
-
-/** An unfrozen copy of a (frozen) array: `slice` and spread take a slow path on frozen arrays (~0.3 µs for two items). */
-export function copyArray<T>(items: readonly T[]): T[] {
-  const copy: T[] = [];
-  for (let i = 0; i < items.length; i++) copy.push(items[i]);
-  return copy;
-}
-
 /** An unfrozen copy of a (frozen) array with `item` added at the end. */
 export function withItem<T>(items: readonly T[], item: T): T[] {
-  const copy = copyArray(items);
+  const copy = shallowCopy(items as T[]);
   copy.push(item);
   return copy;
 }
 
 /** A frozen copy of `record` with `key` set to `value`. */
 export function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T): Readonly<Record<string, T>> {
-  const copy: Record<string, T> = copyFrozen(record);
+  const copy: Record<string, T> = shallowCopy(record);
   copy[key] = value;
   return Object.freeze(copy);
 }
@@ -112,7 +59,7 @@ export class SeatMapEdit {
   private readonly newRows: Array<string | number> = [];
 
   constructor(private readonly base: SeatMap) {
-    this.occupied = copyFrozen(base.occupied);
+    this.occupied = shallowCopy(base.occupied);
   }
 
   release(seat: string): void {
@@ -168,10 +115,12 @@ export function withSeatMap(state: Readonly<TravelBookingState>, day: string, fl
 
 /** The frozen `hotels` record with one room type's `roomsSold` of one hotel replaced (`roomsSold` is frozen here). */
 export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Hotel, type: RoomType, roomsSold: Record<string, number>): Record<string, Hotel> {
-  const room: HotelRoom = copyFrozen(hotel.rooms[type]!);
+  const room: HotelRoom = shallowCopy(hotel.rooms[type]!);
   room.roomsSold = Object.freeze(roomsSold);
   const rooms = withKey(hotel.rooms as Record<string, HotelRoom>, type, Object.freeze(room));
-  const next: Hotel = copyFrozen(hotel);
+  const next: Hotel = shallowCopy(hotel);
   next.rooms = rooms;
-  return withKey(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
+  const after = withKey(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
+  hotelsReplaced(hotels, after);
+  return after;
 }

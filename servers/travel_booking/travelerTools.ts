@@ -1,6 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { confirmedBookingIdsOf, itinerariesOf, travelersBornOn } from './travelIndexes.js';
-import { copyArray, copyFrozen, withKey } from './travelWrites.js';
+import { confirmedBookingIdsOf, hotelCountIn, itinerariesOf, locationIndexOf, travelersBornOn } from './travelIndexes.js';
+import { shallowCopy } from '../kit/shallowCopy.js';
+import { withKey } from './travelWrites.js';
 import { AIRLINE_CODES, type LoyaltyMembership, type Traveler, type TravelBookingState } from './TravelBookingState.js';
 import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
@@ -27,6 +28,32 @@ interface SearchLocationsArgs {
   keyword?: string;
   sub_type?: 'AIRPORT' | 'CITY';
   country_code?: string;
+}
+
+/** Like Amadeus: a keyword matches the start of a code, or the start of any word of a name (texts lower-cased). */
+class KeywordSearch {
+  private readonly afterSpace: string;
+  private readonly afterDash: string;
+  private readonly afterSlash: string;
+
+  constructor(private readonly keyword: string) {
+    this.afterSpace = ` ${keyword}`;
+    this.afterDash = `-${keyword}`;
+    this.afterSlash = `/${keyword}`;
+  }
+
+  matches(texts: readonly string[]): boolean {
+    for (let i = 0; i < texts.length; i++) {
+      const lower = texts[i];
+      if (lower.startsWith(this.keyword) || lower.includes(this.afterSpace) || lower.includes(this.afterDash) || lower.includes(this.afterSlash)) return true;
+    }
+    return false;
+  }
+}
+
+/** Cities before their airports, then by name and code (exact code matches are put first before this order applies). */
+function byCityThenType(a: LocationResult, b: LocationResult): number {
+  return (a.cityName < b.cityName ? -1 : a.cityName > b.cityName ? 1 : 0) || (a.subType === b.subType ? (a.iataCode < b.iataCode ? -1 : 1) : a.subType === 'CITY' ? -1 : 1);
 }
 
 const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsArgs>({
@@ -72,57 +99,55 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
   annotations: { title: 'Search airports and cities', readOnlyHint: true, idempotentHint: true },
   handler(args, ctx) {
     if (args.keyword === undefined && args.country_code === undefined) return ctx.fail('give a keyword (part of a city or airport name, or an IATA code such as LON) or a country_code (such as US)');
-    const countries = new Set(Object.values(ctx.base.cities).map((c) => c.countryCode));
-    if (args.country_code !== undefined && !countries.has(args.country_code)) {
-      return ctx.fail(`no airports or cities in country ${args.country_code}; countries served: ${[...countries].sort().join(', ')}`);
+    const index = locationIndexOf(ctx.base.cities, ctx.base.airports);
+    if (args.country_code !== undefined && !index.countries.has(args.country_code)) {
+      return ctx.fail(`no airports or cities in country ${args.country_code}; countries served: ${index.countryList}`);
     }
     const keyword = args.keyword?.trim().toLowerCase() ?? '';
-    const hotelsPerCity = new Map<string, number>();
-    for (const id in ctx.base.hotels) hotelsPerCity.set(ctx.base.hotels[id].cityCode, (hotelsPerCity.get(ctx.base.hotels[id].cityCode) ?? 0) + 1);
-    // Like Amadeus: a keyword matches the start of a code, or the start of any word of a name.
-    const matches = (...texts: string[]) =>
-      keyword === '' ||
-      texts.some((text) => {
-        const lower = text.toLowerCase();
-        return lower.startsWith(keyword) || lower.includes(` ${keyword}`) || lower.includes(`-${keyword}`) || lower.includes(`/${keyword}`);
-      });
-    const locations: LocationResult[] = [];
-    for (const code in ctx.base.cities) {
-      const city = ctx.base.cities[code];
-      if (args.sub_type === 'AIRPORT' || (args.country_code !== undefined && city.countryCode !== args.country_code)) continue;
-      if (!matches(city.cityCode, city.name, city.countryName)) continue;
-      locations.push({
-        subType: 'CITY' as const,
-        iataCode: city.cityCode,
-        name: city.name,
-        cityCode: city.cityCode,
-        cityName: city.name,
-        countryCode: city.countryCode,
-        countryName: city.countryName,
-        airportCodes: city.airportCodes.slice(),
-        hotelCount: hotelsPerCity.get(city.cityCode) ?? 0,
-      });
-    }
-    for (const code in ctx.base.airports) {
-      const airport = ctx.base.airports[code];
-      const city = ctx.base.cities[airport.cityCode];
-      if (args.sub_type === 'CITY' || (args.country_code !== undefined && airport.countryCode !== args.country_code)) continue;
-      if (!matches(airport.iataCode, airport.name, city.name, city.countryName)) continue;
-      locations.push({
-        subType: 'AIRPORT' as const,
-        iataCode: airport.iataCode,
-        name: airport.name,
-        cityCode: city.cityCode,
-        cityName: city.name,
-        countryCode: airport.countryCode,
-        countryName: city.countryName,
-        latitude: airport.latitude,
-        longitude: airport.longitude,
-      });
-    }
+    const search = keyword === '' ? undefined : new KeywordSearch(keyword);
     // Exact code matches first, then cities before their airports, then by name.
-    const rank = (l: LocationResult) => (l.iataCode.toLowerCase() === keyword ? 0 : 1);
-    locations.sort((a, b) => rank(a) - rank(b) || (a.cityName < b.cityName ? -1 : a.cityName > b.cityName ? 1 : 0) || (a.subType === b.subType ? (a.iataCode < b.iataCode ? -1 : 1) : a.subType === 'CITY' ? -1 : 1));
+    const exact: LocationResult[] = [];
+    const locations: LocationResult[] = [];
+    if (args.sub_type !== 'AIRPORT') {
+      for (const { place: city, texts } of index.cities) {
+        if (args.country_code !== undefined && city.countryCode !== args.country_code) continue;
+        if (search !== undefined && !search.matches(texts)) continue;
+        (texts[0] === keyword ? exact : locations).push({
+          subType: 'CITY' as const,
+          iataCode: city.cityCode,
+          name: city.name,
+          cityCode: city.cityCode,
+          cityName: city.name,
+          countryCode: city.countryCode,
+          countryName: city.countryName,
+          airportCodes: city.airportCodes.slice(),
+          hotelCount: hotelCountIn(ctx.base.hotels, city.cityCode),
+        });
+      }
+    }
+    if (args.sub_type !== 'CITY') {
+      for (const { place: airport, city, texts } of index.airportPlaces) {
+        if (args.country_code !== undefined && airport.countryCode !== args.country_code) continue;
+        if (search !== undefined && !search.matches(texts)) continue;
+        (texts[0] === keyword ? exact : locations).push({
+          subType: 'AIRPORT' as const,
+          iataCode: airport.iataCode,
+          name: airport.name,
+          cityCode: city.cityCode,
+          cityName: city.name,
+          countryCode: airport.countryCode,
+          countryName: city.countryName,
+          latitude: airport.latitude,
+          longitude: airport.longitude,
+        });
+      }
+    }
+    locations.sort(byCityThenType);
+    if (exact.length > 0) {
+      exact.sort(byCityThenType);
+      for (const location of locations) exact.push(location);
+      return { locations: exact, count: exact.length };
+    }
     return { locations, count: locations.length };
   },
 });
@@ -368,7 +393,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
   annotations: { title: 'Update a traveler profile', readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   handler(args, ctx) {
     const current = requireTraveler(ctx, args.traveler_id);
-    const traveler = copyFrozen(current);
+    const traveler = shallowCopy(current);
     const updatedFields: string[] = [];
     if (args.email !== undefined) {
       traveler.email = args.email;
@@ -390,14 +415,14 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
         const held = memberships.map((m) => m.programOwner);
         ctx.fail(`${fullName(traveler)} has no ${args.remove_loyalty_program} membership to remove; memberships: ${held.length ? held.join(', ') : 'none'}`);
       }
-      memberships = copyArray(memberships);
+      memberships = shallowCopy(memberships);
       memberships.splice(index, 1);
       updatedFields.push('loyaltyPrograms');
     }
     if (args.add_loyalty_program !== undefined) {
       const { program_owner: programOwner, member_id: memberId } = args.add_loyalty_program;
       const index = membershipIndex(memberships, programOwner);
-      if (memberships === current.loyaltyPrograms) memberships = copyArray(memberships);
+      if (memberships === current.loyaltyPrograms) memberships = shallowCopy(memberships);
       if (index >= 0) {
         const changed = { ...memberships[index] };
         changed.memberId = memberId;

@@ -99,7 +99,17 @@ export function shallowCopy<T extends object>(source: T): T {
   if (first === undefined) return {} as T;
   const bucket = shapes.get(first);
   if (bucket !== undefined) {
+    // Shapes under one first key are often versions of one growing record (the same keys, and
+    // more): they differ only at the end, so compare key counts before comparing keys.
+    let count = -1;
     for (const shape of bucket) {
+      if (bucket.length > 1) {
+        if (count < 0) {
+          count = 0;
+          for (const _ in source) count++;
+        }
+        if (shape.keys.length !== count) continue;
+      }
       if (!hasKeys(shape.keys, source)) continue;
       if (shape.copy === undefined) {
         if (compiled >= MAX_COMPILED) return { ...source };

@@ -2,11 +2,26 @@ import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
 import type { Airport, Booking, City, Flight, FlightBooking, Hotel, Itinerary, Traveler } from './TravelBookingState.js';
 
 /**
- * Indexes over frozen collections, built once per collection object and kept in WeakMaps: a frozen
- * object never changes, so its index stays valid for as long as it lives. Bookings are indexed per
- * bucket, so a new booking re-indexes one small bucket. Only frozen objects are indexed (a draft or
- * a half-built object would go stale).
+ * Indexes over frozen collections, kept in WeakMaps: a frozen object never changes, so its index
+ * stays valid for as long as it lives. But every write makes new objects, and an index built for an
+ * object that the next write replaces costs more than the scans it saves (a scan of a bucket or of
+ * a few dozen travelers costs a few hundred nanoseconds, an index several microseconds): so an
+ * object is scanned directly the first SCANS_BEFORE_INDEX times it is asked about, and indexed when
+ * it is asked about again. Bookings are indexed per bucket, so a write leaves the other buckets'
+ * indexes in use. Only frozen objects are indexed (a draft or a half-built object would go stale).
  */
+
+const SCANS_BEFORE_INDEX = 2;
+/** Times each frozen object was scanned instead of indexed. */
+const scans = new WeakMap<object, number>();
+
+/** Whether `object` was scanned often enough (and is frozen) to be worth an index; counts this ask otherwise. */
+function worthIndexing(object: object): boolean {
+  const count = scans.get(object) ?? 0;
+  if (count >= SCANS_BEFORE_INDEX) return true;
+  if (Object.isFrozen(object)) scans.set(object, count + 1);
+  return false;
+}
 
 interface BucketIndex {
   /** Confirmed flight bookings by flight id, in bucket order. */
@@ -19,28 +34,31 @@ interface BucketIndex {
 
 const bucketIndexes = new WeakMap<object, BucketIndex>();
 
+/** The index of a bucket, or undefined when the bucket is new (scan it instead). */
+function bucketIndexOf(bucket: Readonly<Record<string, Booking>>): BucketIndex | undefined {
+  const index = bucketIndexes.get(bucket);
+  if (index !== undefined || !worthIndexing(bucket)) return index;
+  return indexBucket(bucket);
+}
+
 function indexBucket(bucket: Readonly<Record<string, Booking>>): BucketIndex {
-  let index = bucketIndexes.get(bucket);
-  if (index !== undefined) return index;
-  index = { confirmedByFlight: new Map(), confirmedIdsByTraveler: new Map(), byTraveler: new Map() };
+  const index: BucketIndex = { confirmedByFlight: new Map(), confirmedIdsByTraveler: new Map(), byTraveler: new Map() };
   for (const id in bucket) {
     const booking = bucket[id];
     if (booking.type === 'FLIGHT') {
-      for (let i = 0; i < booking.passengers.length; i++) if (firstOf(booking, i)) addBooking(index.byTraveler, booking.passengers[i].travelerId, booking);
+      for (let i = 0; i < booking.passengers.length; i++) if (firstOf(booking, i)) addTo(index.byTraveler, booking.passengers[i].travelerId, booking);
     } else {
-      addBooking(index.byTraveler, booking.travelerId, booking);
+      addTo(index.byTraveler, booking.travelerId, booking);
     }
     if (booking.status !== 'CONFIRMED') continue;
     if (booking.type === 'FLIGHT') {
-      const list = index.confirmedByFlight.get(booking.flightId);
-      if (list === undefined) index.confirmedByFlight.set(booking.flightId, [booking]);
-      else list.push(booking);
-      for (let i = 0; i < booking.passengers.length; i++) if (firstOf(booking, i)) addId(index.confirmedIdsByTraveler, booking.passengers[i].travelerId, id);
+      addTo(index.confirmedByFlight, booking.flightId, booking);
+      for (let i = 0; i < booking.passengers.length; i++) if (firstOf(booking, i)) addTo(index.confirmedIdsByTraveler, booking.passengers[i].travelerId, id);
     } else {
-      addId(index.confirmedIdsByTraveler, booking.travelerId, id);
+      addTo(index.confirmedIdsByTraveler, booking.travelerId, id);
     }
   }
-  if (Object.isFrozen(bucket)) bucketIndexes.set(bucket, index);
+  bucketIndexes.set(bucket, index);
   return index;
 }
 
@@ -51,26 +69,33 @@ function firstOf(booking: FlightBooking, i: number): boolean {
   return true;
 }
 
-function addBooking(map: Map<string, Booking[]>, key: string, booking: Booking): void {
+/** Whether a booking is for a traveler (a passenger or the lead guest). */
+function isFor(booking: Booking, travelerId: string): boolean {
+  if (booking.type !== 'FLIGHT') return booking.travelerId === travelerId;
+  for (const passenger of booking.passengers) if (passenger.travelerId === travelerId) return true;
+  return false;
+}
+
+function addTo<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
-  if (list === undefined) map.set(key, [booking]);
-  else list.push(booking);
+  if (list === undefined) map.set(key, [item]);
+  else list.push(item);
 }
 
 /** Every booking a traveler is on (passenger or lead guest), any status, in entry order (a new array). */
 export function bookingsOfTraveler(bookings: Readonly<BucketedRecord<Booking>>, travelerId: string): Booking[] {
   const out: Booking[] = [];
   for (const key in bookings) {
-    const list = indexBucket(bookings[key]).byTraveler.get(travelerId);
-    if (list !== undefined) for (const booking of list) out.push(booking);
+    const bucket = bookings[key];
+    const index = bucketIndexOf(bucket);
+    if (index === undefined) {
+      for (const id in bucket) if (isFor(bucket[id], travelerId)) out.push(bucket[id]);
+    } else {
+      const list = index.byTraveler.get(travelerId);
+      if (list !== undefined) for (const booking of list) out.push(booking);
+    }
   }
   return out;
-}
-
-function addId(map: Map<string, string[]>, key: string, id: string): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [id]);
-  else list.push(id);
 }
 
 /** Per frozen bookings record: answers already looked up, by traveler (and by flight and traveler). */
@@ -101,15 +126,25 @@ export function confirmedFlightBookingOf(bookings: Readonly<BucketedRecord<Booki
   const known = byTraveler.get(travelerId);
   if (known !== undefined) return known ?? undefined;
   let found: FlightBooking | null = null;
-  search: for (const bucket in bookings) {
-    const list = indexBucket(bookings[bucket]).confirmedByFlight.get(flightId);
-    if (list === undefined) continue;
-    for (const booking of list) {
-      for (const p of booking.passengers) {
-        if (p.travelerId === travelerId) {
+  search: for (const key in bookings) {
+    const bucket = bookings[key];
+    const index = bucketIndexOf(bucket);
+    if (index === undefined) {
+      for (const id in bucket) {
+        const booking = bucket[id];
+        if (booking.type === 'FLIGHT' && booking.status === 'CONFIRMED' && booking.flightId === flightId && isFor(booking, travelerId)) {
           found = booking;
           break search;
         }
+      }
+      continue;
+    }
+    const list = index.confirmedByFlight.get(flightId);
+    if (list === undefined) continue;
+    for (const booking of list) {
+      if (isFor(booking, travelerId)) {
+        found = booking;
+        break search;
       }
     }
   }
@@ -124,8 +159,14 @@ export function confirmedBookingIdsOf(bookings: Readonly<BucketedRecord<Booking>
   if (known !== undefined) return known.slice();
   const ids: string[] = [];
   for (const key in bookings) {
-    const list = indexBucket(bookings[key]).confirmedIdsByTraveler.get(travelerId);
-    if (list !== undefined) for (const id of list) ids.push(id);
+    const bucket = bookings[key];
+    const index = bucketIndexOf(bucket);
+    if (index === undefined) {
+      for (const id in bucket) if (bucket[id].status === 'CONFIRMED' && isFor(bucket[id], travelerId)) ids.push(id);
+    } else {
+      const list = index.confirmedIdsByTraveler.get(travelerId);
+      if (list !== undefined) for (const id of list) ids.push(id);
+    }
   }
   answers?.idsByTraveler.set(travelerId, ids);
   return ids.slice();
@@ -137,14 +178,14 @@ const itinerariesByTraveler = new WeakMap<object, Map<string, Array<[string, Iti
 export function itinerariesOf(itineraries: Readonly<Record<string, Itinerary>>, travelerId: string): ReadonlyArray<[string, Itinerary]> {
   let index = itinerariesByTraveler.get(itineraries);
   if (index === undefined) {
-    index = new Map();
-    for (const id in itineraries) {
-      const itinerary = itineraries[id];
-      const list = index.get(itinerary.travelerId);
-      if (list === undefined) index.set(itinerary.travelerId, [[id, itinerary]]);
-      else list.push([id, itinerary]);
+    if (!worthIndexing(itineraries)) {
+      const found: Array<[string, Itinerary]> = [];
+      for (const id in itineraries) if (itineraries[id].travelerId === travelerId) found.push([id, itineraries[id]]);
+      return found;
     }
-    if (Object.isFrozen(itineraries)) itinerariesByTraveler.set(itineraries, index);
+    index = new Map();
+    for (const id in itineraries) addTo(index, itineraries[id].travelerId, [id, itineraries[id]] as [string, Itinerary]);
+    itinerariesByTraveler.set(itineraries, index);
   }
   return index.get(travelerId) ?? [];
 }
@@ -155,14 +196,14 @@ const travelersByBirthDate = new WeakMap<object, Map<string, Traveler[]>>();
 export function travelersBornOn(travelers: Readonly<Record<string, Traveler>>, dateOfBirth: string): readonly Traveler[] {
   let index = travelersByBirthDate.get(travelers);
   if (index === undefined) {
-    index = new Map();
-    for (const id in travelers) {
-      const traveler = travelers[id];
-      const list = index.get(traveler.dateOfBirth);
-      if (list === undefined) index.set(traveler.dateOfBirth, [traveler]);
-      else list.push(traveler);
+    if (!worthIndexing(travelers)) {
+      const found: Traveler[] = [];
+      for (const id in travelers) if (travelers[id].dateOfBirth === dateOfBirth) found.push(travelers[id]);
+      return found;
     }
-    if (Object.isFrozen(travelers)) travelersByBirthDate.set(travelers, index);
+    index = new Map();
+    for (const id in travelers) addTo(index, travelers[id].dateOfBirth, travelers[id]);
+    travelersByBirthDate.set(travelers, index);
   }
   return index.get(dateOfBirth) ?? [];
 }

@@ -581,9 +581,11 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       candidate.calendar_id = destination.id;
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
-      candidate.attendees = candidate.attendees.map((attendee) =>
-        attendee.email === organizer ? attendeeWith(attendee, 'accepted', true) : attendeeWith(attendee, attendee.response_status, false),
-      );
+      // A fresh list (addAttendees may add the organizer); attendees whose flags stay are kept as they are.
+      candidate.attendees = candidate.attendees.map((attendee) => {
+        if (attendee.email === organizer) return attendee.organizer && attendee.response_status === 'accepted' ? attendee : attendeeWith(attendee, 'accepted', true);
+        return attendee.organizer ? attendeeWith(attendee, attendee.response_status, false) : attendee;
+      });
       addAttendees(ctx, state, candidate, [], false);
       candidate.updated = ctx.now;
       const source = storedEvent(state.events, id)!;

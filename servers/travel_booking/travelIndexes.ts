@@ -230,33 +230,35 @@ export function bookingOf(bookings: Readonly<BucketedRecord<Booking>>, id: strin
   return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
 }
 
-/** Hotel ids by city, in record order. Hotels are never added or removed, and a hotel keeps its city. */
+/** Hotel ids by city, in record order, per frozen hotels record (a hotel booking replaces the record). */
 const hotelIdsByCity = new WeakMap<object, Map<string, string[]>>();
 
-/** The ids of a city's hotels, in record order. */
+function indexHotels(hotels: Readonly<Record<string, Hotel>>): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const id in hotels) addTo(index, hotels[id].cityCode, id);
+  if (Object.isFrozen(hotels)) hotelIdsByCity.set(hotels, index);
+  return index;
+}
+
+/** The ids of a city's hotels, in record order (shared: never change it). */
 export function hotelIdsIn(hotels: Readonly<Record<string, Hotel>>, cityCode: string): readonly string[] {
   let index = hotelIdsByCity.get(hotels);
   if (index === undefined) {
-    index = new Map();
-    for (const id in hotels) {
-      const list = index.get(hotels[id].cityCode);
-      if (list === undefined) index.set(hotels[id].cityCode, [id]);
-      else list.push(id);
+    if (!worthIndexing(hotels)) {
+      const ids: string[] = [];
+      for (const id in hotels) if (hotels[id].cityCode === cityCode) ids.push(id);
+      return ids;
     }
-    if (Object.isFrozen(hotels)) hotelIdsByCity.set(hotels, index);
+    index = indexHotels(hotels);
   }
   return index.get(cityCode) ?? NONE;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
 
-/**
- * Carries the city index of `before` over to `after`, a copy of it in which hotels were replaced by
- * new versions of themselves (same ids, same cities): a booking must not cost a rebuild on the next search.
- */
-export function hotelsReplaced(before: Readonly<Record<string, Hotel>>, after: Readonly<Record<string, Hotel>>): void {
-  const index = hotelIdsByCity.get(before);
-  if (index !== undefined && Object.isFrozen(after)) hotelIdsByCity.set(after, index);
+/** How many hotels a city has. */
+export function hotelCountIn(hotels: Readonly<Record<string, Hotel>>, cityCode: string): number {
+  return (hotelIdsByCity.get(hotels) ?? indexHotels(hotels)).get(cityCode)?.length ?? 0;
 }
 
 /** A place with its names lower-cased, for keyword searches. */
@@ -297,11 +299,6 @@ export function locationIndexOf(cities: Readonly<Record<string, City>>, airports
   const index: LocationIndex = { airports, cities: cityPlaces, airportPlaces, countries, countryList: [...countries].sort().join(', ') };
   if (Object.isFrozen(cities) && Object.isFrozen(airports)) locationIndexes.set(cities, index);
   return index;
-}
-
-/** Hotels per city code, per hotels record (carried over by `hotelsReplaced` too, through the city index). */
-export function hotelCountIn(hotels: Readonly<Record<string, Hotel>>, cityCode: string): number {
-  return hotelIdsIn(hotels, cityCode).length;
 }
 
 /** Flights by origin airport and departure day, in record order, with each flight's place in the record. */

@@ -1,6 +1,6 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { bucketKeyOf, hotelsReplaced } from './travelIndexes.js';
+import { bucketKeyOf } from './travelIndexes.js';
 import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 import { seatRowKey } from './travelRules.js';
 
@@ -120,7 +120,5 @@ export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Ho
   const rooms = withKey(hotel.rooms as Record<string, HotelRoom>, type, Object.freeze(room));
   const next: Hotel = shallowCopy(hotel);
   next.rooms = rooms;
-  const after = withKey(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
-  hotelsReplaced(hotels, after);
-  return after;
+  return withKey(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
 }

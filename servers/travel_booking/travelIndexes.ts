@@ -276,6 +276,53 @@ export interface LocationIndex {
   countries: ReadonlySet<string>;
   /** The served countries, sorted and joined with ", " (for the message of an unknown country). */
   countryList: string;
+  /** Places a keyword matched, by keyword (bounded by MAX_KEYWORDS). */
+  matches: Map<string, KeywordMatches>;
+}
+
+/** The cities and airports a keyword matches, in record order. */
+export interface KeywordMatches {
+  cities: ReadonlyArray<PlaceTexts<City>>;
+  airports: ReadonlyArray<PlaceTexts<Airport>>;
+}
+
+/** Keywords whose matches are remembered at most, per location index. */
+const MAX_KEYWORDS = 2048;
+
+/** The places matching `keyword` (lower-cased, not empty): remembered, since models repeat their searches. */
+export function keywordMatches(index: LocationIndex, keyword: string): KeywordMatches {
+  let found = index.matches.get(keyword);
+  if (found === undefined) {
+    const search = new KeywordSearch(keyword);
+    const cities: Array<PlaceTexts<City>> = [];
+    for (const place of index.cities) if (search.matches(place.texts)) cities.push(place);
+    const airports: Array<PlaceTexts<Airport>> = [];
+    for (const place of index.airportPlaces) if (search.matches(place.texts)) airports.push(place);
+    found = { cities, airports };
+    if (index.matches.size < MAX_KEYWORDS) index.matches.set(keyword, found);
+  }
+  return found;
+}
+
+/** Like Amadeus: a keyword matches the start of a code, or the start of any word of a name (texts lower-cased). */
+class KeywordSearch {
+  private readonly afterSpace: string;
+  private readonly afterDash: string;
+  private readonly afterSlash: string;
+
+  constructor(private readonly keyword: string) {
+    this.afterSpace = ` ${keyword}`;
+    this.afterDash = `-${keyword}`;
+    this.afterSlash = `/${keyword}`;
+  }
+
+  matches(texts: readonly string[]): boolean {
+    for (let i = 0; i < texts.length; i++) {
+      const lower = texts[i];
+      if (lower.startsWith(this.keyword) || lower.includes(this.afterSpace) || lower.includes(this.afterDash) || lower.includes(this.afterSlash)) return true;
+    }
+    return false;
+  }
 }
 
 const locationIndexes = new WeakMap<object, LocationIndex>();
@@ -296,7 +343,7 @@ export function locationIndexOf(cities: Readonly<Record<string, City>>, airports
     const city = cities[airport.cityCode];
     airportPlaces.push({ place: airport, city, texts: [airport.iataCode.toLowerCase(), airport.name.toLowerCase(), city.name.toLowerCase(), city.countryName.toLowerCase()] });
   }
-  const index: LocationIndex = { airports, cities: cityPlaces, airportPlaces, countries, countryList: [...countries].sort().join(', ') };
+  const index: LocationIndex = { airports, cities: cityPlaces, airportPlaces, countries, countryList: [...countries].sort().join(', '), matches: new Map() };
   if (Object.isFrozen(cities) && Object.isFrozen(airports)) locationIndexes.set(cities, index);
   return index;
 }

@@ -1,5 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { confirmedBookingIdsOf, hotelCountIn, itinerariesOf, locationIndexOf, travelersBornOn } from './travelIndexes.js';
+import { confirmedBookingIdsOf, hotelCountIn, itinerariesOf, keywordMatches, locationIndexOf, travelersBornOn } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { withKey } from './travelWrites.js';
 import { AIRLINE_CODES, type LoyaltyMembership, type Traveler, type TravelBookingState } from './TravelBookingState.js';
@@ -28,27 +28,6 @@ interface SearchLocationsArgs {
   keyword?: string;
   sub_type?: 'AIRPORT' | 'CITY';
   country_code?: string;
-}
-
-/** Like Amadeus: a keyword matches the start of a code, or the start of any word of a name (texts lower-cased). */
-class KeywordSearch {
-  private readonly afterSpace: string;
-  private readonly afterDash: string;
-  private readonly afterSlash: string;
-
-  constructor(private readonly keyword: string) {
-    this.afterSpace = ` ${keyword}`;
-    this.afterDash = `-${keyword}`;
-    this.afterSlash = `/${keyword}`;
-  }
-
-  matches(texts: readonly string[]): boolean {
-    for (let i = 0; i < texts.length; i++) {
-      const lower = texts[i];
-      if (lower.startsWith(this.keyword) || lower.includes(this.afterSpace) || lower.includes(this.afterDash) || lower.includes(this.afterSlash)) return true;
-    }
-    return false;
-  }
 }
 
 /** Cities before their airports, then by name and code (exact code matches are put first before this order applies). */
@@ -104,14 +83,13 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
       return ctx.fail(`no airports or cities in country ${args.country_code}; countries served: ${index.countryList}`);
     }
     const keyword = args.keyword?.trim().toLowerCase() ?? '';
-    const search = keyword === '' ? undefined : new KeywordSearch(keyword);
+    const matched = keyword === '' ? undefined : keywordMatches(index, keyword);
     // Exact code matches first, then cities before their airports, then by name.
     const exact: LocationResult[] = [];
     const locations: LocationResult[] = [];
     if (args.sub_type !== 'AIRPORT') {
-      for (const { place: city, texts } of index.cities) {
+      for (const { place: city, texts } of matched?.cities ?? index.cities) {
         if (args.country_code !== undefined && city.countryCode !== args.country_code) continue;
-        if (search !== undefined && !search.matches(texts)) continue;
         (texts[0] === keyword ? exact : locations).push({
           subType: 'CITY' as const,
           iataCode: city.cityCode,
@@ -126,9 +104,8 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
       }
     }
     if (args.sub_type !== 'CITY') {
-      for (const { place: airport, city, texts } of index.airportPlaces) {
+      for (const { place: airport, city, texts } of matched?.airports ?? index.airportPlaces) {
         if (args.country_code !== undefined && airport.countryCode !== args.country_code) continue;
-        if (search !== undefined && !search.matches(texts)) continue;
         (texts[0] === keyword ? exact : locations).push({
           subType: 'AIRPORT' as const,
           iataCode: airport.iataCode,

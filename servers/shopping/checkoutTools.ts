@@ -4,7 +4,7 @@ import { entryOf } from './entryOf.js';
 import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
 import { appended, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
-import type { Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
+import type { Address, Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
 
@@ -71,6 +71,23 @@ function validateAddress(ctx: Context, address: NewAddress): SnapshotAddress {
   };
 }
 
+/**
+ * The frozen snapshot of a saved address a cart ships to (its fields but the id and owner, in its
+ * order), made once per saved address: saved addresses never change, and rest destructuring of a
+ * frozen object costs more than the rest of the call.
+ */
+const snapshots = new WeakMap<Address, SnapshotAddress>();
+
+function snapshotOf(saved: Address): SnapshotAddress {
+  let snapshot = snapshots.get(saved);
+  if (snapshot === undefined) {
+    const { id: _id, customer_id: _customer, ...fields } = saved;
+    snapshot = Object.freeze({ ...fields });
+    snapshots.set(saved, snapshot);
+  }
+  return snapshot;
+}
+
 interface SetAddressArgs {
   cart_id: string;
   address_id?: string;
@@ -131,8 +148,7 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
         return ctx.fail(`address ${args.address_id} is not a saved address of customer ${cart.customer_id}; their addresses: ${listing || '(none — pass a new address instead)'}`);
       }
       if (SHIPPING_COUNTRIES[saved.country_code] === undefined) return ctx.fail(`the store does not ship to ${saved.country_code}; it ships to ${supportedCountriesText()}`);
-      const { id: _id, customer_id: _customer, ...fields } = saved;
-      snapshot = { ...fields };
+      snapshot = snapshotOf(saved);
     } else {
       snapshot = validateAddress(ctx, args.address!);
       if (args.save_to_address_book) {
@@ -295,7 +311,8 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       shipping_discount_cents: cart.shipping_discount_cents,
       total_cents: cart.total_cents,
       refunded_cents: 0,
-      shipping_address: shallowCopy(cart.shipping_address),
+      // The cart's snapshot is frozen and never changes: the order shares it.
+      shipping_address: cart.shipping_address,
       shipping_method: cart.shipping_method,
       payment_method_id: payment.id,
       fulfillment: null,

@@ -7,11 +7,13 @@ import type { Automation, Device, DeviceGroup, Scene } from './IotState.js';
  *
  * A write makes new collection objects; the writes say how a new collection's names relate to the
  * old one's, so that its index comes from the old index instead of a rebuild: the same names
- * (`keepNames`: a device command, a scene activated) or one entry more (`addName`: a layer of one
- * name over the previous index, so that a run of creations copies nothing). After a rename the next
- * check rebuilds it. Writes only note this, in a small ring rather than the WeakMap (an entry there
- * for every new state costs the garbage collector more than most of them ever save); the index is
- * made when a check first asks.
+ * (`keepNames`: a device command, a scene activated), one entry more (`addName`: a layer of the new
+ * names over the previous index, so that a run of creations copies nothing) or one device renamed
+ * (`renameDevice`: a layer that moves one id). Writes only note this, and the index
+ * is made when a check first asks. The notes follow each line of collections (a home's device record,
+ * the scenes, …) in one slot that every write of that line moves on, not in the WeakMap (an entry
+ * there for every new state costs the garbage collector more than most of them ever save) nor in a
+ * log of the last writes (a long episode wrote past it, and the next check rebuilt the index).
  */
 
 interface NameIndex {
@@ -19,6 +21,9 @@ interface NameIndex {
   readonly ids: Map<string, string[]>;
   readonly parent: NameIndex | undefined;
   readonly depth: number;
+  /** A layer of a rename: the id that no longer has the name key `movedFrom` of the parent. */
+  readonly moved?: string;
+  readonly movedFrom?: string;
 }
 
 /** Layers beyond this are not made: the collection gets a flat index instead. */
@@ -28,38 +33,57 @@ const MAX_DEPTH = 32;
 function idsOf(index: NameIndex, key: string): string[] | undefined {
   const own = index.ids.get(key);
   if (index.parent === undefined) return own;
-  const before = idsOf(index.parent, key);
+  let before = idsOf(index.parent, key);
+  if (before !== undefined && key === index.movedFrom) {
+    before = before.filter((id) => id !== index.moved);
+    if (before.length === 0) before = undefined;
+  }
   if (before === undefined) return own;
   return own === undefined ? before : [...before, ...own];
 }
 
+/** Indexes of collections that stay (the world's, a restored snapshot's), made when a check asked. */
 const indexes = new WeakMap<object, NameIndex>();
 
 /**
- * What a write said about a new collection: it has the names of `from`, plus `added` (after every
- * other entry) when one was added. Kept for the latest few collections only, and turned into an
- * index when a check first asks (from the index of `from`, built then if need be, and kept: `from`
- * is often the world's own collection, which every episode starts from).
+ * The latest collection of one line of writes and how to index it: `index` (or, while undefined,
+ * the index of `from`, or a build when there is no `from`) plus the entries in `added` after it.
  */
-interface HandedOn {
-  readonly from: object;
-  readonly added: { id: string } | undefined;
+interface Line {
+  collection: object;
+  index: NameIndex | undefined;
+  from: object | undefined;
+  added: Array<{ id: string }>;
 }
 
-const HANDED_ON = 16;
-const handedTo: Array<object | undefined> = new Array(HANDED_ON).fill(undefined);
-const handedWhat: Array<HandedOn | undefined> = new Array(HANDED_ON).fill(undefined);
-let nextSlot = 0;
+/**
+ * Enough for the lines of several sessions played in turns (an episode has one per home's device
+ * record and one per collection); the oldest line makes room for a new one.
+ */
+const LINES = 48;
+const lines: Line[] = [];
+let nextLine = 0;
 
-function handedOn(collection: object): HandedOn | undefined {
-  for (let i = 0; i < HANDED_ON; i++) if (handedTo[i] === collection) return handedWhat[i];
+function lineOf(collection: object): Line | undefined {
+  for (let i = 0; i < lines.length; i++) if (lines[i].collection === collection) return lines[i];
   return undefined;
 }
 
-function handOn(collection: object, what: HandedOn): void {
-  handedTo[nextSlot] = collection;
-  handedWhat[nextSlot] = what;
-  nextSlot = (nextSlot + 1) % HANDED_ON;
+/** The line that `from` was the latest of, moved on to `to`; a new line when `from` had none. */
+function moveOn(from: object, to: object): Line {
+  const line = lineOf(from);
+  if (line !== undefined) {
+    line.collection = to;
+    return line;
+  }
+  const known = indexes.get(from);
+  const started: Line = { collection: to, index: known, from: known === undefined ? from : undefined, added: [] };
+  if (lines.length < LINES) lines.push(started);
+  else {
+    lines[nextLine] = started;
+    nextLine = (nextLine + 1) % LINES;
+  }
+  return started;
 }
 
 function build<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
@@ -76,17 +100,38 @@ function build<T extends { id: string }>(collection: Readonly<Record<string, T>>
 function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T>>, keyOf: (entry: T) => string): NameIndex {
   const known = indexes.get(collection);
   if (known !== undefined) return known;
-  const handed = handedOn(collection);
-  let index: NameIndex;
-  if (handed === undefined) index = build(collection, keyOf);
-  else {
-    const base = indexOf(handed.from as Readonly<Record<string, T>>, keyOf);
-    if (handed.added === undefined) index = base;
-    else if (base.depth >= MAX_DEPTH) index = build(collection, keyOf);
-    else index = { ids: new Map([[keyOf(handed.added as T), [handed.added.id]]]), parent: base, depth: base.depth + 1 };
+  const line = lineOf(collection);
+  if (line === undefined) {
+    const index = build(collection, keyOf);
+    // Only a frozen collection is sure not to change under its index.
+    if (Object.isFrozen(collection)) indexes.set(collection, index);
+    return index;
   }
-  // Only a frozen collection is sure not to change under its index.
-  if (Object.isFrozen(collection)) indexes.set(collection, index);
+  let index = line.index;
+  let added = line.added;
+  if (index === undefined) {
+    if (line.from !== undefined) index = indexOf(line.from as Readonly<Record<string, T>>, keyOf);
+    else {
+      index = build(collection, keyOf);
+      added = [];
+    }
+  }
+  if (added.length > 0) {
+    if (index.depth >= MAX_DEPTH) index = build(collection, keyOf);
+    else {
+      const ids = new Map<string, string[]>();
+      for (const entry of added) {
+        const key = keyOf(entry as T);
+        const same = ids.get(key);
+        if (same === undefined) ids.set(key, [entry.id]);
+        else same.push(entry.id);
+      }
+      index = { ids, parent: index, depth: index.depth + 1 };
+    }
+    line.added = [];
+  }
+  line.index = index;
+  line.from = undefined;
   return index;
 }
 
@@ -135,10 +180,28 @@ export function devicesWithNameKey(devices: Readonly<Record<string, Readonly<Rec
 
 /** `to` (frozen) holds the ids of `from` under the same names. */
 export function keepNames(from: object, to: object): void {
-  handOn(to, { from, added: undefined });
+  moveOn(from, to);
 }
 
 /** `to` (frozen) is `from` with `entry` added after every entry. */
 export function addName(from: object, to: object, entry: { id: string }): void {
-  handOn(to, { from, added: entry });
+  moveOn(from, to).added.push(entry);
+}
+
+/** `to` (a home's device record, frozen) is `from` with device `id` renamed from `before` to `after`. */
+export function renameDevice(from: object, to: object, id: string, before: string, after: string): void {
+  const line = moveOn(from, to);
+  const oldKey = before.toLowerCase();
+  const newKey = after.toLowerCase();
+  if (oldKey === newKey) return;
+  const index = line.index;
+  // Another device with the new name: its ids would need record order; the next check builds the index.
+  if (index === undefined || line.added.length > 0 || index.depth >= MAX_DEPTH || idsOf(index, newKey) !== undefined) {
+    line.index = undefined;
+    line.from = undefined;
+    return;
+  }
+  const ids = new Map<string, string[]>();
+  ids.set(newKey, [id]);
+  line.index = { ids, parent: index, depth: index.depth + 1, moved: id, movedFrom: oldKey };
 }

@@ -1,7 +1,7 @@
 import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
-import { addName, keepNames } from './nameIndexes.js';
+import { addName, keepNames, renameDevice } from './nameIndexes.js';
 
 /**
  * How the state-changing tools touch the state: every lookup and check reads the frozen state the
@@ -35,7 +35,9 @@ export function putDevice(ctx: Ctx, device: Device): void {
   copy[device.id] = freezeDevice(device);
   homes[device.home_id] = Object.freeze(copy);
   root.devices = Object.freeze(homes);
-  if (record[device.id].name === device.name) keepNames(record, copy);
+  const before = record[device.id].name;
+  if (before === device.name) keepNames(record, copy);
+  else renameDevice(record, copy, device.id, before, device.name);
 }
 
 /** Files new versions of several devices (each once): one copy of each home's record they belong to. */

@@ -1,8 +1,8 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { entryOf } from './entryOf.js';
+import { bucketAt, bucketKey, entryOf } from './entryOf.js';
 import { money, toCents } from './cartPricing.js';
 import { requireProduct } from './shoppingLookups.js';
-import type { Product, Review, ShoppingState } from './ShoppingState.js';
+import type { Category, Product, Review, ShoppingState } from './ShoppingState.js';
 import { CURRENCY } from './ShoppingState.js';
 import { moneySchema, productPriceRange, productSummary, productSummarySchema } from './shoppingViews.js';
 
@@ -242,6 +242,62 @@ export const getCatalogProduct = defineTool<ShoppingState, { product_id: string 
   },
 });
 
+/**
+ * A category's in-stock product count and price range, remembered per category with the products
+ * record and the variant buckets its products' variants live in: a write replaces only the buckets
+ * of the variants it changed, so the other categories' totals stay valid along an episode.
+ */
+interface CategoryTotals {
+  inStock: number;
+  min: number;
+  max: number;
+  readonly products: object;
+  /** The bucket keys of the category's variants, each once. */
+  readonly keys: ReadonlyArray<number | string>;
+  /** The frozen buckets at those keys when the totals were computed. */
+  readonly buckets: Array<object | undefined>;
+}
+
+const totalsByCategory = new WeakMap<Category, CategoryTotals>();
+
+function categoryTotals(state: ShoppingState, category: Category): Pick<CategoryTotals, 'inStock' | 'min' | 'max'> {
+  const variants = state.variants;
+  let known = totalsByCategory.get(category);
+  if (known !== undefined && known.products === state.products) {
+    const keys = known.keys;
+    let i = 0;
+    while (i < keys.length && bucketAt(variants, keys[i]) === known.buckets[i]) i++;
+    if (i === keys.length) return known;
+  }
+  let inStock = 0;
+  let min = Infinity;
+  let max = 0;
+  for (const id of category.product_ids) {
+    const range = productPriceRange(state, state.products[id]);
+    if (range.stock > 0) inStock += 1;
+    if (range.min < min) min = range.min;
+    if (range.max > max) max = range.max;
+  }
+  // Only frozen buckets can be remembered (a draft's change under the same identity).
+  if (!Object.isFrozen(variants)) return { inStock, min, max };
+  if (known === undefined || known.products !== state.products) {
+    const keys: Array<number | string> = [];
+    for (const id of category.product_ids) {
+      for (const variantId of state.products[id].variant_ids) {
+        const key = bucketKey(variantId);
+        if (!keys.includes(key)) keys.push(key);
+      }
+    }
+    known = { inStock, min, max, products: state.products, keys, buckets: [] };
+    totalsByCategory.set(category, known);
+  }
+  known.inStock = inStock;
+  known.min = min;
+  known.max = max;
+  for (let i = 0; i < known.keys.length; i++) known.buckets[i] = bucketAt(variants, known.keys[i]);
+  return known;
+}
+
 export const listCatalogCategories = defineTool<ShoppingState, Record<string, never>>({
   name: 'list_catalog_categories',
   description:
@@ -276,23 +332,15 @@ export const listCatalogCategories = defineTool<ShoppingState, Record<string, ne
   handler(_args, ctx) {
     const state = ctx.state;
     const categories = Object.values(state.categories).map((category) => {
-      let inStock = 0;
-      let min = Infinity;
-      let max = 0;
-      for (const id of category.product_ids) {
-        const range = productPriceRange(state, state.products[id]);
-        if (range.stock > 0) inStock += 1;
-        if (range.min < min) min = range.min;
-        if (range.max > max) max = range.max;
-      }
+      const totals = categoryTotals(state, category);
       return {
         category_id: category.id,
         name: category.name,
         description: category.description,
         product_count: category.product_ids.length,
-        in_stock_product_count: inStock,
-        price_min: money(min === Infinity ? 0 : min),
-        price_max: money(max),
+        in_stock_product_count: totals.inStock,
+        price_min: money(totals.min === Infinity ? 0 : totals.min),
+        price_max: money(totals.max),
       };
     });
     return { categories, currency: CURRENCY };

@@ -22,8 +22,29 @@ export function parseTime(value: string, field: string, fail: Fail): number {
 }
 
 export function isoTime(time: number): string {
-  return new Date(time).toISOString().replace('.000Z', 'Z');
+  let text = isoTimes.get(time);
+  if (text === undefined) {
+    text = new Date(time).toISOString().replace('.000Z', 'Z');
+    // The windows asked for are few (mostly the hours before the clock); the bound keeps odd ones from piling up.
+    if (isoTimes.size >= 1024) isoTimes.clear();
+    isoTimes.set(time, text);
+  }
+  return text;
 }
+
+const isoTimes = new Map<number, string>();
+
+/** `Date.parse` of the session clock, remembered for the last clock asked for (a session asks for the same one every call). */
+function clockTime(now: string): number {
+  if (now !== lastNow) {
+    lastNow = now;
+    lastNowTime = Date.parse(now);
+  }
+  return lastNowTime;
+}
+
+let lastNow = '';
+let lastNowTime = 0;
 
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -60,7 +81,7 @@ interface Window {
 
 /** The requested window (default: the 24 hours before now), checked against the clock and the retention. */
 function resolveWindow(args: { start?: string; end?: string }, now: string, earliest: number, fail: Fail): Window {
-  const nowTime = Date.parse(now);
+  const nowTime = clockTime(now);
   const end = args.end === undefined ? nowTime : parseTime(args.end, 'end', fail);
   const start = args.start === undefined ? end - 24 * HOUR : parseTime(args.start, 'start', fail);
   if (end > nowTime) fail(`end ${isoTime(end)} is in the future; history only covers the past, up to now (${isoTime(nowTime)})`);
@@ -85,6 +106,52 @@ function sumIn(series: SensorSeries, window: Window): number {
 }
 
 const COUNTED = new Set(['energy', 'motion', 'contact']);
+
+/** The ids of a home's energy meters and energy-metering plugs, in record order. */
+interface EnergyDevices {
+  readonly meterIds: readonly string[];
+  readonly plugIds: readonly string[];
+}
+
+/**
+ * Energy devices per home, kept per frozen readings record: which devices have an energy series, their
+ * type and their home never change (commands replace devices, not these), so the ids stay valid in
+ * every state that shares the readings, while the devices themselves are read from the state.
+ */
+const energyDevices = new WeakMap<Record<string, SensorSeries>, Map<string, EnergyDevices>>();
+
+function energyDevicesOf(state: IotState, homeId: string): EnergyDevices {
+  let byHome = energyDevices.get(state.readings);
+  if (byHome === undefined) {
+    byHome = new Map();
+    if (Object.isFrozen(state.readings)) energyDevices.set(state.readings, byHome);
+  }
+  let found = byHome.get(homeId);
+  if (found === undefined) {
+    const meterIds: string[] = [];
+    const plugIds: string[] = [];
+    for (const device of devicesOfHome(state, homeId)) {
+      if (!Object.hasOwn(state.readings, device.id) || state.readings[device.id].metric !== 'energy') continue;
+      (device.type === 'energy_meter' ? meterIds : plugIds).push(device.id);
+    }
+    found = { meterIds, plugIds };
+    byHome.set(homeId, found);
+  }
+  return found;
+}
+
+/** "home_1 (Name), …" of the homes with an energy-capable device, kept per frozen homes record (capabilities and homes never change). */
+const energyHomes = new WeakMap<object, string>();
+
+function homesWithEnergy(state: IotState): string {
+  let text = energyHomes.get(state.homes);
+  if (text === undefined) {
+    const withData = Object.values(state.homes).filter((h) => devicesOfHome(state, h.id).some((d) => d.capabilities.includes('energy')));
+    text = withData.map((h) => `${h.id} (${h.name})`).join(', ');
+    if (Object.isFrozen(state.homes)) energyHomes.set(state.homes, text);
+  }
+  return text;
+}
 
 function recordingDevices(state: IotState, device: Device): string {
   const near = devicesOfHome(state, device.home_id)
@@ -209,16 +276,13 @@ const getEnergyUsage = defineTool<IotState, { home_id: string; start?: string; e
   handler(args, ctx) {
     const state = ctx.state as IotState;
     const home = findHome(state, args.home_id, ctx.fail);
+    const { meterIds, plugIds } = energyDevicesOf(state, home.id);
+    if (meterIds.length === 0 && plugIds.length === 0) ctx.fail(`${home.id} (${home.name}) has no energy-reporting devices (no energy meter and no metering plug); homes with energy data: ${homesWithEnergy(state)}`);
+    const record = state.devices[home.id];
     const meters: Device[] = [];
     const plugs: Device[] = [];
-    for (const device of devicesOfHome(state, home.id)) {
-      if (!Object.hasOwn(state.readings, device.id) || state.readings[device.id].metric !== 'energy') continue;
-      (device.type === 'energy_meter' ? meters : plugs).push(device);
-    }
-    if (meters.length === 0 && plugs.length === 0) {
-      const withData = Object.values(state.homes).filter((h) => devicesOfHome(state, h.id).some((d) => d.capabilities.includes('energy')));
-      ctx.fail(`${home.id} (${home.name}) has no energy-reporting devices (no energy meter and no metering plug); homes with energy data: ${withData.map((h) => `${h.id} (${h.name})`).join(', ')}`);
-    }
+    for (const id of meterIds) meters.push(record[id]);
+    for (const id of plugIds) plugs.push(record[id]);
     const earliest = Math.min(...[...meters, ...plugs].map((d) => timesOf(state.readings[d.id]).origin));
     const window = resolveWindow(args, ctx.now, earliest, ctx.fail);
     const notes: string[] = [];

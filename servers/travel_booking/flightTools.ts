@@ -36,7 +36,7 @@ const locationCode = { type: 'string', pattern: '^[A-Za-z]{3}$' };
 function airportsFor(ctx: TravelContext, code: string, role: string): string[] {
   const upper = code.toUpperCase();
   const city = own(ctx.base.cities, upper);
-  if (city !== undefined) return city.airportCodes.slice();
+  if (city !== undefined) return shallowCopy(city.airportCodes);
   if (own(ctx.base.airports, upper) !== undefined) return [upper];
   return ctx.fail(`unknown ${role} "${code}": not an IATA airport or city code served here; search_airports_and_cities finds codes (e.g. NYC for New York, LHR for London Heathrow)`);
 }

@@ -126,6 +126,45 @@ function plannedStay(room: HotelRoom, checkInDate: string, checkOutDate: string,
   return stay;
 }
 
+/** `sum(planRates(room, nights, ratePlan))` without building the rates (same additions, same order). */
+function stayTotal(room: HotelRoom, nights: readonly string[], ratePlan: RatePlan): number {
+  const factor = RATE_PLAN_FACTORS[ratePlan];
+  let total = 0;
+  for (let i = 0; i < nights.length; i++) total += roundCents(room.nightlyRates[nights[i]] * factor);
+  return roundCents(total);
+}
+
+/** What a stay costs in a room type under each rate plan, and whether every night of it has a rate. */
+interface StayPrices {
+  published: boolean;
+  totals: Readonly<Record<RatePlan, number>>;
+}
+
+/**
+ * Stay prices per frozen `nightlyRates` record (rates never change: a booking replaces only
+ * `roomsSold`), by check-in and check-out. A search prices every room type of every hotel of a
+ * city, and looking a night up in a record of 64 nights costs more than these three map lookups.
+ */
+const stayPrices = new WeakMap<object, Map<string, Map<string, StayPrices>>>();
+let stayPriceCount = 0;
+
+function stayPricesOf(room: HotelRoom, checkInDate: string, checkOutDate: string, nights: readonly string[]): StayPrices {
+  let byCheckIn = stayPrices.get(room.nightlyRates);
+  let byCheckOut = byCheckIn?.get(checkInDate);
+  let prices = byCheckOut?.get(checkOutDate);
+  if (prices !== undefined) return prices;
+  let published = true;
+  for (let i = 0; i < nights.length; i++) if (room.nightlyRates[nights[i]] === undefined) published = false;
+  prices = { published, totals: { FLEXIBLE: stayTotal(room, nights, 'FLEXIBLE'), NON_REFUNDABLE: stayTotal(room, nights, 'NON_REFUNDABLE') } };
+  if (stayPriceCount < MAX_PLANNED_STAYS && Object.isFrozen(room.nightlyRates)) {
+    if (byCheckIn === undefined) stayPrices.set(room.nightlyRates, (byCheckIn = new Map()));
+    if (byCheckOut === undefined) byCheckIn.set(checkInDate, (byCheckOut = new Map()));
+    byCheckOut.set(checkOutDate, prices);
+    stayPriceCount++;
+  }
+  return prices;
+}
+
 function sum(values: Readonly<Record<string, number>>): number {
   let total = 0;
   for (const key in values) total += values[key];
@@ -264,43 +303,53 @@ const searchHotels = defineTool<TravelBookingState, SearchHotelsArgs>({
     const rooms = args.rooms ?? 1;
     const hotels: HotelResult[] = [];
     const unavailableHotels: Array<{ hotelId: string; name: string; reason: string }> = [];
+    // Arguments are read once: an arguments object's shape varies by caller, so every read of it is a slow lookup.
+    const roomType = args.room_type;
+    const maxNightlyRate = args.max_nightly_rate;
+    const minStarRating = args.min_star_rating;
     const cheapest: number[] = [];
     for (const id of hotelIdsIn(ctx.base.hotels, city.cityCode)) {
       const hotel = ctx.base.hotels[id];
-      if (args.min_star_rating !== undefined && hotel.starRating < args.min_star_rating) continue;
+      if (minStarRating !== undefined && hotel.starRating < minStarRating) continue;
       const offers: HotelResult['offers'] = [];
       let lowest = Infinity;
-      let reason = args.room_type !== undefined && hotel.rooms[args.room_type] === undefined ? `has no ${args.room_type} rooms` : `sold out for ${rooms} room(s) on some night of the stay`;
+      // Set when a room type is turned down for a reason of its own; built only for a hotel left without offers.
+      let reason: string | undefined;
       for (const key in hotel.rooms) {
         const type = key as RoomType;
-        if (args.room_type !== undefined && type !== args.room_type) continue;
+        if (roomType !== undefined && type !== roomType) continue;
         const room = hotel.rooms[type]!;
         if (room.maxOccupancy * rooms < adults) {
-          if (args.room_type !== undefined) reason = `a ${type} sleeps ${room.maxOccupancy}, too few for ${adults} adults in ${rooms} room(s)`;
+          if (roomType !== undefined) reason = `a ${type} sleeps ${room.maxOccupancy}, too few for ${adults} adults in ${rooms} room(s)`;
           continue;
         }
-        let available = Infinity;
-        for (const night of nights) available = Math.min(available, room.nightlyRates[night] === undefined ? 0 : roomsLeft(room, night));
+        const prices = stayPricesOf(room, args.check_in_date, args.check_out_date, nights);
+        // A night without a rate has no room to sell.
+        let available = prices.published ? Infinity : 0;
+        for (let i = 0; i < nights.length && available >= rooms; i++) available = Math.min(available, roomsLeft(room, nights[i]));
         if (available < rooms) continue;
         const ratePlans = [];
         for (const ratePlan of RATE_PLANS) {
-          const total = plannedStay(room, args.check_in_date, args.check_out_date, nights, ratePlan).sum;
+          const total = prices.totals[ratePlan];
           const average = roundCents(total / nights.length);
-          if (args.max_nightly_rate !== undefined && average > args.max_nightly_rate) continue;
+          if (maxNightlyRate !== undefined && average > maxNightlyRate) continue;
           const totalPrice = roundCents(total * rooms);
           if (totalPrice < lowest) lowest = totalPrice;
           ratePlans.push({ ratePlan, averageNightlyRate: average, totalPrice, currency: CURRENCY, refundable: RATE_PLAN_RULES[ratePlan].refundable });
         }
         if (ratePlans.length === 0) {
-          reason = `no free room at or below ${args.max_nightly_rate} USD per night`;
+          reason = `no free room at or below ${maxNightlyRate} USD per night`;
           continue;
         }
         offers.push({ roomType: type, description: room.description, maxOccupancy: room.maxOccupancy, roomsAvailable: available, ratePlans });
       }
       if (offers.length > 0) {
-        hotels.push({ hotelId: hotel.id, name: hotel.name, starRating: hotel.starRating, address: hotel.address, amenities: hotel.amenities.slice(), offers });
+        hotels.push({ hotelId: hotel.id, name: hotel.name, starRating: hotel.starRating, address: hotel.address, amenities: shallowCopy(hotel.amenities), offers });
         cheapest.push(lowest);
-      } else unavailableHotels.push({ hotelId: hotel.id, name: hotel.name, reason });
+      } else {
+        reason ??= roomType !== undefined && hotel.rooms[roomType] === undefined ? `has no ${roomType} rooms` : `sold out for ${rooms} room(s) on some night of the stay`;
+        unavailableHotels.push({ hotelId: hotel.id, name: hotel.name, reason });
+      }
     }
     sortByCheapest(hotels, cheapest);
     return { cityCode: city.cityCode, cityName: city.name, checkInDate: args.check_in_date, checkOutDate: args.check_out_date, nights: nights.length, adults, rooms, hotels, unavailableHotels };
@@ -379,7 +428,7 @@ const getHotelDetails = defineTool<TravelBookingState, HotelDetailsArgs>({
       cityName: ctx.base.cities[hotel.cityCode]?.name ?? hotel.cityCode,
       address: hotel.address,
       starRating: hotel.starRating,
-      amenities: hotel.amenities.slice(),
+      amenities: shallowCopy(hotel.amenities),
       checkInTime: hotel.checkInTime,
       checkOutTime: hotel.checkOutTime,
       checkInDate,

@@ -98,7 +98,7 @@ const searchAirportsAndCities = defineTool<TravelBookingState, SearchLocationsAr
           cityName: city.name,
           countryCode: city.countryCode,
           countryName: city.countryName,
-          airportCodes: city.airportCodes.slice(),
+          airportCodes: shallowCopy(city.airportCodes),
           hotelCount: hotelCountIn(ctx.base.hotels, city.cityCode),
         });
       }

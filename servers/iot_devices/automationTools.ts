@@ -171,7 +171,10 @@ function validateAction(state: IotState, input: AutomationAction, homeId: string
 function findAutomation(state: IotState, id: string, fail: Fail): Automation {
   const automation = Object.hasOwn(state.automations, id) ? state.automations[id] : undefined;
   if (automation !== undefined) return automation;
-  const byAlias = Object.values(state.automations).filter((a) => a.alias.toLowerCase() === id.trim().toLowerCase());
+  const wanted = id.trim().toLowerCase();
+  const byAlias: Automation[] = [];
+  const automations = state.automations;
+  for (const key in automations) if (automations[key].alias.toLowerCase() === wanted) byAlias.push(automations[key]);
   return fail(
     byAlias.length > 0
       ? `"${id}" is an automation alias; use its id: ${byAlias.map((a) => a.id).join(', ')}`

@@ -55,6 +55,10 @@ interface SeriesTimes {
   readonly step: number;
   /** `isoTime` of each value's hour, made on first need. */
   readonly hours: Array<string | undefined>;
+  /** The last window summed (`sumIn`) and its sum: calls mostly ask for the same window (the day before the clock). */
+  sumStart: number;
+  sumEnd: number;
+  sum: number;
 }
 
 const seriesTimes = new WeakMap<SensorSeries, SeriesTimes>();
@@ -62,7 +66,7 @@ const seriesTimes = new WeakMap<SensorSeries, SeriesTimes>();
 function timesOf(series: SensorSeries): SeriesTimes {
   let times = seriesTimes.get(series);
   if (times === undefined) {
-    times = { origin: Date.parse(series.start), step: series.interval_minutes * 60_000, hours: [] };
+    times = { origin: Date.parse(series.start), step: series.interval_minutes * 60_000, hours: [], sumStart: NaN, sumEnd: NaN, sum: 0 };
     // Only a frozen series is sure to keep its start and values.
     if (Object.isFrozen(series)) seriesTimes.set(series, times);
   }
@@ -99,9 +103,14 @@ function indexRange(series: SensorSeries, window: Window): [number, number] {
 }
 
 function sumIn(series: SensorSeries, window: Window): number {
+  const times = timesOf(series);
+  if (times.sumStart === window.start && times.sumEnd === window.end) return times.sum;
   const [first, last] = indexRange(series, window);
   let total = 0;
   for (let i = first; i < last; i++) total += series.values[i];
+  times.sumStart = window.start;
+  times.sumEnd = window.end;
+  times.sum = total;
   return total;
 }
 
@@ -154,10 +163,19 @@ function homesWithEnergy(state: IotState): string {
 }
 
 function recordingDevices(state: IotState, device: Device): string {
-  const near = devicesOfHome(state, device.home_id)
-    .filter((d) => Object.hasOwn(state.readings, d.id))
-    .sort((a, b) => Number(b.room_id === device.room_id) - Number(a.room_id === device.room_id))
-    .slice(0, 3);
+  // The first three with history, those in the device's room first, each part in record order.
+  const sameRoom: Device[] = [];
+  const elsewhere: Device[] = [];
+  const record = Object.hasOwn(state.devices, device.home_id) ? state.devices[device.home_id] : {};
+  for (const id in record) {
+    if (!Object.hasOwn(state.readings, id)) continue;
+    const other = record[id];
+    if (other.room_id === device.room_id) {
+      sameRoom.push(other);
+      if (sameRoom.length === 3) break;
+    } else if (elsewhere.length < 3) elsewhere.push(other);
+  }
+  const near = [...sameRoom, ...elsewhere].slice(0, 3);
   return near.length > 0 ? `, e.g. ${near.map((d) => `${deviceLabel(d)} (${d.type})`).join(', ')}` : '';
 }
 

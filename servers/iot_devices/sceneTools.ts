@@ -98,7 +98,8 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
     const state = baseState(ctx);
     const scene = Object.hasOwn(state.scenes, args.scene_id) ? state.scenes[args.scene_id] : undefined;
     if (scene === undefined) {
-      const byName = Object.values(state.scenes).filter((s) => s.name.toLowerCase() === args.scene_id.trim().toLowerCase());
+      const wanted = args.scene_id.trim().toLowerCase();
+      const byName = Object.values(state.scenes).filter((s) => s.name.toLowerCase() === wanted);
       return ctx.fail(
         byName.length > 0
           ? `"${args.scene_id}" is a scene name; use its id: ${byName.map((s) => `${s.id} (in ${s.home_id})`).join(', ')}`

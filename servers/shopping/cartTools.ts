@@ -124,6 +124,38 @@ interface AddLineArgs {
 }
 
 /** The variant an add_cart_line call means: by id, or by product and selected options. */
+/** A product's option names by their lower-cased form (the first one of each), per product (products never change). */
+const optionNames = new WeakMap<Product, Map<string, string>>();
+
+function optionNamesOf(product: Product): Map<string, string> {
+  let names = optionNames.get(product);
+  if (names === undefined) {
+    names = new Map();
+    for (const name of product.option_names) {
+      const lower = name.toLowerCase();
+      if (!names.has(lower)) names.set(lower, name);
+    }
+    optionNames.set(product, names);
+  }
+  return names;
+}
+
+/**
+ * A variant's option values, lower-cased, per options object: a write that changes a variant's
+ * stock copies the variant but shares its frozen options, so these survive writes.
+ */
+const lowerOptions = new WeakMap<object, Map<string, string>>();
+
+function lowerCasedOptions(options: Readonly<Record<string, string>>): Map<string, string> {
+  let values = lowerOptions.get(options);
+  if (values === undefined) {
+    values = new Map();
+    for (const name of Object.keys(options)) values.set(name, options[name].toLowerCase());
+    lowerOptions.set(options, values);
+  }
+  return values;
+}
+
 function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
   if (args.variant_id !== undefined) {
     if (args.product_id !== undefined && entryOf(readable(ctx).variants, args.variant_id)?.product_id !== args.product_id) {
@@ -141,18 +173,23 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
     if (product.variant_ids.length === 1) return entryOf(readable(ctx).variants, product.variant_ids[0])!;
     return ctx.fail(`'${product.title}' (${product.id}) has ${product.variant_ids.length} variants; pass variant_id or options (${product.option_names.join(', ')}); variants: ${describeVariants(readable(ctx), product)}`);
   }
-  for (const [name] of selected) {
-    if (!product.option_names.some((known) => known.toLowerCase() === name.toLowerCase())) {
+  const names = optionNamesOf(product);
+  // The product's option name and the lower-cased value of each selected option, in order.
+  const pairs: string[] = [];
+  for (const [name, value] of selected) {
+    const known = names.get(name.toLowerCase());
+    if (known === undefined) {
       return ctx.fail(`'${product.title}' (${product.id}) has no option "${name}"; its options are: ${product.option_names.length > 0 ? product.option_names.join(', ') : '(none: a single variant)'}`);
     }
+    pairs.push(known, String(value).toLowerCase());
   }
+  const variants = readable(ctx).variants;
   for (const id of product.variant_ids) {
-    const variant = entryOf(readable(ctx).variants, id)!;
-    const matches = selected.every(([name, value]) => {
-      const known = product.option_names.find((option) => option.toLowerCase() === name.toLowerCase())!;
-      return (variant.options[known] ?? '').toLowerCase() === String(value).toLowerCase();
-    });
-    if (matches) return variant;
+    const variant = entryOf(variants, id)!;
+    const values = lowerCasedOptions(variant.options);
+    let i = 0;
+    while (i < pairs.length && (values.get(pairs[i]) ?? '') === pairs[i + 1]) i += 2;
+    if (i === pairs.length) return variant;
   }
   const wanted = selected.map(([name, value]) => `${name}=${value}`).join(', ');
   return ctx.fail(`no variant of '${product.title}' (${product.id}) has ${wanted}; valid variants: ${describeVariants(readable(ctx), product)}`);

@@ -255,14 +255,18 @@ export function freeSeatList(flight: Flight, map: SeatMap, cabin: Cabin): readon
   let free = byCabin?.get(cabin);
   if (free !== undefined) return free;
   const seats = cabinSeats(flight.aircraft, cabin);
-  const rows = seatRowKeys(flight.aircraft, cabin);
-  const occupied = map.occupied as Record<string | number, Record<string, string>>;
   const list: string[] = [];
-  for (let i = 0; i < seats.length; i++) {
-    const row = rows[i];
-    const taken = Object.hasOwn(occupied, row) ? occupied[row] : undefined;
-    const seat = seats[i];
-    if (taken === undefined || !Object.hasOwn(taken, seat[seat.length - 1])) list.push(seat);
+  const layout = AIRCRAFT[flight.aircraft]?.cabins[cabin];
+  if (layout !== undefined) {
+    // Row by row, as cabinSeats lists them: one lookup per row, and a row nobody sits in is copied whole.
+    const columns = seatColumns(layout.columns);
+    const occupied = map.occupied as Record<string | number, Record<string, string>>;
+    let i = 0;
+    for (let row = layout.firstRow; row <= layout.lastRow; row++) {
+      const key = row >= 1 && row <= 99 ? row : String(row);
+      const taken = Object.hasOwn(occupied, key) ? occupied[key] : undefined;
+      for (let c = 0; c < columns.length; c++, i++) if (taken === undefined || !Object.hasOwn(taken, columns[c].letter)) list.push(seats[i]);
+    }
   }
   free = list;
   if (Object.isFrozen(map)) {
@@ -272,19 +276,7 @@ export function freeSeatList(flight: Flight, map: SeatMap, cabin: Cabin): readon
   return free;
 }
 
-const rowKeyCache = new Map<string, Map<Cabin, ReadonlyArray<number | string>>>();
 
-/** `seatRowKey` of every seat of `cabinSeats(aircraft, cabin)`, in the same order. */
-function seatRowKeys(aircraft: string, cabin: Cabin): ReadonlyArray<number | string> {
-  let byCabin = rowKeyCache.get(aircraft);
-  if (byCabin === undefined) rowKeyCache.set(aircraft, (byCabin = new Map()));
-  let rows = byCabin.get(cabin);
-  if (rows === undefined) {
-    rows = cabinSeats(aircraft, cabin).map(seatRowKey);
-    byCabin.set(cabin, rows);
-  }
-  return rows;
-}
 
 /** The fare families sold in a cabin: LIGHT only in ECONOMY. */
 export function fareFamiliesOf(cabin: Cabin): FareFamily[] {

@@ -235,6 +235,12 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     const trigger = validateTrigger(state, args.trigger, home.id, ctx.fail);
     const conditions = (args.conditions ?? []).map((c, i) => validateCondition(state, c, home.id, i, ctx.fail));
     const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
+    // Frozen here (flat objects of strings and numbers, new from pick): the new automation's freeze then stops at them.
+    Object.freeze(trigger);
+    for (const condition of conditions) Object.freeze(condition);
+    for (const action of actions) Object.freeze(action);
+    Object.freeze(conditions);
+    Object.freeze(actions);
     const id = ctx.nextId('auto');
     const automation: Automation = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
     addEntry(ctx, 'automations', automation);

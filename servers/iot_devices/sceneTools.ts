@@ -11,7 +11,21 @@ import { addEntry, baseState, putDevices, replaceEntry } from './stateAccess.js'
 
 type Fail = (message: string) => never;
 
-const SCENE_FIELDS = ['on', 'brightness_pct', 'color_temp_kelvin', 'rgb_color', 'hvac_mode', 'target_temperature_c', 'position_pct', 'locked', 'volume_pct', 'recording'] as const;
+/** The stored target of a scene entry: its fields in one fixed order (a copy of the argument's). */
+function sceneEntity(deviceId: string, entry: SceneEntity): SceneEntity {
+  const entity: SceneEntity = { device_id: deviceId };
+  if (entry.on !== undefined) entity.on = entry.on;
+  if (entry.brightness_pct !== undefined) entity.brightness_pct = entry.brightness_pct;
+  if (entry.color_temp_kelvin !== undefined) entity.color_temp_kelvin = entry.color_temp_kelvin;
+  if (entry.rgb_color !== undefined) entity.rgb_color = [...entry.rgb_color];
+  if (entry.hvac_mode !== undefined) entity.hvac_mode = entry.hvac_mode;
+  if (entry.target_temperature_c !== undefined) entity.target_temperature_c = entry.target_temperature_c;
+  if (entry.position_pct !== undefined) entity.position_pct = entry.position_pct;
+  if (entry.locked !== undefined) entity.locked = entry.locked;
+  if (entry.volume_pct !== undefined) entity.volume_pct = entry.volume_pct;
+  if (entry.recording !== undefined) entity.recording = entry.recording;
+  return entity;
+}
 
 /** A device of `homeId` referenced at `where`, or a failure naming what exists. */
 export function memberDevice(state: IotState, id: string, homeId: string, where: string, fail: Fail): Device {
@@ -61,13 +75,18 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
       const device = memberDevice(state, entry.device_id, home.id, `entities[${index}]`, ctx.fail);
       if (seen.has(device.id)) ctx.fail(`entities[${index}]: ${deviceLabel(device)} appears twice; give each device once`);
       seen.add(device.id);
-      const entity: SceneEntity = { device_id: device.id };
-      for (const field of SCENE_FIELDS) if (entry[field] !== undefined) (entity as unknown as Record<string, unknown>)[field] = field === 'rgb_color' ? [...entry.rgb_color!] : entry[field];
+      const entity = sceneEntity(device.id, entry);
       const problem = targetProblem(device, entity);
       if (problem) ctx.fail(`entities[${index}]: ${problem}`);
       if (!device.online) warnings.push(`${deviceLabel(device)} is offline since ${device.last_seen}; activation will skip it until it is back`);
       return entity;
     });
+    // Frozen here, as they are made: the new scene's freeze then stops at its entities.
+    for (const entity of entities) {
+      if (entity.rgb_color !== undefined) Object.freeze(entity.rgb_color);
+      Object.freeze(entity);
+    }
+    Object.freeze(entities);
     const id = ctx.nextId('scene');
     const scene: Scene = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
     addEntry(ctx, 'scenes', scene);

@@ -29,7 +29,7 @@ export function baseState(ctx: Ctx): IotState {
 /** Files a new version of a device (built from its frozen one) in its home's record. */
 export function putDevice(ctx: Ctx, device: Device): void {
   const root = ctx.edit<{ devices: IotState['devices'] }>();
-  const homes = { ...root.devices };
+  const homes = shallowCopy(root.devices);
   const record = homes[device.home_id];
   const copy = shallowCopy(record);
   copy[device.id] = freezeDevice(device);
@@ -43,8 +43,27 @@ export function putDevice(ctx: Ctx, device: Device): void {
 /** Files new versions of several devices (each once): one copy of each home's record they belong to. */
 export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
   if (devices.length === 0) return;
+  const homeId = devices[0].home_id;
+  for (let i = 1; i < devices.length; i++) if (devices[i].home_id !== homeId) return putDevicesOfHomes(ctx, devices);
+  // One home (a group's or a scene's devices): one record copy, no map of copies.
   const root = ctx.edit<{ devices: IotState['devices'] }>();
-  const homes = { ...root.devices };
+  const homes = shallowCopy(root.devices);
+  const record = homes[homeId];
+  const copy = shallowCopy(record);
+  let renamed = false;
+  for (let i = 0; i < devices.length; i++) {
+    const device = devices[i];
+    if (record[device.id].name !== device.name) renamed = true;
+    copy[device.id] = freezeDevice(device);
+  }
+  homes[homeId] = Object.freeze(copy);
+  root.devices = Object.freeze(homes);
+  if (!renamed) keepNames(record, copy);
+}
+
+function putDevicesOfHomes(ctx: Ctx, devices: readonly Device[]): void {
+  const root = ctx.edit<{ devices: IotState['devices'] }>();
+  const homes = shallowCopy(root.devices);
   const copies = new Map<string, Record<string, Device>>();
   let renamed = false;
   for (const device of devices) {

@@ -1,6 +1,6 @@
 import { type BucketedRecord, entryValues } from '../kit/bucketedRecord.js';
-import { closestName } from '../kit/DomainSession.js';
 import { eventBucket, storedEvent } from './eventBuckets.js';
+import { nearestName } from './nearestName.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
 import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js';
@@ -326,7 +326,7 @@ export function resolveEvent(state: CalendarState, id: string): EventRef | strin
 export function findCalendar(state: CalendarState, id: string): Calendar | string {
   const calendar = state.calendars[id];
   if (calendar !== undefined) return calendar;
-  const closest = closestName(id, Object.keys(state.calendars));
+  const closest = nearestName(id, Object.keys(state.calendars));
   return `calendar ${id} not found${closest ? `; did you mean ${closest}?` : ''} list_calendars lists the ${Object.keys(state.calendars).length} calendars you can see`;
 }
 
@@ -335,7 +335,7 @@ export function findPerson(state: CalendarState, email: string): DirectoryEntry 
   const entry = state.people[email.toLowerCase()];
   if (entry !== undefined) return entry;
   const emails = Object.keys(state.people);
-  let closest = closestName(email, emails);
+  let closest = nearestName(email, emails);
   if (closest === undefined) {
     const word = email.toLowerCase().split(/[@.\s_-]+/)[0];
     if (word.length > 2) closest = emails.find((e) => e.startsWith(word) || state.people[e].name.toLowerCase().includes(word));
@@ -405,8 +405,7 @@ export function eventIndex(state: CalendarState): EventIndex {
   if (!Object.isFrozen(events)) return buildIndex(events);
   let index = indexes.get(events);
   if (index === undefined) {
-    const derivation = pendingDerivation(events);
-    index = (derivation !== undefined ? derivedIndex(derivation) : undefined) ?? buildIndex(events);
+    index = pendingIndex(events) ?? buildIndex(events);
     indexes.set(events, index);
   }
   lastIndexed = events;
@@ -495,24 +494,38 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   }
   const series: number[] = [];
   const seriesTimings: EventTiming[] = [];
-  for (let k = 0; k < windows.series.length && windows.series[k] < first; k++) {
+  // Where each old series is among the new ones (-1: gone), and the new series no old one expands like.
+  const oldToNew = new Int32Array(windows.series.length).fill(-1);
+  const removed: number[] = [];
+  let k = 0;
+  for (; k < windows.series.length && windows.series[k] < first; k++) {
+    oldToNew[k] = series.length;
     series.push(windows.series[k]);
     seriesTimings.push(windows.seriesTimings[k]);
   }
+  for (; k < windows.series.length && windows.series[k] < end; k++) removed.push(k);
+  const fresh: number[] = [];
   for (const i of addedSeries) {
+    let match = -1;
+    for (let r = 0; r < removed.length && match < 0; r++) if (oldToNew[removed[r]] < 0 && sameExpansion(windows.seriesTimings[removed[r]], timings[i])) match = removed[r];
+    if (match >= 0) oldToNew[match] = series.length;
+    else fresh.push(series.length);
     series.push(first + i);
     seriesTimings.push(timings[i]);
   }
-  for (let k = 0; k < windows.series.length; k++) {
-    if (windows.series[k] < end) continue;
+  for (; k < windows.series.length; k++) {
+    oldToNew[k] = series.length;
     series.push(windows.series[k] + shift);
     seriesTimings.push(windows.seriesTimings[k]);
   }
   let longest = 0;
   for (let k = 0; k < starts.length; k++) longest = Math.max(longest, ends[k] - starts[k]);
-  // The same series in the same order: their merged occurrences still hold.
-  let sameSeries = windows.merged !== undefined && seriesTimings.length === windows.seriesTimings.length;
-  for (let k = 0; k < seriesTimings.length && sameSeries; k++) sameSeries = seriesTimings[k] === windows.seriesTimings[k];
+  let merged = windows.merged;
+  if (merged !== undefined) {
+    let same = fresh.length === 0 && seriesTimings.length === windows.seriesTimings.length;
+    for (let k = 0; k < oldToNew.length && same; k++) same = oldToNew[k] === k;
+    if (!same) merged = remappedOccurrences(merged, oldToNew, seriesTimings, fresh, (index) => run[series[index] - first]);
+  }
   return {
     singles,
     starts,
@@ -520,9 +533,77 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     longest,
     series: Int32Array.from(series),
     seriesTimings,
-    merged: sameSeries ? windows.merged : undefined,
+    merged,
     cached: true,
   };
+}
+
+/** Whether two series expand to the same occurrences (the key of `expansions`). */
+function sameExpansion(a: EventTiming, b: EventTiming): boolean {
+  if (a === b) return true;
+  return a.startMs === b.startMs && a.endMs === b.endMs && a.shape!.timeZone === b.shape!.timeZone && a.shape!.rule.text === b.shape!.rule.text;
+}
+
+/**
+ * The merged occurrences of a list's new series from those of its old ones: an old series' occurrences
+ * move to its new position (or go), and the occurrences of each `fresh` series (new positions, whose
+ * events `eventAt` gives) are merged in by start, instead of expanding and sorting every series again.
+ * Ties in start may come in another order than a fresh merge's; a scan only asks which series meet a window.
+ */
+function remappedOccurrences(
+  old: MergedOccurrences,
+  oldToNew: Int32Array,
+  seriesTimings: readonly EventTiming[],
+  fresh: readonly number[],
+  eventAt: (index: number) => CalendarEvent,
+): MergedOccurrences {
+  let coveredTo = old.coveredTo;
+  let total = 0;
+  for (let i = 0; i < old.owners.length; i++) if (oldToNew[old.owners[i]] >= 0) total++;
+  let starts = new Float64Array(total);
+  let ends = new Float64Array(total);
+  let owners = new Int32Array(total);
+  let longest = 0;
+  let at = 0;
+  for (let i = 0; i < old.owners.length; i++) {
+    const owner = oldToNew[old.owners[i]];
+    if (owner < 0) continue;
+    starts[at] = old.starts[i];
+    ends[at] = old.ends[i];
+    owners[at] = owner;
+    if (old.ends[i] - old.starts[i] > longest) longest = old.ends[i] - old.starts[i];
+    at++;
+  }
+  for (const index of fresh) {
+    const timing = seriesTimings[index];
+    const expanded = expandedTo(eventAt(index), timing, Number.isFinite(coveredTo) ? coveredTo : timing.startMs + 2 * CONFLICT_HORIZON_DAYS * DAY);
+    if (!expanded.complete) coveredTo = Math.min(coveredTo, expanded.coveredTo);
+    const added = expanded.occurrences;
+    const size = starts.length + added.length;
+    const mergedStarts = new Float64Array(size);
+    const mergedEnds = new Float64Array(size);
+    const mergedOwners = new Int32Array(size);
+    let a = 0;
+    let b = 0;
+    for (let out = 0; out < size; out++) {
+      if (b === added.length || (a < starts.length && starts[a] <= added[b].startMs)) {
+        mergedStarts[out] = starts[a];
+        mergedEnds[out] = ends[a];
+        mergedOwners[out] = owners[a];
+        a++;
+      } else {
+        const occurrence = added[b++];
+        mergedStarts[out] = occurrence.startMs;
+        mergedEnds[out] = occurrence.endMs;
+        mergedOwners[out] = index;
+        if (occurrence.endMs - occurrence.startMs > longest) longest = occurrence.endMs - occurrence.startMs;
+      }
+    }
+    starts = mergedStarts;
+    ends = mergedEnds;
+    owners = mergedOwners;
+  }
+  return { starts, ends, owners, longest, coveredTo, seen: new Float64Array(seriesTimings.length).fill(-1) };
 }
 
 /**
@@ -535,7 +616,7 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
  * numbered, nothing is derived (the next lookup builds it).
  */
 export function deriveEventIndex(base: BucketedRecord<CalendarEvent>, next: BucketedRecord<CalendarEvent>, bucketKeys: readonly string[], changed: readonly CalendarEvent[]): void {
-  if (!Object.isFrozen(next) || !indexes.has(base)) return;
+  if (!Object.isFrozen(next) || !(indexes.has(base) || isPending(base))) return;
   recentDerivations[nextDerivation] = { next, base, bucketKeys, changed };
   nextDerivation = (nextDerivation + 1) % recentDerivations.length;
 }
@@ -555,6 +636,28 @@ interface Derivation {
 const recentDerivations: Array<Derivation | undefined> = new Array(16).fill(undefined);
 let nextDerivation = 0;
 
+function isPending(next: BucketedRecord<CalendarEvent>): boolean {
+  for (let i = 0; i < recentDerivations.length; i++) if (recentDerivations[i]?.next === next) return true;
+  return false;
+}
+
+/**
+ * The index of `next` derived from its predecessor's, the predecessor's first derived from its own
+ * where a write asked for no index (writes that check nothing, like a reminder change, leave the
+ * next write a chain of a few derivations instead of a full build); undefined when none is pending.
+ */
+function pendingIndex(next: BucketedRecord<CalendarEvent>): EventIndex | undefined {
+  const derivation = pendingDerivation(next);
+  if (derivation === undefined) return undefined;
+  let previous = indexes.get(derivation.base);
+  if (previous === undefined) {
+    previous = pendingIndex(derivation.base);
+    if (previous === undefined) return undefined;
+    indexes.set(derivation.base, previous);
+  }
+  return derivedIndex(derivation, previous);
+}
+
 function pendingDerivation(next: BucketedRecord<CalendarEvent>): Derivation | undefined {
   for (let i = 0; i < recentDerivations.length; i++) {
     const derivation = recentDerivations[i];
@@ -567,10 +670,7 @@ function pendingDerivation(next: BucketedRecord<CalendarEvent>): Derivation | un
 }
 const NUMBERED_BUCKET = /^\d+$/;
 
-function derivedIndex({ next, base, bucketKeys, changed }: Derivation): EventIndex | undefined {
-  // Only from an index already there: a chain of derivations is never replayed.
-  const previous = indexes.get(base);
-  if (previous === undefined) return undefined;
+function derivedIndex({ next, base, bucketKeys, changed }: Derivation, previous: EventIndex): EventIndex | undefined {
   for (const key in base) if (!NUMBERED_BUCKET.test(key)) return undefined;
   const buckets: number[] = [];
   for (const key of bucketKeys) {

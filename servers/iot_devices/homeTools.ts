@@ -3,7 +3,7 @@ import { shallowCopy } from '../kit/shallowCopy.js';
 import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
 import { detailOf, summaryOf } from './deviceViews.js';
 import { array, bool, capabilitySchema, deviceDetailSchema, deviceIdInput, deviceSummarySchema, deviceTypeSchema, int, num, object, str } from './iotSchemas.js';
-import type { Capability, Device, DeviceType, IotState } from './IotState.js';
+import type { Capability, Device, DeviceType, IotState, Room } from './IotState.js';
 import { otherDeviceNamed } from './nameIndexes.js';
 import { baseState, putDevice } from './stateAccess.js';
 
@@ -12,6 +12,26 @@ interface DeviceCounts {
   readonly perRoom: Map<string, number>;
   readonly perHome: Map<string, number>;
   readonly offlinePerHome: Map<string, number>;
+}
+
+const NO_DEVICES: DeviceCounts = { perRoom: new Map(), perHome: new Map(), offlinePerHome: new Map() };
+
+/** The rooms of each home, in record order, per frozen rooms record (no tool changes rooms). */
+const roomLists = new WeakMap<object, Map<string, Room[]>>();
+
+function roomsByHome(rooms: Readonly<Record<string, Room>>): Map<string, Room[]> {
+  let byHome = roomLists.get(rooms);
+  if (byHome === undefined) {
+    byHome = new Map();
+    for (const id in rooms) {
+      const room = rooms[id];
+      const list = byHome.get(room.home_id);
+      if (list === undefined) byHome.set(room.home_id, [room]);
+      else list.push(room);
+    }
+    if (Object.isFrozen(rooms)) roomLists.set(rooms, byHome);
+  }
+  return byHome;
 }
 
 /** Counts per frozen home record: a command replaces one home's record, so the others keep theirs. */
@@ -67,22 +87,17 @@ const listHomes = defineTool<IotState, { home_id?: string }>({
   handler(args, ctx) {
     const state = ctx.state as IotState;
     if (args.home_id !== undefined) findHome(state, args.home_id, ctx.fail);
-    const counts: DeviceCounts[] = [];
-    for (const homeId in state.devices) counts.push(countsOf(state.devices[homeId]));
-    const perRoom = (roomId: string): number => {
-      let total = 0;
-      for (const c of counts) total += c.perRoom.get(roomId) ?? 0;
-      return total;
-    };
-    const perHome = (homeId: string, offline: boolean): number => {
-      let total = 0;
-      for (const c of counts) total += (offline ? c.offlinePerHome : c.perHome).get(homeId) ?? 0;
-      return total;
-    };
-    const rooms = Object.values(state.rooms);
-    const homes = Object.values(state.homes)
-      .filter((home) => args.home_id === undefined || home.id === args.home_id)
-      .map((home) => ({
+    // Every device is in its home's record and in a room of its home (an invariant), so a home's
+    // record alone counts its devices and its rooms' devices.
+    const byHome = roomsByHome(state.rooms);
+    const homes = [];
+    for (const homeId in state.homes) {
+      const home = state.homes[homeId];
+      if (args.home_id !== undefined && home.id !== args.home_id) continue;
+      const counts = Object.hasOwn(state.devices, home.id) ? countsOf(state.devices[home.id]) : NO_DEVICES;
+      const rooms = [];
+      for (const room of byHome.get(home.id) ?? []) rooms.push({ room_id: room.id, name: room.name, floor: room.floor, device_count: counts.perRoom.get(room.id) ?? 0 });
+      homes.push({
         home_id: home.id,
         name: home.name,
         address: home.address,
@@ -91,10 +106,11 @@ const listHomes = defineTool<IotState, { home_id?: string }>({
         owner: home.owner,
         energy_price_per_kwh: home.energy_price_per_kwh,
         currency: home.currency,
-        device_count: perHome(home.id, false),
-        offline_device_count: perHome(home.id, true),
-        rooms: rooms.filter((room) => room.home_id === home.id).map((room) => ({ room_id: room.id, name: room.name, floor: room.floor, device_count: perRoom(room.id) })),
-      }));
+        device_count: counts.perHome.get(home.id) ?? 0,
+        offline_device_count: counts.offlinePerHome.get(home.id) ?? 0,
+        rooms,
+      });
+    }
     return { homes };
   },
 });

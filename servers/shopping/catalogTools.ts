@@ -32,12 +32,16 @@ function queryWords(query: string): string[] {
     .slice(0, 20);
 }
 
-/** Relevance of a product for the query words: 0 when some word matches nowhere. */
-function relevance(state: ShoppingState, product: Product, words: readonly string[]): number {
+/** What each query word is matched by: a word of more than three letters without its plural s. */
+function stemsOf(words: readonly string[]): string[] {
+  return words.map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word));
+}
+
+/** Relevance of a product for the query's stems (`stemsOf`): 0 when some stem matches nowhere. */
+function relevance(state: ShoppingState, product: Product, stems: readonly string[]): number {
   const text = searchableText(state, product);
   let score = 0;
-  for (const word of words) {
-    const stem = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+  for (const stem of stems) {
     if (text.title.includes(stem)) score += 3;
     else if (text.brandAndTags.includes(stem)) score += 2;
     else if (text.rest.includes(stem)) score += 1;
@@ -45,6 +49,30 @@ function relevance(state: ShoppingState, product: Product, words: readonly strin
   }
   return score;
 }
+
+interface SearchMatch {
+  product: Product;
+  score: number;
+  min: number;
+  max: number;
+}
+
+function byRating(a: SearchMatch, b: SearchMatch): number {
+  return b.product.rating_average - a.product.rating_average || b.product.review_count - a.product.review_count;
+}
+
+function byId(a: SearchMatch, b: SearchMatch): number {
+  return a.product.id < b.product.id ? -1 : 1;
+}
+
+/** The order of search results for each `sort`, ties broken by product id (made once, not per call). */
+const MATCH_ORDER: Record<NonNullable<SearchArgs['sort']>, (a: SearchMatch, b: SearchMatch) => number> = {
+  relevance: (a, b) => b.score - a.score || byRating(a, b) || byId(a, b),
+  price_asc: (a, b) => a.min - b.min || byId(a, b),
+  price_desc: (a, b) => b.max - a.max || byId(a, b),
+  rating: (a, b) => byRating(a, b) || byId(a, b),
+  newest: (a, b) => (a.product.created_at < b.product.created_at ? 1 : a.product.created_at > b.product.created_at ? -1 : 0) || byId(a, b),
+};
 
 interface SearchArgs {
   query?: string;
@@ -95,11 +123,11 @@ export const searchCatalogProducts = defineTool<ShoppingState, SearchArgs>({
     if (args.min_price !== undefined && args.max_price !== undefined && args.min_price > args.max_price) {
       return ctx.fail(`min_price ${args.min_price} is greater than max_price ${args.max_price}; give a range with min_price ≤ max_price`);
     }
-    const words = queryWords(args.query ?? '');
+    const stems = stemsOf(queryWords(args.query ?? ''));
     const minCents = args.min_price === undefined ? -Infinity : toCents(args.min_price);
     const maxCents = args.max_price === undefined ? Infinity : toCents(args.max_price);
     const productIds = args.category_id !== undefined ? state.categories[args.category_id].product_ids : Object.keys(state.products);
-    const matches: Array<{ product: Product; score: number; min: number; max: number }> = [];
+    const matches: SearchMatch[] = [];
     for (const id of productIds) {
       const product = state.products[id];
       let inRange = false;
@@ -111,23 +139,12 @@ export const searchCatalogProducts = defineTool<ShoppingState, SearchArgs>({
         break;
       }
       if (!inRange) continue;
-      const score = words.length === 0 ? 1 : relevance(state, product, words);
+      const score = stems.length === 0 ? 1 : relevance(state, product, stems);
       if (score === 0) continue;
       const range = productPriceRange(state, product);
       matches.push({ product, score, min: range.min, max: range.max });
     }
-    const sort = args.sort ?? 'relevance';
-    const byRating = (a: (typeof matches)[number], b: (typeof matches)[number]) =>
-      b.product.rating_average - a.product.rating_average || b.product.review_count - a.product.review_count;
-    matches.sort((a, b) => {
-      let order = 0;
-      if (sort === 'relevance') order = b.score - a.score || byRating(a, b);
-      else if (sort === 'price_asc') order = a.min - b.min;
-      else if (sort === 'price_desc') order = b.max - a.max;
-      else if (sort === 'rating') order = byRating(a, b);
-      else order = a.product.created_at < b.product.created_at ? 1 : a.product.created_at > b.product.created_at ? -1 : 0;
-      return order || (a.product.id < b.product.id ? -1 : 1);
-    });
+    if (matches.length > 1) matches.sort(MATCH_ORDER[args.sort ?? 'relevance']);
     const offset = args.offset ?? 0;
     const page = matches.slice(offset, offset + (args.limit ?? 10));
     return { total_count: matches.length, offset, products: page.map((m) => productSummary(state, m.product)), currency: CURRENCY };

@@ -89,9 +89,11 @@ export function requireCart(ctx: Context, cartId: string): Cart {
   const carts = readable(ctx).carts;
   const cart = carts[cartId];
   if (cart === undefined) {
-    const open = Object.keys(carts)
-      .filter((id) => carts[id].status === 'open')
-      .sort((a, b) => idNumber(b) - idNumber(a));
+    // Each id's number parsed once, not per comparison.
+    const numbered: Array<{ id: string; number: number }> = [];
+    for (const id of Object.keys(carts)) if (carts[id].status === 'open') numbered.push({ id, number: idNumber(id) });
+    numbered.sort((a, b) => b.number - a.number);
+    const open = numbered.map((entry) => entry.id);
     return ctx.fail(`cart ${cartId} does not exist; open carts, newest first: ${listSome(open)}; create one with create_cart`);
   }
   return cart;

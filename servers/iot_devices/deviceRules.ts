@@ -23,7 +23,14 @@ type Fail = (message: string) => never;
 /** The device with this id, or undefined. */
 export function deviceById(state: IotState, id: string): Device | undefined {
   const deviceHomes = state.device_homes;
-  const index = homeIndexes.get(deviceHomes) ?? homeIndex(deviceHomes);
+  let index = lastIndex;
+  if (deviceHomes !== lastDeviceHomes) {
+    index = homeIndexes.get(deviceHomes) ?? homeIndex(deviceHomes);
+    if (index !== undefined) {
+      lastDeviceHomes = deviceHomes;
+      lastIndex = index;
+    }
+  }
   const home = index !== undefined ? index.get(id) : Object.hasOwn(deviceHomes, id) ? deviceHomes[id] : undefined;
   return home === undefined ? undefined : state.devices[home]?.[id];
 }
@@ -42,6 +49,9 @@ function homeIndex(deviceHomes: Record<string, string>): Map<string, string> | u
 }
 
 const homeIndexes = new WeakMap<Record<string, string>, Map<string, string>>();
+/** The last record looked up and its index: every state of a world shares one record. */
+let lastDeviceHomes: Record<string, string> | undefined;
+let lastIndex: Map<string, string> | undefined;
 
 /** Every device, home by home. */
 export function allDevices(state: IotState): Device[] {

@@ -453,8 +453,7 @@ function replaceBucket(list: CalendarEvent[], bucket: number, run: readonly Cale
   const next = list.slice(0, first);
   for (const event of run) next.push(event);
   for (let i = end; i < list.length; i++) next.push(list[i]);
-  const windows = listWindows.get(list);
-  if (windows !== undefined && next.length > 0) listWindows.set(next, replacedWindows(windows, first, end, run));
+  if (next.length > 0) deferWindows(list, next, first, end, run);
   return next;
 }
 
@@ -734,6 +733,26 @@ export function eventsOf(state: CalendarState, email: string): CalendarEvent[] {
 }
 
 /**
+ * The events `eventsOf` (personal calendars) or `eventsOn` lists that can have a span overlapping
+ * [fromMs, toMs) (every one for which `forEachSpan` over that window visits something, perhaps a
+ * few that visit nothing), found through the lists' scan windows instead of looking at each event.
+ */
+export function eventsInWindow(state: CalendarState, calendarId: string, personal: boolean, fromMs: number, toMs: number): CalendarEvent[] {
+  const index = eventIndex(state);
+  const result: CalendarEvent[] = [];
+  for (let l = 0; l < (personal ? 2 : 1); l++) {
+    const events = l === 0 ? (index.byCalendar.get(calendarId) ?? NO_EVENTS) : (index.byAttendee.get(calendarId) ?? NO_EVENTS);
+    if (events.length === 0) continue;
+    const meeting = eventsMeeting(events, fromMs, toMs);
+    for (let m = 0; m < meeting.length; m++) {
+      const event = events[meeting[m]];
+      if (l === 0 || event.calendar_id !== calendarId) result.push(event);
+    }
+  }
+  return result;
+}
+
+/**
  * Per list of the index: its single events sorted by start (with where each sits in the list and
  * the longest one's length) and its series, so that a scan finds the events that can meet a window
  * by binary search instead of looking at every event. Kept as long as the list.
@@ -816,9 +835,41 @@ function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindow
 
 const listWindows = new WeakMap<readonly CalendarEvent[], ListWindows>();
 
+/**
+ * How the windows of a derived list follow from its predecessor's, until a scan asks for them: most
+ * lists a write derives are replaced by a later write before any scan reads them. A chain is kept
+ * at most MAX_DEFERRED deep (each link holds its predecessor list); past that the list builds its own.
+ */
+interface DeferredWindows {
+  previous: readonly CalendarEvent[];
+  first: number;
+  end: number;
+  run: readonly CalendarEvent[];
+  depth: number;
+}
+
+const deferredWindows = new WeakMap<readonly CalendarEvent[], DeferredWindows>();
+const MAX_DEFERRED = 32;
+
+function deferWindows(previous: readonly CalendarEvent[], next: readonly CalendarEvent[], first: number, end: number, run: readonly CalendarEvent[]): void {
+  if (listWindows.has(previous)) {
+    deferredWindows.set(next, { previous, first, end, run, depth: 1 });
+    return;
+  }
+  const before = deferredWindows.get(previous);
+  if (before !== undefined && before.depth < MAX_DEFERRED) deferredWindows.set(next, { previous, first, end, run, depth: before.depth + 1 });
+}
+
 function windowsOf(events: readonly CalendarEvent[]): ListWindows {
   let windows = listWindows.get(events);
   if (windows !== undefined) return windows;
+  const deferred = deferredWindows.get(events);
+  if (deferred !== undefined) {
+    deferredWindows.delete(events);
+    windows = replacedWindows(windowsOf(deferred.previous), deferred.first, deferred.end, deferred.run);
+    listWindows.set(events, windows);
+    return windows;
+  }
   const timings = events.map(timingOf);
   const singles: number[] = [];
   const series: number[] = [];

@@ -1,7 +1,7 @@
 import { defineTool } from '../kit/Domain.js';
 import { storedEvent } from './eventBuckets.js';
 import type { AccessRole, CalendarEvent, CalendarKind, CalendarState } from './CalendarState.js';
-import { busySpans, canSeeDetails, eventsOf, eventsOn, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
+import { busySpans, canSeeDetails, eventsInWindow, eventsOn, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
 import { BUSY_SCHEMA, CALENDAR_SCHEMA, calendarView, DIRECTORY_ENTRY_SCHEMA, directoryView, EVENT_SCHEMA, eventView } from './calendarViews.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, TIME_MAX_SCHEMA, TIME_MIN_SCHEMA, TIME_ZONE_SCHEMA, windowArgs, zoneArg } from './toolSupport.js';
 import { DAY, formatInZone, MINUTE, utcToLocal, weekdayOf } from './zonedTime.js';
@@ -118,8 +118,20 @@ export const searchCalendarDirectory = defineTool<CalendarState, { query?: strin
   },
 });
 
+/** The lower-cased text a query searches, per frozen event (a write replaces only the events it changes). */
+const searchTexts = new WeakMap<CalendarEvent, string>();
+
+function searchText(event: CalendarEvent): string {
+  let text = searchTexts.get(event);
+  if (text === undefined) {
+    text = `${event.summary}\n${event.description}\n${event.location}\n${event.organizer}`.toLowerCase();
+    if (Object.isFrozen(event)) searchTexts.set(event, text);
+  }
+  return text;
+}
+
 function matchesQuery(state: CalendarState, event: CalendarEvent, query: string): boolean {
-  if (`${event.summary}\n${event.description}\n${event.location}\n${event.organizer}`.toLowerCase().includes(query)) return true;
+  if (searchText(event).includes(query)) return true;
   for (const attendee of event.attendees) {
     if (attendee.email.includes(query) || (state.people[attendee.email]?.name.toLowerCase().includes(query) ?? false)) return true;
   }
@@ -172,7 +184,8 @@ export const listEvents = defineTool<CalendarState, { calendar_id: string; time_
     const query = args.q?.trim().toLowerCase();
     const expand = args.single_events ?? true;
     const found: Span[] = [];
-    for (const event of personal ? eventsOf(state, calendar.id) : eventsOn(state, calendar.id)) {
+    // Spans are sorted by start and (unique) id below, so the order events are met in does not matter.
+    for (const event of eventsInWindow(state, calendar.id, personal, fromMs, toMs)) {
       if (query && !matchesQuery(state, event, query)) continue;
       if (expand) forEachSpan(event, fromMs, toMs, (span) => found.push(span));
       else {

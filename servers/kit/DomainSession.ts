@@ -20,7 +20,7 @@ import {
 import type { DomainDefinition, SessionRandom, ToolContext, ToolDefinition } from './Domain.js';
 import { nextRandomState, randomOutput, seedRandomState } from './seededRandom.js';
 import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Draft } from './copyOnWrite.js';
-import { shallowCopy } from './shallowCopy.js';
+import { freezeShared } from './shallowCopy.js';
 import { canonicalForm } from './stateHash.js';
 
 /** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
@@ -273,10 +273,10 @@ function freezeWorld<T>(value: T): T {
     if (key === '__proto__') Object.defineProperty(built, key, { value: item, enumerable: true, writable: true, configurable: true });
     else built[key] = item;
   }
-  // shallowCopy builds objects of one shape through one literal: they share a hidden class, so the
+  // Objects of one shape come from one compiled literal: they share a hidden class, so the
   // handlers' property reads on them stay monomorphic (a spread per object gave e.g. the banking
-  // transactions 57 classes).
-  return Object.freeze(shallowCopy(built)) as T;
+  // transactions 57 classes), and each keeps its copier for the sessions that copy it.
+  return freezeShared(built) as T;
 }
 
 /** Highest `n` among the world's string values shaped `${prefix}_${n}`: new ids start after it. */

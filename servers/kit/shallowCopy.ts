@@ -22,7 +22,7 @@ interface Shape {
 /** Larger objects are spread (and should not exist in a state: see bucketedRecord.ts). */
 const MAX_KEYS = 200;
 const BUCKET_SIZE = 16;
-const MAX_COMPILED = 4096;
+const MAX_COMPILED = 16_384;
 
 /** Shapes by first key. */
 const shapes = new Map<string, Shape[]>();
@@ -37,6 +37,8 @@ const LARGE = 16;
 const copierOf = new WeakMap<object, Copier>();
 const copiedOnce = new WeakSet<object>();
 let evictions = 0;
+/** Copiers by key list, for the world's objects (each keeps its copier by identity). */
+const sharedCopiers = new Map<string, Copier>();
 
 /** Whether `source` has exactly these own enumerable keys, in this order (no array is allocated). */
 function hasKeys(keys: readonly string[], source: object): boolean {
@@ -124,4 +126,26 @@ export function shallowCopy<T extends object>(source: T): T {
   }
   remember(Object.keys(source));
   return { ...source };
+}
+
+/**
+ * A frozen copy of a new plain object that will be shared for good (a loaded world's objects):
+ * built through the literal compiled for its keys, so that objects of one kind share a hidden
+ * class, and keeping that copier by identity, so that every later copy of it (every session
+ * starts from the world) skips matching its keys.
+ */
+export function freezeShared<T extends object>(built: T): T {
+  if (Array.isArray(built)) return Object.freeze(shallowCopy(built));
+  const keys = Object.keys(built);
+  if (keys.length === 0 || keys.length > MAX_KEYS) return Object.freeze({ ...built });
+  const signature = keys.join('\u0000');
+  let copier = sharedCopiers.get(signature);
+  if (copier === undefined) {
+    if (compiled >= MAX_COMPILED) return Object.freeze(shallowCopy(built));
+    copier = compile(keys);
+    sharedCopiers.set(signature, copier);
+  }
+  const frozen = Object.freeze(copier(built as Readonly<Record<string, unknown>>)) as T;
+  copierOf.set(frozen, copier);
+  return frozen;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { shallowCopy } from '../../../servers/kit/shallowCopy.js';
+import { freezeShared, shallowCopy } from '../../../servers/kit/shallowCopy.js';
 
 /** Copies a frozen object several times, so that the compiled copier and the per-object cache are used too. */
 function copies<T extends object>(source: T): T[] {
@@ -47,5 +47,20 @@ describe('the domain kit: shallow copies of frozen state', () => {
     expect(Array.isArray(copy)).to.equal(true);
     expect(copy).to.deep.equal([3, 1, 2]);
     expect(Object.isFrozen(copy)).to.equal(false);
+  });
+
+  it('freezeShared gives a frozen equal object whose later copies are plain, equal and in order', () => {
+    const built: Record<string, unknown> = { z: 1, '7': 'seven', a: { nested: true }, __proto__x: 2 };
+    const shared = freezeShared(built);
+    expect(Object.isFrozen(shared)).to.equal(true);
+    expect(shared).to.deep.equal(built);
+    expect(Object.keys(shared)).to.deep.equal(['7', 'z', 'a', '__proto__x']);
+    for (const copy of copies(shared)) {
+      expect(Object.isFrozen(copy)).to.equal(false);
+      expect(copy).to.deep.equal(built);
+      expect(Object.keys(copy)).to.deep.equal(['7', 'z', 'a', '__proto__x']);
+    }
+    expect(freezeShared([1, 2])).to.deep.equal([1, 2]);
+    expect(Object.isFrozen(freezeShared([1, 2]))).to.equal(true);
   });
 });

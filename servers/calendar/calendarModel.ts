@@ -371,16 +371,34 @@ export function writeProblem(state: CalendarState, calendarId: string, action: s
 
 /** The events of a state listed once, and by the calendar they are on and the people and rooms they invite. */
 export interface EventIndex {
-  all: CalendarEvent[];
+  readonly all: CalendarEvent[];
   byCalendar: Map<string, CalendarEvent[]>;
   byAttendee: Map<string, CalendarEvent[]>;
+}
+
+/** An index whose list of all events is made when first read (only invariants and samplers read it; a derived index need not carry it). */
+class IndexOfEvents implements EventIndex {
+  private allEvents: CalendarEvent[] | undefined;
+
+  constructor(
+    private readonly events: BucketedRecord<CalendarEvent>,
+    all: CalendarEvent[] | undefined,
+    readonly byCalendar: Map<string, CalendarEvent[]>,
+    readonly byAttendee: Map<string, CalendarEvent[]>,
+  ) {
+    this.allEvents = all;
+  }
+
+  get all(): CalendarEvent[] {
+    return (this.allEvents ??= [...entryValues(this.events)]);
+  }
 }
 
 const indexes = new WeakMap<BucketedRecord<CalendarEvent>, EventIndex>();
 const NO_EVENTS: CalendarEvent[] = [];
 
 function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
-  const index: EventIndex = { all: [], byCalendar: new Map(), byAttendee: new Map() };
+  const index = new IndexOfEvents(events, [], new Map(), new Map());
   const add = (map: Map<string, CalendarEvent[]>, key: string, event: CalendarEvent): void => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [event]);
@@ -683,20 +701,17 @@ function derivedIndex({ next, base, bucketKeys, changed }: Derivation, previous:
     calendars.add(event.calendar_id);
     for (const attendee of event.attendees) emails.add(attendee.email);
   }
-  const index: EventIndex = { all: previous.all, byCalendar: new Map(previous.byCalendar), byAttendee: new Map(previous.byAttendee) };
+  const index = new IndexOfEvents(next, undefined, new Map(previous.byCalendar), new Map(previous.byAttendee));
   for (const bucket of buckets) {
     const key = String(bucket);
     const entries = Object.hasOwn(next, key) ? next[key] : {};
-    const all: CalendarEvent[] = [];
     const ofCalendar = new Map<string, CalendarEvent[]>();
     const ofAttendee = new Map<string, CalendarEvent[]>();
     for (const id in entries) {
       const event = entries[id];
-      all.push(event);
       if (calendars.has(event.calendar_id)) pushTo(ofCalendar, event.calendar_id, event);
       for (const attendee of event.attendees) if (emails.has(attendee.email)) pushTo(ofAttendee, attendee.email, event);
     }
-    index.all = replaceBucket(index.all, bucket, all);
     replaceRuns(index.byCalendar, calendars, bucket, ofCalendar);
     replaceRuns(index.byAttendee, emails, bucket, ofAttendee);
   }

@@ -475,6 +475,29 @@ function replaceBucket(list: CalendarEvent[], bucket: number, run: readonly Cale
   return next;
 }
 
+/**
+ * The windows of a list whose events at [first, end) were replaced one for one by events with the
+ * same times (an answer, a reminder, an attendee or a title changed): the previous list's windows
+ * with the new series' timings; undefined when some time changed.
+ */
+function sameTimes(windows: ListWindows, { previous, first, end, run }: DeferredWindows): ListWindows | undefined {
+  if (run.length !== end - first) return undefined;
+  let seriesTimings: EventTiming[] | undefined;
+  for (let i = 0; i < run.length; i++) {
+    const before = timingOf(previous[first + i]);
+    const after = timingOf(run[i]);
+    if (before === after) continue;
+    if (before.startMs !== after.startMs || before.endMs !== after.endMs || (before.shape === undefined) !== (after.shape === undefined)) return undefined;
+    if (after.shape === undefined) continue;
+    if (!sameExpansion(before, after)) return undefined;
+    seriesTimings ??= windows.seriesTimings.slice();
+    const k = windows.series.indexOf(first + i);
+    if (k < 0) return undefined;
+    seriesTimings[k] = after;
+  }
+  return { ...windows, seriesTimings: seriesTimings ?? windows.seriesTimings };
+}
+
 /** The windows of a list whose positions [first, end) were replaced by `run` (frozen events), from the list's windows. */
 function replacedWindows(windows: ListWindows, first: number, end: number, run: readonly CalendarEvent[]): ListWindows {
   const shift = run.length - (end - first);
@@ -881,7 +904,8 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
   const deferred = deferredWindows.get(events);
   if (deferred !== undefined) {
     deferredWindows.delete(events);
-    windows = replacedWindows(windowsOf(deferred.previous), deferred.first, deferred.end, deferred.run);
+    const previous = windowsOf(deferred.previous);
+    windows = sameTimes(previous, deferred) ?? replacedWindows(previous, deferred.first, deferred.end, deferred.run);
     listWindows.set(events, windows);
     return windows;
   }

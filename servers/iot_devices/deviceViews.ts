@@ -74,7 +74,7 @@ export function outcomeOf(device: Device, status: OutcomeStatus) {
 }
 
 function entityView(entity: SceneEntity): SceneEntity {
-  const view = { ...entity };
+  const view = shallowCopy(entity);
   if (entity.rgb_color) view.rgb_color = entity.rgb_color.slice() as [number, number, number];
   return view;
 }
@@ -90,6 +90,11 @@ export function sceneView(scene: Scene) {
   };
 }
 
+/** A plain copy of a trigger, condition or action (flat: strings and numbers). */
+function copyPart<T extends object>(part: T): T {
+  return shallowCopy(part);
+}
+
 export function automationView(automation: Automation) {
   return {
     automation_id: automation.id,
@@ -97,9 +102,9 @@ export function automationView(automation: Automation) {
     alias: automation.alias,
     description: automation.description,
     enabled: automation.enabled,
-    trigger: { ...automation.trigger },
-    conditions: automation.conditions.map((condition) => ({ ...condition })),
-    actions: automation.actions.map((action) => ({ ...action })),
+    trigger: shallowCopy(automation.trigger),
+    conditions: automation.conditions.map(copyPart),
+    actions: automation.actions.map(copyPart),
     created_at: automation.created_at,
     last_triggered: automation.last_triggered,
   };

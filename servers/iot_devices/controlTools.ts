@@ -182,7 +182,7 @@ const setThermostat = defineTool<IotState, { device_id: string; hvac_mode?: Hvac
     const a = device.attributes;
     const changed = a.hvac_mode !== resolved.hvac_mode || a.target_temperature_c !== resolved.target_temperature_c || a.target_temp_low_c !== resolved.target_temp_low_c || a.target_temp_high_c !== resolved.target_temp_high_c;
     if (!changed) return commandResult(device, false);
-    const attributes: DeviceAttributes = { ...a };
+    const attributes: DeviceAttributes = shallowCopy(a);
     attributes.hvac_mode = resolved.hvac_mode;
     attributes.target_temperature_c = resolved.target_temperature_c;
     attributes.target_temp_low_c = resolved.target_temp_low_c;

@@ -35,6 +35,13 @@ export function memberDevice(state: IotState, id: string, homeId: string, where:
   return device;
 }
 
+/** `memberDevice` for entry `index` of the list argument `field`: the place is spelled out only in a failure. */
+function memberDeviceAt(state: IotState, id: string, homeId: string, field: string, index: number, fail: Fail): Device {
+  const device = deviceById(state, id);
+  if (device !== undefined && device.home_id === homeId) return device;
+  return memberDevice(state, id, homeId, `${field}[${index}]`, fail);
+}
+
 const listScenes = defineTool<IotState, { home_id?: string }>({
   name: 'list_scenes',
   description: 'List scenes (stored sets of device states, like "Movie Night"), optionally of one home, with the target state of every device in each and when it was last activated.',
@@ -72,7 +79,7 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
     const seen = new Set<string>();
     const warnings: string[] = [];
     const entities: SceneEntity[] = args.entities.map((entry, index) => {
-      const device = memberDevice(state, entry.device_id, home.id, `entities[${index}]`, ctx.fail);
+      const device = memberDeviceAt(state, entry.device_id, home.id, 'entities', index, ctx.fail);
       if (seen.has(device.id)) ctx.fail(`entities[${index}]: ${deviceLabel(device)} appears twice; give each device once`);
       seen.add(device.id);
       const entity = sceneEntity(device.id, entry);
@@ -203,14 +210,17 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
     const clash = groupNamed(state.groups, home.id, name);
     if (clash) ctx.fail(`${home.id} already has a group named "${clash.name}" (${clash.id}); choose another name`);
     const seen = new Set<string>();
-    for (const [index, id] of args.device_ids.entries()) {
-      const device = memberDevice(state, id, home.id, `device_ids[${index}]`, ctx.fail);
+    const deviceIds: string[] = [];
+    const wanted = args.device_ids;
+    for (let index = 0; index < wanted.length; index++) {
+      const device = memberDeviceAt(state, wanted[index], home.id, 'device_ids', index, ctx.fail);
       if (seen.has(device.id)) ctx.fail(`device_ids[${index}]: ${deviceLabel(device)} is listed twice`);
       seen.add(device.id);
+      deviceIds.push(device.id);
       if (!device.capabilities.includes('on_off')) ctx.fail(`device_ids[${index}]: ${unsupportedMessage(device, 'on_off')} Groups hold switchable devices: lights, switches, plugs and speakers`);
     }
     const id = ctx.nextId('grp');
-    const group: DeviceGroup = { id, home_id: home.id, name, device_ids: [...seen], created_at: stamp(ctx.now) };
+    const group: DeviceGroup = { id, home_id: home.id, name, device_ids: deviceIds, created_at: stamp(ctx.now) };
     addEntry(ctx, 'groups', group);
     return { group: groupView(state, group) };
   },

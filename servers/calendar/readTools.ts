@@ -1,6 +1,6 @@
 import { defineTool } from '../kit/Domain.js';
 import { storedEvent } from './eventBuckets.js';
-import type { AccessRole, CalendarEvent, CalendarKind, CalendarState } from './CalendarState.js';
+import type { AccessRole, CalendarEvent, CalendarKind, CalendarState, DirectoryEntry } from './CalendarState.js';
 import { busySpans, canSeeDetails, eventsInWindow, eventsOn, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
 import { BUSY_SCHEMA, CALENDAR_SCHEMA, calendarView, DIRECTORY_ENTRY_SCHEMA, directoryView, EVENT_SCHEMA, eventView } from './calendarViews.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, TIME_MAX_SCHEMA, TIME_MIN_SCHEMA, TIME_ZONE_SCHEMA, windowArgs, zoneArg } from './toolSupport.js';
@@ -101,14 +101,15 @@ export const searchCalendarDirectory = defineTool<CalendarState, { query?: strin
     const state = ctx.state as CalendarState;
     const query = args.query?.trim().toLowerCase();
     const office = args.office?.trim().toLowerCase();
+    const words = query ? query.split(/\s+/) : [];
     const matches = Object.values(state.people)
       .filter((entry) => {
         if (args.kind !== undefined && entry.kind !== args.kind) return false;
         if (args.min_capacity !== undefined && (entry.kind !== 'room' || (entry.capacity ?? 0) < args.min_capacity)) return false;
         if (office && entry.office.toLowerCase() !== office) return false;
         if (query) {
-          const text = `${entry.name} ${entry.email} ${entry.title ?? ''} ${entry.department ?? ''} ${entry.office} ${(entry.features ?? []).join(' ')}`.toLowerCase();
-          if (!query.split(/\s+/).every((word) => text.includes(word))) return false;
+          const text = directoryText(entry);
+          for (const word of words) if (!text.includes(word)) return false;
         }
         return true;
       })
@@ -117,6 +118,18 @@ export const searchCalendarDirectory = defineTool<CalendarState, { query?: strin
     return { entries, count: entries.length, total_matches: matches.length };
   },
 });
+
+/** The lower-cased text a directory search looks in, per frozen entry (writes never replace directory entries). */
+const directoryTexts = new WeakMap<DirectoryEntry, string>();
+
+function directoryText(entry: DirectoryEntry): string {
+  let text = directoryTexts.get(entry);
+  if (text === undefined) {
+    text = `${entry.name} ${entry.email} ${entry.title ?? ''} ${entry.department ?? ''} ${entry.office} ${(entry.features ?? []).join(' ')}`.toLowerCase();
+    if (Object.isFrozen(entry)) directoryTexts.set(entry, text);
+  }
+  return text;
+}
 
 /** The lower-cased text a query searches, per frozen event (a write replaces only the events it changes). */
 const searchTexts = new WeakMap<CalendarEvent, string>();

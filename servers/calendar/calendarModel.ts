@@ -655,9 +655,15 @@ function remappedOccurrences(
  * each bucket in its entries' order. Without an index of `base`, or with buckets that are not
  * numbered, nothing is derived (the next lookup builds it).
  */
-export function deriveEventIndex(base: BucketedRecord<CalendarEvent>, next: BucketedRecord<CalendarEvent>, bucketKeys: readonly string[], changed: readonly CalendarEvent[]): void {
+export function deriveEventIndex(
+  base: BucketedRecord<CalendarEvent>,
+  next: BucketedRecord<CalendarEvent>,
+  bucketKeys: readonly string[],
+  changed: readonly CalendarEvent[],
+  inPlace = false,
+): void {
   if (!Object.isFrozen(next) || !(indexes.has(base) || isPending(base))) return;
-  recentDerivations[nextDerivation] = { next, base, bucketKeys, changed };
+  recentDerivations[nextDerivation] = { next, base, bucketKeys, changed, inPlace };
   nextDerivation = (nextDerivation + 1) % recentDerivations.length;
 }
 
@@ -667,6 +673,8 @@ interface Derivation {
   base: BucketedRecord<CalendarEvent>;
   bucketKeys: readonly string[];
   changed: readonly CalendarEvent[];
+  /** `changed` is [old, new]: one event replaced by another at its place in its bucket. */
+  inPlace: boolean;
 }
 
 /**
@@ -710,7 +718,9 @@ function pendingDerivation(next: BucketedRecord<CalendarEvent>): Derivation | un
 }
 const NUMBERED_BUCKET = /^\d+$/;
 
-function derivedIndex({ next, base, bucketKeys, changed }: Derivation, previous: EventIndex): EventIndex | undefined {
+function derivedIndex(derivation: Derivation, previous: EventIndex): EventIndex | undefined {
+  const { next, base, bucketKeys, changed } = derivation;
+  if (derivation.inPlace && sameKeys(changed[0], changed[1])) return swappedIndex(next, previous, changed[0], changed[1]);
   for (const key in base) if (!NUMBERED_BUCKET.test(key)) return undefined;
   const buckets: number[] = [];
   for (const key of bucketKeys) {
@@ -739,6 +749,42 @@ function derivedIndex({ next, base, bucketKeys, changed }: Derivation, previous:
     replaceRuns(index.byAttendee, emails, bucket, ofAttendee);
   }
   return index;
+}
+
+/** Whether two events are listed under the same calendar and attendee emails, in the same order. */
+function sameKeys(a: CalendarEvent, b: CalendarEvent): boolean {
+  if (a.calendar_id !== b.calendar_id || a.attendees.length !== b.attendees.length) return false;
+  for (let i = 0; i < a.attendees.length; i++) if (a.attendees[i].email !== b.attendees[i].email) return false;
+  return true;
+}
+
+/**
+ * The index after `old` was replaced by `event` at its place, both listed under the same keys: each
+ * of their lists has `event` where it had `old` (no bucket is read again).
+ */
+function swappedIndex(next: BucketedRecord<CalendarEvent>, previous: EventIndex, old: CalendarEvent, event: CalendarEvent): EventIndex {
+  const index = new IndexOfEvents(next, undefined, new Map(previous.byCalendar), new Map(previous.byAttendee));
+  swapIn(index.byCalendar, event.calendar_id, old, event);
+  for (const attendee of event.attendees) swapIn(index.byAttendee, attendee.email, old, event);
+  return index;
+}
+
+function swapIn(lists: Map<string, CalendarEvent[]>, key: string, old: CalendarEvent, event: CalendarEvent): void {
+  const list = lists.get(key);
+  if (list === undefined) return;
+  const at = list.indexOf(old);
+  // Done already (an email listed twice on the event).
+  if (at < 0) return;
+  let end = at + 1;
+  while (end < list.length && list[end] === old) end++;
+  const next = list.slice();
+  const run: CalendarEvent[] = [];
+  for (let i = at; i < end; i++) {
+    next[i] = event;
+    run.push(event);
+  }
+  deferWindows(list, next, at, end, run);
+  lists.set(key, next);
 }
 
 function pushTo(map: Map<string, CalendarEvent[]>, key: string, event: CalendarEvent): void {

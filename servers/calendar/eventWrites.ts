@@ -181,7 +181,7 @@ function writeEvent(ctx: Ctx, base: BucketedRecord<CalendarEvent>, event: Calend
   const next = numberedCopier(count)(base);
   next[key] = Object.freeze(nextBucket);
   Object.freeze(next);
-  deriveEventIndex(base, next, [key], replaced === undefined ? [event] : [replaced, event]);
+  deriveEventIndex(base, next, [key], replaced === undefined ? [event] : [replaced, event], replaced !== undefined);
   ctx.edit<CalendarState>().events = next;
 }
 

@@ -1,6 +1,6 @@
 import { type BucketedRecord, entryValues } from '../kit/bucketedRecord.js';
 import { eventBucket, storedEvent } from './eventBuckets.js';
-import { nearestName } from './nearestName.js';
+import { closestName } from '../kit/closestName.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
 import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js';
@@ -326,7 +326,7 @@ export function resolveEvent(state: CalendarState, id: string): EventRef | strin
 export function findCalendar(state: CalendarState, id: string): Calendar | string {
   const calendar = state.calendars[id];
   if (calendar !== undefined) return calendar;
-  const closest = nearestName(id, Object.keys(state.calendars));
+  const closest = closestName(id, Object.keys(state.calendars));
   return `calendar ${id} not found${closest ? `; did you mean ${closest}?` : ''} list_calendars lists the ${Object.keys(state.calendars).length} calendars you can see`;
 }
 
@@ -335,7 +335,7 @@ export function findPerson(state: CalendarState, email: string): DirectoryEntry 
   const entry = state.people[email.toLowerCase()];
   if (entry !== undefined) return entry;
   const emails = Object.keys(state.people);
-  let closest = nearestName(email, emails);
+  let closest = closestName(email, emails);
   if (closest === undefined) {
     const word = email.toLowerCase().split(/[@.\s_-]+/)[0];
     if (word.length > 2) closest = emails.find((e) => e.startsWith(word) || state.people[e].name.toLowerCase().includes(word));

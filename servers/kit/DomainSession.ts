@@ -22,6 +22,9 @@ import { nextRandomState, randomOutput, seedRandomState } from './seededRandom.j
 import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Draft } from './copyOnWrite.js';
 import { freezeShared } from './shallowCopy.js';
 import { canonicalForm } from './stateHash.js';
+import { closestName } from './closestName.js';
+
+export { closestName };
 
 /** Why a tool call failed: no such tool, arguments that break the schema, or a failure while running it. */
 export type ToolErrorKind = 'unknown_tool' | 'invalid_arguments' | 'execution';
@@ -93,37 +96,6 @@ function signatureOf(schema: JsonSchema): string {
   const required = new Set((schema.required ?? []) as string[]);
   const parts = Object.entries(properties).map(([key, property]) => `${key} (${typeWords(property)}${required.has(key) ? ', required' : ''})`);
   return parts.length === 0 ? 'no arguments' : parts.join(', ');
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
-
-/** The name in `names` closest to `name`, when it is close enough to be a plausible typo or paraphrase. */
-export function closestName(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  const lower = name.toLowerCase();
-  for (const candidate of names) {
-    const distance = editDistance(lower, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  if (best === undefined) return undefined;
-  const sharesWord = lower.split(/[_\W]+/).some((word) => word.length > 2 && best.includes(word));
-  return bestDistance <= Math.max(2, Math.floor(best.length / 3)) || sharesWord ? best : undefined;
 }
 
 /** What is left of the byte budget while `argumentSizeProblem` walks an argument object. */

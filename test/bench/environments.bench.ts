@@ -53,27 +53,25 @@ const isolatedFetch: typeof fetch = (input, init) => {
 };
 
 /**
- * Mean wall-clock microseconds per round trip of two clients, measured in alternating rounds so
- * that both see the same machine load (the servers run in other processes or on the event loop).
+ * Mean wall-clock microseconds per unit of two clients, the units interleaved one by one in
+ * A B B A order (so that neither side always runs right after the other: on a small machine the
+ * unit after a switch between server processes is the slower one).
  */
 async function alternatingRoundTrips(a: () => Promise<unknown>, b: () => Promise<unknown>, iterations: number): Promise<[number, number]> {
-  const rounds = 10;
-  const per = Math.max(1, Math.round(iterations / rounds));
-  for (let i = 0; i < Math.min(200, per); i++) {
-    await a();
-    await b();
-  }
   let totalA = 0n;
   let totalB = 0n;
-  for (let round = 0; round < rounds; round++) {
+  for (let i = 0; i < iterations; i++) {
+    const aFirst = i % 2 === 0;
     let start = process.hrtime.bigint();
-    for (let i = 0; i < per; i++) await a();
-    totalA += process.hrtime.bigint() - start;
+    await (aFirst ? a() : b());
+    const first = process.hrtime.bigint() - start;
     start = process.hrtime.bigint();
-    for (let i = 0; i < per; i++) await b();
-    totalB += process.hrtime.bigint() - start;
+    await (aFirst ? b() : a());
+    const second = process.hrtime.bigint() - start;
+    totalA += aFirst ? first : second;
+    totalB += aFirst ? second : first;
   }
-  return [Number(totalA) / 1000 / (rounds * per), Number(totalB) / 1000 / (rounds * per)];
+  return [Number(totalA) / 1000 / iterations, Number(totalB) / 1000 / iterations];
 }
 
 const rows: string[][] = [];
@@ -163,6 +161,8 @@ function lightestReadOnly(bench: BenchDomain): number {
   return best;
 }
 
+let controlled = false;
+
 async function transports(benches: BenchDomain[]): Promise<void> {
   const bench = benches[0];
   const light = bench.cases[lightestReadOnly(bench)];
@@ -202,6 +202,15 @@ async function transportsFor(bench: BenchDomain, label: string, calls: Array<{ n
   };
 
   const bareStdio = await connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), 'stdio'] }));
+  if (!controlled) {
+    // The noise floor: the same bare server twice, measured the same way.
+    controlled = true;
+    const twin = await connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), 'stdio'] }));
+    await warmUp(playBare(bareStdio), playBare(twin));
+    const [one, other] = await alternatingRoundTrips(playBare(bareStdio), playBare(twin), units);
+    await twin.close();
+    report('stdio, control: bare SDK echo vs a second bare server', us(other), us(one), (other / one).toFixed(3), 'noise floor of the stdio rows');
+  }
   const domainStdio = await connect(new StdioClientTransport({ command: process.execPath, args: stdioCommand(bench.domain.name), cwd: REPO_ROOT }));
   await warmUp(playBare(bareStdio), playDomain(domainStdio));
   const [bareS, domainS] = (await alternatingRoundTrips(playBare(bareStdio), playDomain(domainStdio), units)).map((t) => t / calls.length);

@@ -202,12 +202,15 @@ const profileSchema = {
   required: [...(travelerSchema.required as string[]), 'bookingIds', 'itineraryIds'],
 };
 
-/** A traveler with the ids of their confirmed bookings and itineraries (from indexes kept per frozen collection). */
-function profileView(ctx: TravelContext, traveler: Traveler) {
+/**
+ * A traveler with the ids of their confirmed bookings and itineraries (from indexes kept per frozen
+ * collection), and after an update the fields it changed, last.
+ */
+function profileView(ctx: TravelContext, traveler: Traveler, updatedFields?: string[]) {
   const view = travelerView(ctx.base, traveler);
   const itineraryIds: string[] = [];
   for (const [id] of itinerariesOf(ctx.base.itineraries, traveler.id)) itineraryIds.push(id);
-  return {
+  const profile = {
     travelerId: view.travelerId,
     firstName: view.firstName,
     lastName: view.lastName,
@@ -221,6 +224,7 @@ function profileView(ctx: TravelContext, traveler: Traveler) {
     bookingIds: confirmedBookingIdsOf(ctx.base.bookings, traveler.id),
     itineraryIds,
   };
+  return updatedFields === undefined ? profile : Object.assign(profile, { updatedFields });
 }
 
 const getTravelerProfile = defineTool<TravelBookingState, { traveler_id: string }>({
@@ -415,22 +419,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
     }
     if (memberships !== current.loyaltyPrograms) traveler.loyaltyPrograms = Object.freeze(memberships) as Traveler['loyaltyPrograms'];
     ctx.edit<TravelBookingState>().travelers = withKey(ctx.base.travelers, traveler.id, Object.freeze(traveler));
-    const view = profileView(ctx, traveler);
-    return {
-      travelerId: view.travelerId,
-      firstName: view.firstName,
-      lastName: view.lastName,
-      dateOfBirth: view.dateOfBirth,
-      email: view.email,
-      phone: view.phone,
-      nationality: view.nationality,
-      passport: view.passport,
-      loyaltyPrograms: view.loyaltyPrograms,
-      createdAt: view.createdAt,
-      bookingIds: view.bookingIds,
-      itineraryIds: view.itineraryIds,
-      updatedFields,
-    };
+    return profileView(ctx, traveler, updatedFields);
   },
 });
 

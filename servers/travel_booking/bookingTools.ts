@@ -188,22 +188,7 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
     cancelled.status = 'CANCELLED';
     cancelled.cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
     state.bookings = withEntry(base.bookings, booking.id, Object.freeze(cancelled));
-    return {
-      bookingId: booking.id,
-      type: booking.type,
-      startTime: bookingStart(booking, base.flights as Record<string, Flight>),
-      daysBefore: quote.daysBefore,
-      refundable: booking.cancellationPolicy.refundable,
-      totalPrice: booking.totalPrice,
-      fee: quote.fee,
-      refund: quote.refund,
-      currency: booking.currency,
-      appliedRule: quote.rule,
-      cancellationPolicy: booking.cancellationPolicy,
-      status: 'CANCELLED' as const,
-      cancelledAt,
-      released,
-    };
+    return Object.assign(quoteView(ctx, booking, quote), { status: 'CANCELLED' as const, cancelledAt, released });
   },
 });
 

@@ -206,30 +206,11 @@ function firstEndingAfter(occurrences: Occurrence[], fromMs: number): number {
 }
 
 /**
- * Calls `visit` with every span of `event` that overlaps [fromMs, toMs): the event itself, or the
- * occurrences of a series except cancelled ones and those stored as modified events.
+ * Pushes into `out`, in start order, every span of `event` that overlaps [fromMs, toMs): the event
+ * itself, or the occurrences of a series except cancelled ones and those stored as modified events;
+ * leaving out those `skip` answers true for. (No closure per call: the scans' hot loop.)
  */
-export function forEachSpan(event: CalendarEvent, fromMs: number, toMs: number, visit: (span: Span) => void): void {
-  const timing = timingOf(event);
-  if (timing.shape === undefined) {
-    if (timing.startMs < toMs && timing.endMs > fromMs) visit({ id: event.id, event, startMs: timing.startMs, endMs: timing.endMs });
-    return;
-  }
-  if (timing.startMs >= toMs) return;
-  const occurrences = occurrencesOf(event, timing, toMs);
-  const cancelled = event.cancelled_occurrences ?? [];
-  const modified = event.modified_occurrences ?? [];
-  for (let i = firstEndingAfter(occurrences, fromMs); i < occurrences.length; i++) {
-    const occurrence = occurrences[i];
-    if (occurrence.startMs >= toMs) break;
-    if ((cancelled.length === 0 || !cancelled.includes(occurrence.dateKey)) && (modified.length === 0 || !modified.includes(occurrence.dateKey))) {
-      visit({ id: `${event.id}_${occurrence.dateKey}`, event, startMs: occurrence.startMs, endMs: occurrence.endMs, dateKey: occurrence.dateKey });
-    }
-  }
-}
-
-/** `forEachSpan` pushing the spans into `out`, leaving out those `skip` answers true for (the scans' hot loop, without a closure per call). */
-function collectSpans(event: CalendarEvent, fromMs: number, toMs: number, out: Span[], skip: ((span: Span) => boolean) | undefined): void {
+export function collectSpans(event: CalendarEvent, fromMs: number, toMs: number, out: Span[], skip?: (span: Span) => boolean): void {
   const timing = timingOf(event);
   if (timing.shape === undefined) {
     if (timing.startMs < toMs && timing.endMs > fromMs) {
@@ -257,7 +238,7 @@ export function spansToHorizon(event: CalendarEvent, referenceMs: number): Span[
   const spans: Span[] = [];
   const start = startMs(event);
   const horizon = Math.max(start, referenceMs, WORLD_REFERENCE_MS) + CONFLICT_HORIZON_DAYS * DAY;
-  forEachSpan(event, start, event.recurrence ? horizon : endMs(event), (span) => spans.push(span));
+  collectSpans(event, start, event.recurrence ? horizon : endMs(event), spans);
   return spans;
 }
 
@@ -818,7 +799,7 @@ export function eventsOf(state: CalendarState, email: string): CalendarEvent[] {
 
 /**
  * The events `eventsOf` (personal calendars) or `eventsOn` lists that can have a span overlapping
- * [fromMs, toMs) (every one for which `forEachSpan` over that window visits something, perhaps a
+ * [fromMs, toMs) (every one for which `collectSpans` over that window finds something, perhaps a
  * few that visit nothing), found through the lists' scan windows instead of looking at each event.
  */
 export function eventsInWindow(state: CalendarState, calendarId: string, personal: boolean, fromMs: number, toMs: number): CalendarEvent[] {
@@ -995,7 +976,7 @@ function seriesMeets(event: CalendarEvent, timing: EventTiming, fromMs: number, 
 
 /**
  * Positions (ascending) of the events of `events` that can have a span overlapping [fromMs, toMs):
- * every event of the list for which `forEachSpan` over that window visits something.
+ * every event of the list for which `collectSpans` over that window finds something.
  */
 function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number): readonly number[] {
   if (events.length === 0) return NO_POSITIONS;

@@ -2,7 +2,7 @@ import type { DomainSampler } from '../kit/Domain.js';
 import { entryIds } from '../kit/bucketedRecord.js';
 import { storedEvent } from './eventBuckets.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
-import { canSeeDetails, eventIndex, forEachSpan, ROLE_RANK, type Span } from './calendarModel.js';
+import { canSeeDetails, eventIndex, collectSpans, ROLE_RANK, type Span } from './calendarModel.js';
 import { DAY, formatInZone } from './zonedTime.js';
 
 /** Samplers look at the two weeks after the reference date: what a grounded query would ask about. */
@@ -14,7 +14,7 @@ function upcomingSpans(state: CalendarState): Span[] {
   const spans: Span[] = [];
   for (const event of eventIndex(state).all) {
     if (!canSeeDetails(state, event)) continue;
-    forEachSpan(event, FROM, TO, (span) => spans.push(span));
+    collectSpans(event, FROM, TO, spans);
   }
   return spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
 }
@@ -93,10 +93,9 @@ export const calendarSamplers: DomainSampler<CalendarState>[] = [
       for (const id of entryIds(state.events).sort()) {
         const event = storedEvent(state.events, id)!;
         if (event.recurrence === undefined || !canSeeDetails(state, event)) continue;
-        const next: string[] = [];
-        forEachSpan(event, FROM, FROM + 35 * DAY, (span) => {
-          if (next.length < 3) next.push(span.id);
-        });
+        const spans: Span[] = [];
+        collectSpans(event, FROM, FROM + 35 * DAY, spans);
+        const next = spans.slice(0, 3).map((span) => span.id);
         if (next.length === 0) continue;
         records.push({ id, summary: event.summary, calendar_id: event.calendar_id, recurrence: event.recurrence[0], time_zone: event.time_zone, next_occurrences: next, attendees: event.attendees.length });
       }

@@ -1,7 +1,7 @@
 import { defineTool } from '../kit/Domain.js';
 import { storedEvent } from './eventBuckets.js';
 import type { AccessRole, CalendarEvent, CalendarKind, CalendarState, DirectoryEntry } from './CalendarState.js';
-import { busySpans, canSeeDetails, eventsInWindow, eventsOn, findCalendar, findPerson, forEachSpan, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
+import { busySpans, canSeeDetails, eventsInWindow, eventsOn, findCalendar, findPerson, collectSpans, resolveEvent, ROLE_RANK, type Span, workingWindow } from './calendarModel.js';
 import { BUSY_SCHEMA, CALENDAR_SCHEMA, calendarView, DIRECTORY_ENTRY_SCHEMA, directoryView, EVENT_SCHEMA, eventView } from './calendarViews.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, TIME_MAX_SCHEMA, TIME_MIN_SCHEMA, TIME_ZONE_SCHEMA, windowArgs, zoneArg } from './toolSupport.js';
 import { DAY, formatInZone, MINUTE, utcToLocal, weekdayOf } from './zonedTime.js';
@@ -200,11 +200,11 @@ export const listEvents = defineTool<CalendarState, { calendar_id: string; time_
     // Spans are sorted by start and (unique) id below, so the order events are met in does not matter.
     for (const event of eventsInWindow(state, calendar.id, personal, fromMs, toMs)) {
       if (query && !matchesQuery(state, event, query)) continue;
-      if (expand) forEachSpan(event, fromMs, toMs, (span) => found.push(span));
+      if (expand) collectSpans(event, fromMs, toMs, found);
       else {
-        let first: Span | undefined;
-        forEachSpan(event, fromMs, toMs, (span) => (first ??= span));
-        if (first !== undefined) found.push({ id: event.id, event, startMs: first.startMs, endMs: first.endMs });
+        const own: Span[] = [];
+        collectSpans(event, fromMs, toMs, own);
+        if (own.length > 0) found.push({ id: event.id, event, startMs: own[0].startMs, endMs: own[0].endMs });
       }
     }
     found.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
@@ -286,10 +286,10 @@ export const listEventInstances = defineTool<CalendarState, { event_id: string; 
     if (!canSeeDetails(state, stored)) ctx.fail(`you have only free/busy access to ${stored.calendar_id}; the occurrences of ${stored.id} are hidden`);
     const { fromMs, toMs } = windowArgs(ctx, args.time_min, args.time_max, stored.time_zone, 90, 366);
     const spans: Span[] = [];
-    forEachSpan(stored, fromMs, toMs, (span) => spans.push(span));
+    collectSpans(stored, fromMs, toMs, spans);
     for (const dateKey of stored.modified_occurrences ?? []) {
       const modified = storedEvent(state.events, `${stored.id}_${dateKey}`);
-      if (modified !== undefined) forEachSpan(modified, fromMs, toMs, (span) => spans.push(span));
+      if (modified !== undefined) collectSpans(modified, fromMs, toMs, spans);
     }
     spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
     const limit = args.max_results ?? 25;

@@ -4,6 +4,7 @@ import { errors, type Engine, type Example } from '../../core/index.js';
 import { RolloutRunner, type PlayedGroup } from '../rollout/RolloutRunner.js';
 import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
 import type { GrpoOptimizerPlugin } from './GrpoOptimizerPlugin.js';
+import { nextRandomState, randomOutput } from '../../servers/kit/seededRandom.js';
 
 /** The loop's own settings (the optimizer's live in GrpoOptimizerPlugin). */
 export interface TrainLoopOptions {
@@ -46,16 +47,10 @@ export interface TrainCursor {
 /** One line of metrics.jsonl. */
 export type StepMetrics = Record<string, number | string>;
 
-/** mulberry32: a small seeded PRNG, so that the order of examples is the same on every machine. */
+/** The kit's mulberry32, seeded with the number itself: the order of examples is the same on every machine. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let state = seed | 0;
+  return () => randomOutput((state = nextRandomState(state)));
 }
 
 /** The examples' order in one epoch: a Fisher–Yates shuffle seeded by (seed, epoch). */

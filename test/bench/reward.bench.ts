@@ -21,22 +21,17 @@ import { scoreEfficiency } from '../../plugins/reward/scoreEfficiency.js';
 import { scoreToolName } from '../../plugins/reward/scoreToolName.js';
 import { scoreValidity } from '../../plugins/reward/scoreValidity.js';
 import { provePreset } from '../../presets/prove.js';
+import { nextRandomState, randomOutput } from '../../servers/kit/seededRandom.js';
 
 const quick = process.argv.includes('--quick');
 const SHEETS = quick ? 100_000 : 400_000;
 const ROUNDS = 5;
 const TARGET = 100_000;
 
-/** A small deterministic PRNG (mulberry32): the same trajectories on every run. */
+/** The kit's mulberry32, seeded with the number itself: the same trajectories on every run. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let state = seed | 0;
+  return () => randomOutput((state = nextRandomState(state)));
 }
 
 /** A realistic tool: typed, described properties, some required, an enum, no extra keys. */

@@ -1,6 +1,6 @@
 import type { SessionRandom } from '../kit/Domain.js';
 import { toBuckets } from '../kit/bucketedRecord.js';
-import { sessionRandom, seedRandomState } from '../kit/seededRandom.js';
+import { SeededRandom, seedRandomState } from '../kit/seededRandom.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry, type Reminder, type ResponseStatus } from './CalendarState.js';
 import { occurrenceOn, type Span, spansToHorizon } from './calendarModel.js';
 import { dayOfDateKey } from './recurrence.js';
@@ -188,8 +188,7 @@ class WorldBuilder {
   private nextEvent = 1;
 
   constructor(seed: number) {
-    let cell = seedRandomState(seed);
-    this.random = sessionRandom({ read: () => cell, write: (value) => (cell = value) });
+    this.random = new SeededRandom(seedRandomState(seed));
     this.state = { user: '', people: {}, calendars: {}, events: {} };
   }
 

@@ -1,5 +1,5 @@
 import type { SessionRandom } from '../kit/Domain.js';
-import { seedRandomState, sessionRandom } from '../kit/seededRandom.js';
+import { SeededRandom, seedRandomState } from '../kit/seededRandom.js';
 import {
   HISTORY_HOURS,
   IOT_REFERENCE_DATE,
@@ -47,8 +47,7 @@ interface Random extends SessionRandom {
 }
 
 function createRandom(seed: number): Random {
-  let state = seedRandomState(seed);
-  const base = sessionRandom({ read: () => state, write: (next) => (state = next) });
+  const base = new SeededRandom(seedRandomState(seed));
   const shuffle = <T>(items: readonly T[]): T[] => {
     const out = items.slice();
     for (let i = out.length - 1; i > 0; i--) {
@@ -58,7 +57,9 @@ function createRandom(seed: number): Random {
     return out;
   };
   return {
-    ...base,
+    next: () => base.next(),
+    int: (min, max) => base.int(min, max),
+    pick: (items) => base.pick(items),
     chance: (p) => base.next() < p,
     float: (min, max) => min + base.next() * (max - min),
     shuffle,

@@ -18,7 +18,7 @@ import {
   type WorldSpec,
 } from '../../core/index.js';
 import type { DomainDefinition, SessionRandom, ToolContext, ToolDefinition } from './Domain.js';
-import { nextRandomState, randomOutput, seedRandomState } from './seededRandom.js';
+import { SeededRandom, seedRandomState } from './seededRandom.js';
 import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Draft } from './copyOnWrite.js';
 import { freezeShared } from './shallowCopy.js';
 import { canonicalForm } from './stateHash.js';
@@ -156,27 +156,6 @@ function describeNonObject(value: unknown): string {
 
 
 
-/** The PRNG of one call: starts from the session's state, and its last state becomes the session's. */
-class CallRandom implements SessionRandom {
-  constructor(public state: number) {}
-
-  next(): number {
-    this.state = nextRandomState(this.state);
-    return randomOutput(this.state);
-  }
-
-  int(min: number, max: number): number {
-    const low = Math.ceil(Math.min(min, max));
-    const high = Math.floor(Math.max(min, max));
-    return low + Math.floor(this.next() * (high - low + 1));
-  }
-
-  pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new RangeError('random.pick: cannot pick from an empty list');
-    return items[Math.floor(this.next() * items.length)];
-  }
-}
-
 /**
  * What one call's handler gets. A class, not an object literal of closures: it is built on every
  * call, and methods on a prototype cost nothing to create.
@@ -185,7 +164,7 @@ class CallContext<S> implements ToolContext<S> {
   readonly base: S;
   /** The copy-on-write draft of a state-changing call. */
   draft: Draft<S> | undefined;
-  readonly random: CallRandom;
+  readonly random: SeededRandom;
   counters: Readonly<Record<string, number>>;
   countersCopied = false;
 
@@ -196,7 +175,7 @@ class CallContext<S> implements ToolContext<S> {
     readonly today: string,
   ) {
     this.base = root.state;
-    this.random = new CallRandom(root.rng);
+    this.random = new SeededRandom(root.rng);
     this.counters = root.counters;
     // Handlers may destructure `const { nextId, fail } = ctx`; binding costs tens of nanoseconds a call.
     this.nextId = this.nextId.bind(this);

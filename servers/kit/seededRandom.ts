@@ -23,23 +23,26 @@ export function seedRandomState(seed: number): number {
   return (low ^ Math.imul(high, 0x9e3779b1) ^ 0x5bd1e995) | 0;
 }
 
-/** A `SessionRandom` over a state cell: `read()` gives the state to start from, `write()` receives every advance. */
-export function sessionRandom(cell: { read(): number; write(state: number): void }): SessionRandom {
-  const next = (): number => {
-    const state = nextRandomState(cell.read());
-    cell.write(state);
-    return randomOutput(state);
-  };
-  return {
-    next,
-    int(min: number, max: number): number {
-      const low = Math.ceil(Math.min(min, max));
-      const high = Math.floor(Math.max(min, max));
-      return low + Math.floor(next() * (high - low + 1));
-    },
-    pick<T>(items: readonly T[]): T {
-      if (items.length === 0) throw new RangeError('random.pick: cannot pick from an empty list');
-      return items[Math.floor(next() * items.length)];
-    },
-  };
+/**
+ * A `SessionRandom` over one mulberry32 state: a tool call's (the session keeps `state` afterwards)
+ * or a world generator's. A class: a call builds one, and methods on a prototype cost nothing.
+ */
+export class SeededRandom implements SessionRandom {
+  constructor(public state: number) {}
+
+  next(): number {
+    this.state = nextRandomState(this.state);
+    return randomOutput(this.state);
+  }
+
+  int(min: number, max: number): number {
+    const low = Math.ceil(Math.min(min, max));
+    const high = Math.floor(Math.max(min, max));
+    return low + Math.floor(this.next() * (high - low + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('random.pick: cannot pick from an empty list');
+    return items[Math.floor(this.next() * items.length)];
+  }
 }

@@ -1,6 +1,6 @@
 import { entryCount, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import type { SessionRandom } from '../kit/Domain.js';
-import { sessionRandom, seedRandomState } from '../kit/seededRandom.js';
+import { SeededRandom, seedRandomState } from '../kit/seededRandom.js';
 import {
   AIRCRAFT,
   AIRLINES,
@@ -706,8 +706,7 @@ function buildTrips(random: SessionRandom, state: TravelBookingState): void {
 
 /** The whole world for a seed; the same seed gives the same world on every machine and in every timezone. */
 export function generateWorld(seed: number): TravelBookingState {
-  const cell = { value: seedRandomState(seed) };
-  const random = sessionRandom({ read: () => cell.value, write: (value) => (cell.value = value) });
+  const random = new SeededRandom(seedRandomState(seed));
   const state: TravelBookingState = {
     airports: {},
     cities: {},

@@ -67,9 +67,15 @@ function timingOf(event: CalendarEvent): EventTiming {
 let builtEvent: CalendarEvent | undefined;
 let builtTiming: EventTiming | undefined;
 
+/** Instants whose local date is in 1970–2100 in every zone (offsets are within ±14 hours). */
+const SURELY_READABLE_FROM = Date.UTC(1970, 0, 2);
+const SURELY_READABLE_TO = Date.UTC(2100, 11, 31);
+
 /** Whether `text` (formatInZone of `instant`) reads back as exactly `instant`: whole seconds in the years parseDateTime takes. */
 function readsBackAs(text: string, instant: number): boolean {
   if (instant % 1000 !== 0) return false;
+  // Decided by the instant where it can be: reading the text would flatten the string just built.
+  if (instant >= SURELY_READABLE_FROM && instant < SURELY_READABLE_TO) return true;
   const year = (text.charCodeAt(0) - 48) * 1000 + (text.charCodeAt(1) - 48) * 100 + (text.charCodeAt(2) - 48) * 10 + (text.charCodeAt(3) - 48);
   return year >= 1970 && year <= 2100;
 }
@@ -1095,13 +1101,14 @@ export function describeSpan(span: Span): string {
 }
 
 /** Spans that belong to the candidate itself and must not count as its conflicts. */
-export interface SelfIds {
-  eventIds: ReadonlySet<string>;
-  spanIds: ReadonlySet<string>;
-}
+export type SelfIds = readonly string[];
 
+/** Whether a span is one of the candidate's own (a few ids at most: a loop, no Set per call). */
 function isSelf(self: SelfIds, span: Span): boolean {
-  return self.eventIds.has(span.event.id) || self.spanIds.has(span.id);
+  const eventId = span.event.id;
+  const spanId = span.id;
+  for (let i = 0; i < self.length; i++) if (self[i] === eventId || self[i] === spanId) return true;
+  return false;
 }
 
 /** Stored events of `calendarId` overlapping the candidate's spans, when neither may overlap. */

@@ -137,7 +137,7 @@ function settleCandidate(candidate: CalendarEvent, ref: EventRef): CalendarEvent
 }
 
 function selfOf(candidate: CalendarEvent): SelfIds {
-  return { eventIds: new Set([candidate.id]), spanIds: new Set([candidate.id]) };
+  return [candidate.id];
 }
 
 function resolveOrFail(ctx: Ctx, state: CalendarState, id: string): EventRef {
@@ -574,7 +574,7 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
     if (problem !== undefined) ctx.fail(problem);
     const organizer = organizerOf(state, destination);
     const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => isStored(state.events, id))];
-    const self: SelfIds = { eventIds: new Set(ids), spanIds: new Set(ids) };
+    const self: SelfIds = ids;
     const moved: CalendarEvent[] = [];
     for (const id of ids) {
       const candidate = copyEvent(storedEvent(state.events, id)!);

@@ -2,7 +2,7 @@ import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryValues } from '../kit/bucketedRecord.js';
 import { bookingsOfTraveler, itinerariesOf } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { SeatMapEdit, withEntry, withItem, withKey, withRoomsSold, withSeatMap } from './travelWrites.js';
+import { records, SeatMapEdit, withEntry, withItem, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
 import { bookingStart, departureDay, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
@@ -218,7 +218,7 @@ const createItinerary = defineTool<TravelBookingState, { traveler_id: string; na
       }
     }
     const itinerary: Itinerary = Object.freeze({ id: ctx.nextId('itn'), name, travelerId: traveler.id, bookingIds: Object.freeze([]) as unknown as string[], createdAt: nowOf(ctx) });
-    ctx.edit<TravelBookingState>().itineraries = withKey(ctx.base.itineraries, itinerary.id, itinerary);
+    ctx.edit<TravelBookingState>().itineraries = records.itineraries.with(ctx.base.itineraries, itinerary.id, itinerary);
     return itineraryView(ctx.base, itinerary);
   },
 });
@@ -255,7 +255,7 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     const joined = shallowCopy(booking);
     joined.itineraryId = itinerary.id;
     const state = ctx.edit<TravelBookingState>();
-    state.itineraries = withKey(ctx.base.itineraries, itinerary.id, Object.freeze(grown));
+    state.itineraries = records.itineraries.with(ctx.base.itineraries, itinerary.id, Object.freeze(grown));
     state.bookings = withEntry(ctx.base.bookings, booking.id, Object.freeze(joined));
     return itineraryView(ctx.base, grown, state.bookings);
   },

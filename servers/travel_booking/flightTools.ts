@@ -18,7 +18,7 @@ import {
 } from './TravelBookingState.js';
 import { confirmedFlightBookingOf, flightsLeaving } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { SeatMapEdit, withEntry, withKey, withSeatMap } from './travelWrites.js';
+import { records, SeatMapEdit, withEntry, withSeatMap } from './travelWrites.js';
 import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, farePrice, freeSeatList, freeSeats, recordLocator, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf, seatPosition } from './travelRules.js';
 import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -363,7 +363,7 @@ const priceFlightOffer = defineTool<TravelBookingState, PriceFlightOfferArgs>({
       bookingId: null,
       createdAt: nowOf(ctx),
     });
-    ctx.edit<TravelBookingState>().flightOffers = withKey(ctx.base.flightOffers, offer.id, offer);
+    ctx.edit<TravelBookingState>().flightOffers = records.flightOffers.with(ctx.base.flightOffers, offer.id, offer);
     return {
       offerId: offer.id,
       flight: flightView(ctx.base, flight),
@@ -515,7 +515,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const bookedOffer = shallowCopy(offer);
     bookedOffer.status = 'BOOKED';
     bookedOffer.bookingId = id;
-    state.flightOffers = withKey(base.flightOffers, offer.id, Object.freeze(bookedOffer));
+    state.flightOffers = records.flightOffers.with(base.flightOffers, offer.id, Object.freeze(bookedOffer));
     state.bookings = withEntry(base.bookings, id, booking as Booking);
     return bookingView(base, booking);
   },

@@ -14,7 +14,7 @@ import {
   type TravelBookingState,
 } from './TravelBookingState.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { withEntry, withRoomsSold } from './travelWrites.js';
+import { records, withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
 import { hotelIdsIn } from './travelIndexes.js';
 import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
@@ -507,8 +507,8 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       );
     }
     const { rates: nightlyRates, sum: rateSum } = plannedStay(room, args.check_in_date, args.check_out_date, nights, ratePlan);
-    const roomsSold = shallowCopy(room.roomsSold);
-    for (const night of nights) roomsSold[night] = (room.roomsSold[night] ?? 0) + rooms;
+    const roomsSold = records.roomsSold.edit(room.roomsSold);
+    for (const night of nights) roomsSold.set(night, (room.roomsSold[night] ?? 0) + rooms);
     const booking: HotelBooking = Object.freeze({
       id: ctx.nextId('bkg'),
       type: 'HOTEL',
@@ -531,7 +531,7 @@ const bookHotelRoom = defineTool<TravelBookingState, BookHotelArgs>({
       cancellation: null,
     });
     const state = ctx.edit<TravelBookingState>();
-    state.hotels = withRoomsSold(ctx.base.hotels, hotel, args.room_type, roomsSold);
+    state.hotels = withRoomsSold(ctx.base.hotels, hotel, args.room_type, roomsSold.finish());
     state.bookings = withEntry(ctx.base.bookings, booking.id, booking);
     return bookingView(ctx.base, booking);
   },

@@ -1,5 +1,6 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
+import { RecordCopies, type RecordEdit } from './RecordCopies.js';
 import { bucketKeyOf } from './travelIndexes.js';
 import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 import { seatRowKey } from './travelRules.js';
@@ -22,7 +23,7 @@ export function withItem<T>(items: readonly T[], item: T): T[] {
   return copy;
 }
 
-/** A frozen copy of `record` with `key` set to `value`. */
+/** A frozen copy of a small `record` with `key` set to `value`. */
 export function withKey<T>(record: Readonly<Record<string, T>>, key: string, value: T): Readonly<Record<string, T>> {
   const copy: Record<string, T> = shallowCopy(record);
   copy[key] = value;
@@ -42,11 +43,33 @@ function isEmpty(record: object): boolean {
   return true;
 }
 
+/**
+ * Copies of the state's records, one `RecordCopies` per kind: each finds the shape of the record
+ * the previous write of its kind made by identity (RecordCopies.ts).
+ */
+export const records = {
+  flightOffers: new RecordCopies(),
+  travelers: new RecordCopies(),
+  itineraries: new RecordCopies(),
+  hotels: new RecordCopies(),
+  roomsSold: new RecordCopies(),
+  /** `seatMaps`: seat maps by departure day. */
+  seatMapDays: new RecordCopies(),
+  /** `seatMaps[day]`: seat maps by flight. */
+  seatMapsOfDay: new RecordCopies(),
+  /** A seat map's `occupied`: seats by row number. */
+  seatRows: new RecordCopies(),
+  /** `bookings`: buckets by number. */
+  bookingBuckets: new RecordCopies(),
+  /** One bucket of `bookings`: bookings by id. */
+  bookingsOfBucket: new RecordCopies(),
+};
+
 /** A frozen copy of a bucketed record with the entry `id` added or replaced (what `setEntry` does on a draft). */
 export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, entry: NoInfer<T>): Readonly<BucketedRecord<T>> {
   const key = bucketKeyOf(id);
-  const bucket = Object.hasOwn(record, key) ? withKey(record[key], id, entry) : Object.freeze({ [id]: entry });
-  return withKey(record, key, bucket as Record<string, T>);
+  const bucket = Object.hasOwn(record, key) ? records.bookingsOfBucket.with(record[key], id, entry) : Object.freeze({ [id]: entry });
+  return records.bookingBuckets.with(record, key, bucket as Record<string, T>) as Readonly<BucketedRecord<T>>;
 }
 
 /**
@@ -54,25 +77,22 @@ export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, en
  * `hold` gives a seat to a holder. Rows are copied once, on their first change.
  */
 export class SeatMapEdit {
-  private occupied: Record<string | number, Record<string, string>>;
+  private readonly occupied: RecordEdit<Record<string, string>>;
   /** Rows this edit made (new objects, changed in place until `finish` freezes them). */
   private readonly newRows: Array<string | number> = [];
 
   constructor(private readonly base: SeatMap) {
-    this.occupied = shallowCopy(base.occupied);
+    this.occupied = records.seatRows.edit(base.occupied as Record<string | number, Record<string, string>>);
   }
 
   release(seat: string): void {
     const row = seatRowKey(seat);
-    const taken = this.occupied[row];
+    const taken = this.occupied.get(row);
     if (taken === undefined) return;
     const rest = withoutKey(taken, seat.slice(-1));
-    if (isEmpty(rest)) {
-      // A row number is an element index: deleting it leaves a hole, not a slow dictionary-mode object.
-      if (typeof row === 'number') delete this.occupied[row];
-      else this.occupied = withoutKey(this.occupied, row);
-    } else {
-      this.occupied[row] = rest;
+    if (isEmpty(rest)) this.occupied.delete(row);
+    else {
+      this.occupied.set(row, rest);
       this.newRows.push(row);
     }
   }
@@ -80,14 +100,14 @@ export class SeatMapEdit {
   hold(seat: string, holder: string): void {
     const row = seatRowKey(seat);
     const letter = seat.slice(-1);
-    const taken = this.occupied[row];
+    const taken = this.occupied.get(row);
     if (taken !== undefined && !Object.isFrozen(taken)) {
       taken[letter] = holder;
       return;
     }
-    const copy: Record<string, string> = taken === undefined ? {} : { ...taken };
+    const copy: Record<string, string> = taken === undefined ? {} : shallowCopy(taken);
     copy[letter] = holder;
-    this.occupied[row] = copy;
+    this.occupied.set(row, copy);
     this.newRows.push(row);
   }
 
@@ -97,28 +117,28 @@ export class SeatMapEdit {
    */
   finish(cabin?: string, change = 0): SeatMap {
     for (const row of this.newRows) {
-      const taken = this.occupied[row];
+      const taken = this.occupied.get(row);
       if (taken !== undefined) Object.freeze(taken);
     }
     const available = this.base.seatsAvailable as Record<string, number>;
     return Object.freeze({
       seatsAvailable: cabin === undefined ? available : withKey(available, cabin, available[cabin] + change),
-      occupied: Object.freeze(this.occupied) as SeatMap['occupied'],
+      occupied: this.occupied.finish() as SeatMap['occupied'],
     });
   }
 }
 
 /** The frozen `seatMaps` of `state` with one flight's map replaced. */
 export function withSeatMap(state: Readonly<TravelBookingState>, day: string, flightId: string, map: SeatMap): TravelBookingState['seatMaps'] {
-  return withKey(state.seatMaps, day, withKey(state.seatMaps[day], flightId, map)) as TravelBookingState['seatMaps'];
+  return records.seatMapDays.with(state.seatMaps, day, records.seatMapsOfDay.with(state.seatMaps[day], flightId, map)) as TravelBookingState['seatMaps'];
 }
 
 /** The frozen `hotels` record with one room type's `roomsSold` of one hotel replaced (`roomsSold` is frozen here). */
-export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Hotel, type: RoomType, roomsSold: Record<string, number>): Record<string, Hotel> {
+export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Hotel, type: RoomType, roomsSold: Readonly<Record<string, number>>): Record<string, Hotel> {
   const room: HotelRoom = shallowCopy(hotel.rooms[type]!);
-  room.roomsSold = Object.freeze(roomsSold);
+  room.roomsSold = Object.isFrozen(roomsSold) ? roomsSold : Object.freeze(roomsSold);
   const rooms = withKey(hotel.rooms as Record<string, HotelRoom>, type, Object.freeze(room));
   const next: Hotel = shallowCopy(hotel);
   next.rooms = rooms;
-  return withKey(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
+  return records.hotels.with(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
 }

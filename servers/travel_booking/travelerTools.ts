@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { confirmedBookingIdsOf, hotelCountIn, itinerariesOf, keywordMatches, locationIndexOf, travelersBornOn } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { withKey } from './travelWrites.js';
+import { records } from './travelWrites.js';
 import { AIRLINE_CODES, type LoyaltyMembership, type Traveler, type TravelBookingState } from './TravelBookingState.js';
 import { fullName, nowOf, requireTraveler, travelerSchema, travelerView, type TravelContext } from './travelViews.js';
 
@@ -314,7 +314,7 @@ const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>
       loyaltyPrograms: Object.freeze([]) as unknown as Traveler['loyaltyPrograms'],
       createdAt: nowOf(ctx),
     });
-    ctx.edit<TravelBookingState>().travelers = withKey(ctx.base.travelers, traveler.id, traveler);
+    ctx.edit<TravelBookingState>().travelers = records.travelers.with(ctx.base.travelers, traveler.id, traveler);
     return profileView(ctx, traveler);
   },
 });
@@ -418,7 +418,7 @@ const updateTravelerProfile = defineTool<TravelBookingState, UpdateTravelerArgs>
       return ctx.fail('nothing to change: give at least one of email, phone, passport_number with passport_expiry_date, add_loyalty_program, remove_loyalty_program');
     }
     if (memberships !== current.loyaltyPrograms) traveler.loyaltyPrograms = Object.freeze(memberships) as Traveler['loyaltyPrograms'];
-    ctx.edit<TravelBookingState>().travelers = withKey(ctx.base.travelers, traveler.id, Object.freeze(traveler));
+    ctx.edit<TravelBookingState>().travelers = records.travelers.with(ctx.base.travelers, traveler.id, Object.freeze(traveler));
     return profileView(ctx, traveler, updatedFields);
   },
 });

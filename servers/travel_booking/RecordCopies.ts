@@ -1,0 +1,205 @@
+import { shallowCopy } from '../kit/shallowCopy.js';
+
+/**
+ * Copies of one kind of state record (bookings by bucket, seats by row, seat maps by day …) with
+ * one key set or removed, without enumerating the record.
+ *
+ * The kit's `shallowCopy` finds an object's shape by walking its keys. That is cheap for
+ * string keys, but a frozen record keyed by row or bucket numbers keeps them as dictionary
+ * elements, which a `for…in` walks at 5–20 ns a key (a 27-row seat map: ~0.5 µs; the 3-bucket
+ * bookings record: ~0.3 µs). And the kit remembers every large object it copies in a WeakSet, which
+ * costs ~0.5 µs of garbage collection per new object. Here the shape of a record (its key list, a
+ * literal compiled for it, and the shapes one key more or less leads to) is known by identity:
+ * the record the last call of this kind read, the last records this kind made, or, after one key
+ * walk, a WeakMap (only records found no other way, which are mostly the world's: they live on).
+ * So a write of a session reads the record the previous write of the session made, and finds its
+ * shape in a few comparisons.
+ */
+
+type Copier = (source: object) => Record<PropertyKey, unknown>;
+
+/** Larger records are copied by the kit (no state record should be that large: see bucketedRecord.ts). */
+const MAX_KEYS = 200;
+/** Shapes made at most, over all kinds (each compiles a function once it is copied twice). */
+const MAX_SHAPES = 16_384;
+/** Records made by a kind whose shapes are remembered by identity (most recent first wins). */
+const RECENT = 8;
+
+/** An array index as V8 stores it among an object's elements. */
+const INDEX = /^(?:0|[1-9]\d{0,8})$/;
+
+const shapesByKeys = new Map<string, RecordShape>();
+
+function compile(keys: readonly string[]): Copier {
+  // Plain keys (computed ones give a literal a map V8 cannot reuse); only "__proto__" must be
+  // computed. Integer-like keys are element indexes in any order of the literal.
+  const body = keys.map((key) => (INDEX.test(key) ? `${key}: source[${key}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`)).join(', ');
+  return new Function('source', `return { ${body} };`) as Copier;
+}
+
+/** The shape of a key list (one per list), or undefined once MAX_SHAPES exist. */
+function shapeFor(keys: string[]): RecordShape | undefined {
+  if (keys.length > MAX_KEYS) return undefined;
+  const signature = keys.join('\u0000');
+  let shape = shapesByKeys.get(signature);
+  if (shape === undefined) {
+    if (shapesByKeys.size >= MAX_SHAPES) return undefined;
+    shape = new RecordShape(keys);
+    shapesByKeys.set(signature, shape);
+  }
+  return shape;
+}
+
+/** A key list in enumeration order, with the literal that copies a record of exactly those keys. */
+class RecordShape {
+  private copier: Copier | undefined;
+  private copies = 0;
+  private added: Map<PropertyKey, RecordShape | undefined> | undefined;
+  private removed: Map<PropertyKey, RecordShape | undefined> | undefined;
+
+  constructor(readonly keys: readonly string[]) {}
+
+  /** A plain, unfrozen copy of a record of this shape. */
+  copy(source: object): Record<PropertyKey, unknown> {
+    if (this.copier !== undefined) return this.copier(source);
+    // Compiled on the second copy: many shapes of a growing record are copied once.
+    if (++this.copies >= 2) return (this.copier = compile(this.keys))(source);
+    const out: Record<PropertyKey, unknown> = {};
+    for (const key of this.keys) out[key] = (source as Record<string, unknown>)[key];
+    return out;
+  }
+
+  /** The shape with `key` added at the end (integer-like keys sort themselves), or undefined past the bound. */
+  with(key: PropertyKey): RecordShape | undefined {
+    const known = this.added?.get(key);
+    if (known !== undefined) return known;
+    const next = shapeFor([...this.keys, String(key)]);
+    (this.added ??= new Map()).set(key, next);
+    return next;
+  }
+
+  /** The shape without `key`, or undefined past the bound. */
+  without(key: PropertyKey): RecordShape | undefined {
+    const known = this.removed?.get(key);
+    if (known !== undefined) return known;
+    const name = String(key);
+    const next = shapeFor(this.keys.filter((k) => k !== name));
+    (this.removed ??= new Map()).set(key, next);
+    return next;
+  }
+}
+
+/** Shapes of records found by a key walk (the world's, mostly, which live as long as it does). */
+const walkedShapes = new WeakMap<object, RecordShape>();
+
+/** Copies of one kind of record, with the shapes of the records of that kind it saw last. */
+export class RecordCopies {
+  private lastRecord: object | undefined;
+  private lastShape: RecordShape | undefined;
+  private readonly made: Array<object | undefined> = new Array<object | undefined>(RECENT).fill(undefined);
+  private readonly madeShapes: Array<RecordShape | undefined> = new Array<RecordShape | undefined>(RECENT).fill(undefined);
+  private nextSlot = 0;
+
+  /** The shape of a frozen record of this kind, or undefined when it has none (too large, or past the bound). */
+  shapeOf(record: object): RecordShape | undefined {
+    if (record === this.lastRecord) return this.lastShape;
+    let shape: RecordShape | undefined;
+    for (let i = 0; i < RECENT; i++) {
+      if (this.made[i] === record) {
+        shape = this.madeShapes[i];
+        break;
+      }
+    }
+    if (shape === undefined) {
+      shape = walkedShapes.get(record);
+      if (shape === undefined) {
+        shape = shapeFor(Object.keys(record));
+        // A record that is not frozen may still change: its shape holds for this copy only.
+        if (shape === undefined || !Object.isFrozen(record)) return shape;
+        walkedShapes.set(record, shape);
+      }
+    }
+    this.lastRecord = record;
+    this.lastShape = shape;
+    return shape;
+  }
+
+  /** Remembers the shape of a record this kind made (frozen, of exactly that shape's keys). */
+  remember(record: object, shape: RecordShape): void {
+    this.made[this.nextSlot] = record;
+    this.madeShapes[this.nextSlot] = shape;
+    this.nextSlot = (this.nextSlot + 1) % RECENT;
+  }
+
+  /** A frozen copy of `record` with `key` set to `value` (a new key goes last, as an assignment puts it). */
+  with<T>(record: Readonly<Record<string, T>>, key: string | number, value: T): Readonly<Record<string, T>> {
+    const shape = this.shapeOf(record);
+    const next = shape === undefined ? undefined : Object.hasOwn(record, key) ? shape : shape.with(key);
+    if (next === undefined) {
+      const copy: Record<string | number, T> = shallowCopy(record);
+      copy[key] = value;
+      return Object.freeze(copy);
+    }
+    const copy = next.copy(record) as Record<string | number, T>;
+    copy[key] = value;
+    Object.freeze(copy);
+    this.remember(copy, next);
+    return copy;
+  }
+
+  /**
+   * A mutable copy of `record` that `RecordEdit` changes and freezes: its shape follows the keys
+   * added and removed, so the record it becomes is known by identity to the next copy.
+   */
+  edit<T>(record: Readonly<Record<string | number, T>>): RecordEdit<T> {
+    return new RecordEdit<T>(this, record, this.shapeOf(record));
+  }
+}
+
+/** One record being changed key by key: set, delete, then `finish` freezes it. */
+export class RecordEdit<T> {
+  /** The record as changed so far (not frozen until `finish`). */
+  copy: Record<string | number, T>;
+  private shape: RecordShape | undefined;
+
+  constructor(
+    private readonly copies: RecordCopies,
+    base: Readonly<Record<string | number, T>>,
+    shape: RecordShape | undefined,
+  ) {
+    this.shape = shape;
+    this.copy = (shape === undefined ? shallowCopy(base) : shape.copy(base)) as Record<string | number, T>;
+  }
+
+  get(key: string | number): T | undefined {
+    return Object.hasOwn(this.copy, key) ? this.copy[key] : undefined;
+  }
+
+  set(key: string | number, value: T): void {
+    if (!Object.hasOwn(this.copy, key)) this.shape = this.shape?.with(key);
+    this.copy[key] = value;
+  }
+
+  /**
+   * Removes a key. An element index leaves a hole; a named key would leave V8's slow dictionary
+   * mode, so the record is rebuilt without it.
+   */
+  delete(key: string | number): void {
+    if (!Object.hasOwn(this.copy, key)) return;
+    this.shape = this.shape?.without(key);
+    if (typeof key === 'number' ? Number.isInteger(key) && key >= 0 && key <= 999_999_999 : INDEX.test(key)) {
+      delete this.copy[key];
+      return;
+    }
+    const rebuilt: Record<string | number, T> = {};
+    for (const k in this.copy) if (k !== key) rebuilt[k] = this.copy[k];
+    this.copy = rebuilt;
+  }
+
+  /** The record, frozen (its values are the caller's to freeze). */
+  finish(): Readonly<Record<string | number, T>> {
+    Object.freeze(this.copy);
+    if (this.shape !== undefined) this.copies.remember(this.copy, this.shape);
+    return this.copy;
+  }
+}

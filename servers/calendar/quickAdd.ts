@@ -30,11 +30,16 @@ const TIME_24H = /\s(?:at\s+)?(\d{1,2}):(\d{2})(?=\s)/i;
 const NOON = /\s(?:at\s+)?noon(?=\s)/i;
 const DURATION = /\sfor\s+(\d{1,3}(?:\.\d)?)\s*(minutes?|mins?|m|hours?|hrs?|h)(?=\s)/i;
 
-/** The text still unread: each recognised part is cut out of it (replaced by a space). */
+/**
+ * The text still unread: each recognised part is cut out of it (replaced by a space). `lower` is
+ * the lowercase text before any cut: the needles of an expression have no space, so one that is
+ * not in it is not in what is left either.
+ */
 class Remainder {
-  private lower: string | undefined;
-
-  constructor(public rest: string) {}
+  constructor(
+    public rest: string,
+    private readonly lower: string,
+  ) {}
 
   /**
    * The first match of `pattern`, cut out. `needles` (lowercase) are words one of which every match
@@ -43,18 +48,44 @@ class Remainder {
    */
   take(pattern: RegExp, needles?: readonly string[]): RegExpExecArray | null {
     if (needles !== undefined) {
-      this.lower ??= this.rest.toLowerCase();
       let possible = false;
       for (let i = 0; i < needles.length && !possible; i++) possible = this.lower.includes(needles[i]);
       if (!possible) return null;
     }
     const match = pattern.exec(this.rest);
-    if (match !== null) {
-      this.rest = `${this.rest.slice(0, match.index)} ${this.rest.slice(match.index + match[0].length)}`;
-      this.lower = undefined;
-    }
+    if (match !== null) this.rest = `${this.rest.slice(0, match.index)} ${this.rest.slice(match.index + match[0].length)}`;
     return match;
   }
+}
+
+/** Whether `text` has no whitespace but single spaces between other characters (so `/\s+/g` to one space, then trim, changes nothing). */
+function singleSpaced(text: string): boolean {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 32 && code < 127) continue;
+    if (code !== 32 || i === 0 || i === last || text.charCodeAt(i + 1) === 32) return false;
+  }
+  return true;
+}
+
+/** `text.replace(/\s+/g, ' ').trim()`, without a regular expression when the text's only whitespace is spaces. */
+function collapseSpaces(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 || code > 126) && code !== 32) return text.replace(/\s+/g, ' ').trim();
+  }
+  let out = '';
+  let from = 0;
+  let at = text.indexOf('  ');
+  while (at >= 0) {
+    let end = at + 2;
+    while (text.charCodeAt(end) === 32) end++;
+    out += text.slice(from, at + 1);
+    from = end;
+    at = text.indexOf('  ', from);
+  }
+  return (from === 0 ? text : out + text.slice(from)).trim();
 }
 
 const HYPHEN = ['-'];
@@ -84,7 +115,8 @@ function hourOf(hour: number, meridiem: string | undefined): number | undefined 
  * (both in the calendar's zone). Returns the event, or a message saying what is missing.
  */
 export function parseQuickAdd(text: string, todayWall: number, nowWall: number): QuickAddParse | string {
-  const remainder = new Remainder(` ${text.replace(/\s+/g, ' ').trim()} `);
+  const normalized = singleSpaced(text) ? text : text.replace(/\s+/g, ' ').trim();
+  const remainder = new Remainder(` ${normalized} `, normalized.toLowerCase());
   const today = todayWall / DAY;
   let day: number | undefined;
 
@@ -160,7 +192,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
   }
   if (day === undefined) day = todayWall + startMinute * MINUTE > nowWall ? today : today + 1;
 
-  let summary = remainder.rest.replace(/\s+/g, ' ').trim();
+  let summary = collapseSpaces(remainder.rest);
   let location = '';
   const at = / (?:at|@) (.+)$/i.exec(summary);
   if (at !== null) {

@@ -64,10 +64,11 @@ export function createDomainMcpServer<S>(session: DomainSession<S>): Server {
   );
   const listed: ListToolsResult = { tools: runtime.mcpTools as ListToolsResult['tools'] };
   server.setRequestHandler(ListToolsRequestSchema, () => listed);
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const { name, arguments: args } = request.params;
-    if (isOperatorTool(name)) return toCallToolResult(runOperatorTool(session, name));
-    return toCallToolResult(session.call(name, args));
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) => answerToolCall(session, request.params.name, request.params.arguments));
   return server;
+}
+
+/** What a served session answers to `tools/call`: an agent-visible tool through the fast path, or a hidden operator tool. */
+export function answerToolCall<S>(session: DomainSession<S>, name: string, args: unknown): CallToolResult {
+  return toCallToolResult(isOperatorTool(name) ? runOperatorTool(session, name) : session.call(name, args));
 }

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, isInitializeRequest, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 
 /** The baseline of the transport benchmarks: a bare SDK server with one trivial tool. */
 export function createBareServer(): Server {
@@ -15,8 +16,33 @@ export function createBareServer(): Server {
   return server;
 }
 
+/** What a replay server answers: a tool list, and the results of a sequence of calls, in order. */
+export interface Recording {
+  tools: Tool[];
+  results: CallToolResult[];
+}
+
+/**
+ * The baseline for calls with real payloads: a bare SDK server that lists the same tools (so that
+ * the client validates the same output schemas) and answers the n-th call with the n-th recorded
+ * result, starting over after the last. Against a domain server playing the same calls it leaves
+ * only what the kit adds to serving: validating the arguments, running the handler on live state,
+ * and building the result.
+ */
+export function createReplayServer(recording: Recording): Server {
+  const server = new Server({ name: 'replay', version: '0.0.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: recording.tools }));
+  let next = 0;
+  server.setRequestHandler(CallToolRequestSchema, () => {
+    const result = recording.results[next];
+    next = (next + 1) % recording.results.length;
+    return result;
+  });
+  return server;
+}
+
 /** The same shape of HTTP serving as DomainHttpServer (JSON responses, one transport per session), minus everything else. */
-export async function listenBareHttp(): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenBareHttp(createMcpServer: () => Server = createBareServer): Promise<{ url: string; close(): Promise<void> }> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -28,7 +54,7 @@ export async function listenBareHttp(): Promise<{ url: string; close(): Promise<
         let transport = typeof id === 'string' ? transports.get(id) : undefined;
         if (!transport && isInitializeRequest(body)) {
           const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true, onsessioninitialized: (sid) => void transports.set(sid, created) });
-          await createBareServer().connect(created);
+          await createMcpServer().connect(created);
           transport = created;
         }
         if (!transport) {
@@ -51,4 +77,6 @@ export async function listenBareHttp(): Promise<{ url: string; close(): Promise<
   };
 }
 
+// `bareMcpServer.ts stdio` serves the trivial tool; `bareMcpServer.ts replay <recording.json>` a replay.
 if (process.argv[2] === 'stdio') await createBareServer().connect(new StdioServerTransport());
+if (process.argv[2] === 'replay') await createReplayServer(JSON.parse(readFileSync(process.argv[3], 'utf8')) as Recording).connect(new StdioServerTransport());

@@ -9,19 +9,20 @@
  * - stdio and Streamable HTTP: a tool call round trip against a bare SDK server with one trivial tool
  *   on the same transport (target: within 1.3×).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { domainNames, loadDomain } from '../../servers/index.js';
 import { DomainHttpServer } from '../../servers/kit/DomainHttpServer.js';
-import { OPERATOR_TOOLS } from '../../servers/kit/DomainMcpServer.js';
+import { answerToolCall, OPERATOR_TOOLS } from '../../servers/kit/DomainMcpServer.js';
 import { domainRuntime, type DomainSession } from '../../servers/kit/DomainSession.js';
 import { REPO_ROOT } from '../support/project.js';
 import { ledgerDomain } from '../servers/kit/ledgerDomain.js';
 import { benchDomains, episodeFastAndInMemory, fastPathAndInMemory, median, preparedSession, timeSync, type BenchDomain } from './benchDomains.js';
-import { listenBareHttp } from './bareMcpServer.js';
+import { createReplayServer, listenBareHttp, type Recording } from './bareMcpServer.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
@@ -53,31 +54,29 @@ const isolatedFetch: typeof fetch = (input, init) => {
 };
 
 /**
- * Mean wall-clock microseconds per unit of two clients, the units interleaved one by one in
- * A B B A order (so that neither side always runs right after the other: on a small machine the
- * unit after a switch between server processes is the slower one).
+ * Mean wall-clock microseconds per unit of each client, the units interleaved one by one, in
+ * forward order in even rounds and backward in odd ones (A B C, C B A …; for two, A B B A), so
+ * that no side always runs right after a switch between server processes, which on a small
+ * machine is the slower position.
  */
-async function alternatingRoundTrips(a: () => Promise<unknown>, b: () => Promise<unknown>, iterations: number): Promise<[number, number]> {
-  let totalA = 0n;
-  let totalB = 0n;
+async function rotatingRoundTrips(units: Array<() => Promise<unknown>>, iterations: number): Promise<number[]> {
+  const totals = units.map(() => 0n);
+  const forward = units.map((_, index) => index);
+  const backward = [...forward].reverse();
   for (let i = 0; i < iterations; i++) {
-    const aFirst = i % 2 === 0;
-    let start = process.hrtime.bigint();
-    await (aFirst ? a() : b());
-    const first = process.hrtime.bigint() - start;
-    start = process.hrtime.bigint();
-    await (aFirst ? b() : a());
-    const second = process.hrtime.bigint() - start;
-    totalA += aFirst ? first : second;
-    totalB += aFirst ? second : first;
+    for (const index of i % 2 === 0 ? forward : backward) {
+      const start = process.hrtime.bigint();
+      await units[index]();
+      totals[index] += process.hrtime.bigint() - start;
+    }
   }
-  return [Number(totalA) / 1000 / iterations, Number(totalB) / 1000 / iterations];
+  return totals.map((total) => Number(total) / 1000 / iterations);
 }
 
 const rows: string[][] = [];
 function report(what: string, value: string, baseline: string, ratio: string, target: string): void {
   rows.push([what, value, baseline, ratio, target]);
-  console.log(`${what.padEnd(58)} ${value.padStart(12)} ${baseline.padStart(12)} ${ratio.padStart(9)}  ${target}`);
+  console.log(`${what.padEnd(60)} ${value.padStart(12)} ${baseline.padStart(12)} ${ratio.padStart(9)}  ${target}`);
 }
 const us = (v: number) => `${v.toFixed(2)} µs`;
 
@@ -161,81 +160,113 @@ function lightestReadOnly(bench: BenchDomain): number {
   return best;
 }
 
-let controlled = false;
+type BenchClient = Client;
+type Call = { name: string; arguments: Record<string, unknown> };
+
+async function connect(transport: StdioClientTransport | StreamableHTTPClientTransport): Promise<BenchClient> {
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(transport);
+  await client.listTools();
+  return client;
+}
+
+const bareStdioArgs = (...rest: string[]) => ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), ...rest];
+const ECHO: Call = { name: 'echo', arguments: { word: 'hi' } };
+const ECHO_RESULT_BYTES = JSON.stringify({ content: [{ type: 'text', text: 'hi' }] }).length;
+
+/** Plays `calls` in order (or as many echo calls) on a client. */
+const player = (client: BenchClient, calls: readonly Call[], echo = false) => async () => {
+  for (const call of calls) await client.callTool(echo ? ECHO : call);
+};
+
+/** Both servers warmed up with 2,000 calls each (V8 optimizes the handlers and the SDK's paths). */
+async function warmUp(units: Array<() => Promise<void>>, callsPerUnit: number): Promise<void> {
+  for (let done = 0; done < 2000; done += callsPerUnit) for (const unit of units) await unit();
+}
+
+/** The results a domain server answers to `calls` from a fresh session, recorded for a replay server. */
+function recordingOf(bench: BenchDomain, calls: readonly Call[]): Recording {
+  const runtime = domainRuntime(bench.domain);
+  const session = runtime.openSession();
+  return { tools: [...runtime.mcpTools], results: calls.map((call) => answerToolCall(session, call.name, call.arguments)) };
+}
 
 async function transports(benches: BenchDomain[]): Promise<void> {
   const bench = benches[0];
   const light = bench.cases[lightestReadOnly(bench)];
-  // A read whose result is the smallest of the domain, repeated (the state does not change).
-  await transportsFor(bench, `light call ${bench.domain.name}.${light.tool}`, [{ name: light.tool, arguments: light.args }]);
+  const units = (calls: readonly Call[]) => Math.max(1, Math.round((3000 * scale) / calls.length));
+
+  // The noise floor: the same bare server twice, measured the same way.
+  const one = await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('stdio') }));
+  const twin = await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('stdio') }));
+  await warmUp([player(one, [ECHO]), player(twin, [ECHO])], 1);
+  const [oneUs, twinUs] = await rotatingRoundTrips([player(one, [ECHO]), player(twin, [ECHO])], units([ECHO]));
+  await one.close();
+  await twin.close();
+  report('stdio, control: bare SDK echo vs a second bare server', us(twinUs), us(oneUs), (twinUs / oneUs).toFixed(3), 'noise floor of the stdio rows');
+
+  // A read whose result is the smallest of the domain, repeated (the state does not change): the
+  // domain's closest call to a trivial tool, against the trivial tool.
+  const lightCalls = [{ name: light.tool, arguments: light.args }];
+  await transportsFor(bench, `light call ${bench.domain.name}.${light.tool}`, lightCalls, units(lightCalls));
   // The whole conformance episode from a reset session: writes, reads with long lists, rejections.
   const episode = [{ name: OPERATOR_TOOLS.reset, arguments: {} }, ...bench.cases.map((c) => ({ name: c.tool, arguments: c.args }))];
-  await transportsFor(bench, `${bench.domain.name} episode (reset + ${bench.cases.length} calls), per call`, episode);
+  await transportsFor(bench, `${bench.domain.name} episode (reset + ${bench.cases.length} calls) per call`, episode, units(episode));
 }
 
 /**
- * Wall time per call of `calls` played in order against the domain's server, and of as many
- * trivial calls against the bare SDK server, on the same transport.
+ * Wall time per call of `calls` played in order against the domain's server, against as many
+ * trivial calls on the bare SDK server, and (for more than one call) against a bare SDK server
+ * replaying the same results: the first ratio is the issue's comparison, the second separates the
+ * kit's serving from the cost of the results' size, which any server returning them pays.
  */
-async function transportsFor(bench: BenchDomain, label: string, calls: Array<{ name: string; arguments: Record<string, unknown> }>): Promise<void> {
-  const units = Math.max(1, Math.round((3000 * scale) / calls.length));
-  const connect = async (transport: StdioClientTransport | StreamableHTTPClientTransport) => {
-    const client = new Client({ name: 'bench', version: '0' });
-    await client.connect(transport);
-    await client.listTools();
-    return client;
-  };
-  const echo = { name: 'echo', arguments: { word: 'hi' } };
-  const playDomain = (client: Client) => async () => {
-    for (const call of calls) await client.callTool(call);
-  };
-  const playBare = (client: Client) => async () => {
-    for (let i = 0; i < calls.length; i++) await client.callTool(echo);
-  };
+async function transportsFor(bench: BenchDomain, label: string, calls: Call[], rounds: number): Promise<void> {
+  const replayed = calls.length > 1;
+  const recording = recordingOf(bench, calls);
+  const bytes = recording.results.reduce((sum, result) => sum + JSON.stringify(result).length, 0) / calls.length;
+  const directory = mkdtempSync(join(tmpdir(), 'prove-bench-'));
+  const recordingFile = join(directory, 'recording.json');
+  writeFileSync(recordingFile, JSON.stringify(recording));
+  try {
+    const stdio = {
+      bare: await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('stdio') })),
+      replay: replayed ? await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('replay', recordingFile) })) : undefined,
+      domain: await connect(new StdioClientTransport({ command: process.execPath, args: stdioCommand(bench.domain.name), cwd: REPO_ROOT })),
+    };
+    await compare('stdio', stdio);
 
-  // Both servers warmed up with 2,000 calls (V8 optimizes the handlers and the SDK's paths).
-  const warmUp = async (bareUnit: () => Promise<void>, domainUnit: () => Promise<void>) => {
-    for (let done = 0; done < 2000; done += calls.length) {
-      await bareUnit();
-      await domainUnit();
-    }
-  };
-
-  const bareStdio = await connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), 'stdio'] }));
-  if (!controlled) {
-    // The noise floor: the same bare server twice, measured the same way.
-    controlled = true;
-    const twin = await connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), 'stdio'] }));
-    await warmUp(playBare(bareStdio), playBare(twin));
-    const [one, other] = await alternatingRoundTrips(playBare(bareStdio), playBare(twin), units);
-    await twin.close();
-    report('stdio, control: bare SDK echo vs a second bare server', us(other), us(one), (other / one).toFixed(3), 'noise floor of the stdio rows');
+    const bareHttp = await listenBareHttp();
+    const replayHttp = replayed ? await listenBareHttp(() => createReplayServer(recording)) : undefined;
+    const served = new DomainHttpServer({ domains: [bench.domain], port: 0 });
+    await served.listen();
+    const http = {
+      bare: await connect(new StreamableHTTPClientTransport(new URL(bareHttp.url), { fetch: isolatedFetch })),
+      replay: replayHttp ? await connect(new StreamableHTTPClientTransport(new URL(replayHttp.url), { fetch: isolatedFetch })) : undefined,
+      domain: await connect(new StreamableHTTPClientTransport(new URL(served.url(bench.domain.name)), { fetch: isolatedFetch })),
+    };
+    await compare('HTTP', http);
+    await bareHttp.close();
+    await replayHttp?.close();
+    await served.close();
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
   }
-  const domainStdio = await connect(new StdioClientTransport({ command: process.execPath, args: stdioCommand(bench.domain.name), cwd: REPO_ROOT }));
-  await warmUp(playBare(bareStdio), playDomain(domainStdio));
-  const [bareS, domainS] = (await alternatingRoundTrips(playBare(bareStdio), playDomain(domainStdio), units)).map((t) => t / calls.length);
-  await bareStdio.close();
-  await domainStdio.close();
-  report(`stdio, ${label}`, us(domainS), us(bareS), (domainS / bareS).toFixed(3), '≤ 1.300 (vs bare SDK echo)');
 
-  const bare = await listenBareHttp();
-  const served = new DomainHttpServer({ domains: [bench.domain], port: 0 });
-  await served.listen();
-  const bareHttp = await connect(new StreamableHTTPClientTransport(new URL(bare.url), { fetch: isolatedFetch }));
-  const domainHttp = await connect(new StreamableHTTPClientTransport(new URL(served.url(bench.domain.name)), { fetch: isolatedFetch }));
-  await warmUp(playBare(bareHttp), playDomain(domainHttp));
-  const [bareH, domainH] = (await alternatingRoundTrips(playBare(bareHttp), playDomain(domainHttp), units)).map((t) => t / calls.length);
-  await bareHttp.close();
-  await domainHttp.close();
-  await bare.close();
-  await served.close();
-  report(`HTTP, ${label}`, us(domainH), us(bareH), (domainH / bareH).toFixed(3), '≤ 1.300 (vs bare SDK echo)');
+  async function compare(transport: string, clients: { bare: BenchClient; replay?: BenchClient; domain: BenchClient }): Promise<void> {
+    const players = [player(clients.bare, calls, true), player(clients.domain, calls)];
+    if (clients.replay) players.push(player(clients.replay, calls));
+    await warmUp(players, calls.length);
+    const [bareUs, domainUs, replayUs] = (await rotatingRoundTrips(players, rounds)).map((t) => t / calls.length);
+    for (const client of Object.values(clients)) await client?.close();
+    report(`${transport}, ${label}`, us(domainUs), us(bareUs), (domainUs / bareUs).toFixed(3), `≤ 1.300 (vs bare SDK echo; results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B)`);
+    if (replayUs !== undefined) report(`${transport}, the same vs a replay of its results`, us(domainUs), us(replayUs), (domainUs / replayUs).toFixed(3), '≤ 1.300 (vs bare SDK server answering the same results)');
+  }
 }
 
 const benches = await benchDomains();
 if (benches.length === 0) throw new Error('no domain has conformance cases (test/servers/<domain>/cases.ts)');
 console.log(`domains: ${benches.map((b) => `${b.domain.name} (typical call: ${b.cases[b.typical].tool})`).join(', ')}${gc ? '' : '  [run with --expose-gc for exact memory figures]'}\n`);
-console.log(`${'measure'.padEnd(58)} ${'value'.padStart(12)} ${'baseline'.padStart(12)} ${'ratio'.padStart(9)}  target`);
+console.log(`${'measure'.padEnd(60)} ${'value'.padStart(12)} ${'baseline'.padStart(12)} ${'ratio'.padStart(9)}  target`);
 // `--only fast,sessions,transports` runs some sections.
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : undefined;

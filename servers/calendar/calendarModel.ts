@@ -3,7 +3,7 @@ import { eventBucket, storedEvent } from './eventBuckets.js';
 import { closestName } from '../kit/closestName.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
-import { DAY, formatInZone, parseDateTime, WEEKDAY_CODES } from './zonedTime.js';
+import { DAY, formatInZone, parseInstant, WEEKDAY_CODES } from './zonedTime.js';
 
 /**
  * The rules every calendar tool shares: resolving event and occurrence ids, expanding series,
@@ -33,7 +33,7 @@ interface EventTiming {
 const timings = new WeakMap<CalendarEvent, EventTiming>();
 
 function computeTiming(event: CalendarEvent): EventTiming {
-  return timingFrom(event, parseDateTime(event.start, event.time_zone)!.utcMs, parseDateTime(event.end, event.time_zone)!.utcMs);
+  return timingFrom(event, parseInstant(event.start, event.time_zone), parseInstant(event.end, event.time_zone));
 }
 
 function timingFrom(event: CalendarEvent, start: number, end: number): EventTiming {

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../core/index.js';
 import type { Calendar, CalendarEvent, CalendarState, DirectoryEntry } from './CalendarState.js';
 import type { Span } from './calendarModel.js';
-import { formatInZone, parseDateTime } from './zonedTime.js';
+import { formatInZone, parseInstant } from './zonedTime.js';
 
 /** What tools return for events, calendars and directory entries, with the matching JSON Schemas. */
 
@@ -151,8 +151,8 @@ export function eventView(state: CalendarState, event: CalendarEvent, span?: Spa
     return view;
   }
   if (zone !== undefined && zone !== event.time_zone) {
-    view.start = formatInZone(parseDateTime(event.start, event.time_zone)!.utcMs, zone);
-    view.end = formatInZone(parseDateTime(event.end, event.time_zone)!.utcMs, zone);
+    view.start = formatInZone(parseInstant(event.start, event.time_zone), zone);
+    view.end = formatInZone(parseInstant(event.end, event.time_zone), zone);
   }
   if (event.recurrence !== undefined) {
     view.recurrence = [...event.recurrence];

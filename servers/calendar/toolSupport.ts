@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../core/index.js';
 import type { ToolContext } from '../kit/Domain.js';
 import type { CalendarState } from './CalendarState.js';
-import { DAY, formatInZone, isKnownTimeZone, parseDateTime, TIME_ZONE_NAMES } from './zonedTime.js';
+import { DAY, formatInZone, isKnownTimeZone, parseInstant, TIME_ZONE_NAMES } from './zonedTime.js';
 
 /** Argument schemas and parsing shared by several calendar tools. */
 
@@ -49,11 +49,11 @@ export function zoneArg(ctx: Ctx, zone: string | undefined, fallback: string): s
 
 /** An instant from a date or date-time argument, or a failure that shows the expected format. */
 export function instantArg(ctx: Ctx, name: string, text: string, zone: string): number {
-  const parsed = parseDateTime(text, zone);
-  if (parsed === undefined) {
+  const instant = parseInstant(text, zone);
+  if (Number.isNaN(instant)) {
     ctx.fail(`${name} "${text}" is not an ISO-8601 date-time; write e.g. ${formatInZone(Date.parse(ctx.now), zone)} (with offset), 2026-03-18T14:30 (read in ${zone}), or a date 2026-03-18`);
   }
-  return parsed.utcMs;
+  return instant;
 }
 
 /** A [from, to) window from time_min/time_max arguments, checked for order and length. */

@@ -35,7 +35,27 @@ let compiled = 0;
  */
 const LARGE = 16;
 const copierOf = new WeakMap<object, Copier>();
-const copiedOnce = new WeakSet<object>();
+/**
+ * The large frozen objects copied once most recently (a ring, not a WeakSet: every entry of a weak
+ * collection costs the garbage collector ~0.5 µs when the object dies, and in an episode most
+ * copied records die after their first copy, replaced by the write that copied them).
+ */
+const RECENT = 32;
+const copiedOnce: Array<object | undefined> = new Array<object | undefined>(RECENT).fill(undefined);
+let nextRecent = 0;
+
+/** Whether `source` was copied once lately (then it is forgotten here), else remembers it. */
+function copiedBefore(source: object): boolean {
+  for (let i = 0; i < RECENT; i++) {
+    if (copiedOnce[i] === source) {
+      copiedOnce[i] = undefined;
+      return true;
+    }
+  }
+  copiedOnce[nextRecent] = source;
+  nextRecent = (nextRecent + 1) % RECENT;
+  return false;
+}
 let evictions = 0;
 /** Copiers by key list, for the world's objects (each keeps its copier by identity). */
 const sharedCopiers = new Map<string, Copier>();
@@ -114,10 +134,7 @@ export function shallowCopy<T extends object>(source: T): T {
         if (compiled >= MAX_COMPILED) return { ...source };
         shape.copy = compile(shape.keys);
       }
-      if (shape.keys.length >= LARGE && Object.isFrozen(source)) {
-        if (copiedOnce.has(source)) copierOf.set(source, shape.copy);
-        else copiedOnce.add(source);
-      }
+      if (shape.keys.length >= LARGE && Object.isFrozen(source) && copiedBefore(source)) copierOf.set(source, shape.copy);
       return shape.copy(source as Readonly<Record<string, unknown>>) as T;
     }
   }

@@ -394,7 +394,8 @@ function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
   for (const event of entryValues(events)) {
     index.all.push(event);
     add(index.byCalendar, event.calendar_id, event);
-    for (const attendee of event.attendees) add(index.byAttendee, attendee.email, event);
+    const attendees = event.attendees;
+    for (let a = 0; a < attendees.length; a++) add(index.byAttendee, attendees[a].email, event);
   }
   return index;
 }
@@ -719,7 +720,7 @@ function derivedIndex(derivation: Derivation, previous: EventIndex): EventIndex 
   const emails = new Set<string>();
   for (const event of changed) {
     calendars.add(event.calendar_id);
-    for (const attendee of event.attendees) emails.add(attendee.email);
+    for (let a = 0; a < event.attendees.length; a++) emails.add(event.attendees[a].email);
   }
   const index = new IndexOfEvents(next, undefined, new Map(previous.byCalendar), new Map(previous.byAttendee));
   for (const bucket of buckets) {
@@ -730,7 +731,8 @@ function derivedIndex(derivation: Derivation, previous: EventIndex): EventIndex 
     for (const id in entries) {
       const event = entries[id];
       if (calendars.has(event.calendar_id)) pushTo(ofCalendar, event.calendar_id, event);
-      for (const attendee of event.attendees) if (emails.has(attendee.email)) pushTo(ofAttendee, attendee.email, event);
+      const attendees = event.attendees;
+      for (let a = 0; a < attendees.length; a++) if (emails.has(attendees[a].email)) pushTo(ofAttendee, attendees[a].email, event);
     }
     replaceRuns(index.byCalendar, calendars, bucket, ofCalendar);
     replaceRuns(index.byAttendee, emails, bucket, ofAttendee);
@@ -752,7 +754,7 @@ function sameKeys(a: CalendarEvent, b: CalendarEvent): boolean {
 function swappedIndex(next: BucketedRecord<CalendarEvent>, previous: EventIndex, old: CalendarEvent, event: CalendarEvent): EventIndex {
   const index = new IndexOfEvents(next, undefined, new Map(previous.byCalendar), new Map(previous.byAttendee));
   swapIn(index.byCalendar, event.calendar_id, old, event);
-  for (const attendee of event.attendees) swapIn(index.byAttendee, attendee.email, old, event);
+  for (let a = 0; a < event.attendees.length; a++) swapIn(index.byAttendee, event.attendees[a].email, old, event);
   return index;
 }
 
@@ -1076,7 +1078,8 @@ export function busySpans(state: CalendarState, id: string, fromMs: number, toMs
 
 /** Whether `email` is invited to `event` and has not declined (its first entry, as `find` would give). */
 function attendsUndeclined(event: CalendarEvent, email: string): boolean {
-  for (const attendee of event.attendees) if (attendee.email === email) return attendee.response_status !== 'declined';
+  const attendees = event.attendees;
+  for (let a = 0; a < attendees.length; a++) if (attendees[a].email === email) return attendees[a].response_status !== 'declined';
   return false;
 }
 
@@ -1152,7 +1155,8 @@ function uniqueOthers(pairs: Array<{ span: Span; other: Span }>): Span[] {
 export function roomConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ room: string; bookings: Span[] }> {
   const result: Array<{ room: string; bookings: Span[] }> = [];
   if (spans.length === 0) return result;
-  for (const attendee of candidate.attendees) {
+  for (let a = 0; a < candidate.attendees.length; a++) {
+    const attendee = candidate.attendees[a];
     if (!attendee.resource || attendee.response_status === 'declined') continue;
     const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span));
     if (booked.length === 0) continue;
@@ -1185,7 +1189,10 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
   const result: Array<{ email: string; event_ids: string[] }> = [];
   if (spans.length === 0 || candidate.transparency === 'transparent') return result;
   const people = new Set<string>();
-  for (const attendee of candidate.attendees) if (!attendee.resource && attendee.response_status !== 'declined') people.add(attendee.email);
+  for (let a = 0; a < candidate.attendees.length; a++) {
+    const attendee = candidate.attendees[a];
+    if (!attendee.resource && attendee.response_status !== 'declined') people.add(attendee.email);
+  }
   const owner = state.calendars[candidate.calendar_id]?.owner;
   if (owner !== undefined && state.people[owner]?.kind === 'person') people.add(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
@@ -1201,7 +1208,7 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
 /** The number of people (not rooms) attending. */
 export function headcount(attendees: readonly Attendee[]): number {
   let count = 0;
-  for (const attendee of attendees) if (!attendee.resource) count++;
+  for (let a = 0; a < attendees.length; a++) if (!attendees[a].resource) count++;
   return count;
 }
 

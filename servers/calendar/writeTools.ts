@@ -24,7 +24,7 @@ import {
   writeProblem,
 } from './calendarModel.js';
 import { ATTENDEE_CONFLICTS_SCHEMA, EVENT_SCHEMA, eventView } from './calendarViews.js';
-import { attendeeWith, copyEvent, freezeEvent, writeEvents } from './eventWrites.js';
+import { attendeeIndex, attendeeWith, copyEvent, copyList, freezeEvent, withoutAttendee, writeEvents } from './eventWrites.js';
 import { parseQuickAdd } from './quickAdd.js';
 import { forEachOccurrence, parseRecurrence, SUPPORTED_RULE_PARTS } from './recurrence.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, instantArg, TIME_ZONE_SCHEMA, zoneArg } from './toolSupport.js';
@@ -152,7 +152,7 @@ function ownerEvent(ref: EventRef): CalendarEvent {
 function requireWrite(ctx: Ctx, state: CalendarState, event: CalendarEvent, action: string): void {
   const problem = writeProblem(state, event.calendar_id, action);
   if (problem === undefined) return;
-  const invited = event.attendees.some((a) => a.email === state.user);
+  const invited = attendeeIndex(event.attendees, state.user) >= 0;
   ctx.fail(invited ? `${problem}. You are invited to ${event.id}: respond_to_event answers the invitation` : problem);
 }
 
@@ -172,14 +172,14 @@ function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emai
   const already: string[] = [];
   for (const raw of emails) {
     const entry = must(ctx, findPerson(state, raw.trim()));
-    if (event.attendees.some((a) => a.email === entry.email)) {
+    if (attendeeIndex(event.attendees, entry.email) >= 0) {
       if (!added.includes(entry.email)) already.push(entry.email);
       continue;
     }
     event.attendees.push(newAttendee(state, entry.email, optional, event.organizer));
     added.push(entry.email);
   }
-  if (event.attendees.length > 0 && state.people[event.organizer]?.kind === 'person' && !event.attendees.some((a) => a.email === event.organizer)) {
+  if (event.attendees.length > 0 && state.people[event.organizer]?.kind === 'person' && attendeeIndex(event.attendees, event.organizer) < 0) {
     event.attendees.unshift(newAttendee(state, event.organizer, false, event.organizer));
   }
   return { added, already };
@@ -188,7 +188,8 @@ function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emai
 /** Rooms must seat everyone invited. */
 function checkCapacity(ctx: Ctx, state: CalendarState, event: CalendarEvent): void {
   const people = headcount(event.attendees);
-  for (const attendee of event.attendees) {
+  for (let a = 0; a < event.attendees.length; a++) {
+    const attendee = event.attendees[a];
     if (!attendee.resource) continue;
     const room = state.people[attendee.email];
     if ((room.capacity ?? 0) < people) {
@@ -522,7 +523,9 @@ export const deleteEvent = defineTool<CalendarState, { event_id: string }>({
       if (stored === undefined) writeEvents(ctx, state, [], [event.id]);
       else {
         const master = copyEvent(stored);
-        master.modified_occurrences = (master.modified_occurrences ?? []).filter((key) => key !== dateKey);
+        const kept: string[] = [];
+        for (const key of master.modified_occurrences ?? []) if (key !== dateKey) kept.push(key);
+        master.modified_occurrences = kept;
         master.cancelled_occurrences = [...(master.cancelled_occurrences ?? []), dateKey];
         writeEvents(ctx, state, [master], [event.id]);
       }
@@ -630,7 +633,7 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `invite people to ${args.event_id}`);
     const { candidate, materialized } = editable(ref, ctx.now);
-    candidate.attendees = candidate.attendees.slice();
+    candidate.attendees = copyList(candidate.attendees);
     const { added, already } = addAttendees(ctx, state, candidate, args.attendees, args.optional ?? false);
     if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
     settleCandidate(candidate, ref);
@@ -660,13 +663,14 @@ export const removeEventAttendee = defineTool<CalendarState, { event_id: string;
     const event = ownerEvent(ref);
     requireWrite(ctx, state, event, `remove attendees from ${args.event_id}`);
     const email = args.email.trim().toLowerCase();
-    const attendee = event.attendees.find((a) => a.email === email);
+    const found = attendeeIndex(event.attendees, email);
+    const attendee = found < 0 ? undefined : event.attendees[found];
     if (attendee === undefined) {
       return ctx.fail(`${email} is not an attendee of ${args.event_id}; its attendees are: ${event.attendees.map((a) => a.email).join(', ') || '(none)'}`);
     }
     if (attendee.organizer || email === event.organizer) ctx.fail(`${email} organizes ${args.event_id} and cannot be removed; move_event changes the organizer, delete_event cancels the event`);
     const { candidate, materialized } = editable(ref, ctx.now);
-    candidate.attendees = candidate.attendees.filter((a) => a.email !== email);
+    candidate.attendees = withoutAttendee(candidate.attendees, email);
     if (candidate.attendees.length === 1 && candidate.attendees[0].organizer) candidate.attendees = [];
     store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), removed: email };
@@ -731,8 +735,8 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
         ctx.fail(`you can respond for yourself, or as a delegate for people whose calendar you can write to (${delegated.join(', ') || 'none'}); you have ${role ?? 'no'} access to ${email}'s calendar`);
       }
     }
-    const attendee = event.attendees.find((a) => a.email === email);
-    if (attendee === undefined) {
+    const invitedAt = attendeeIndex(event.attendees, email);
+    if (invitedAt < 0) {
       ctx.fail(`${email} is not invited to ${args.event_id} ("${event.summary}"); invited: ${event.attendees.map((a) => a.email).join(', ') || 'nobody'}`);
     }
     const nowMs = clockMs(ctx.now);
@@ -742,10 +746,10 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
       ctx.fail(`${args.event_id} ("${event.summary}") ended (${endText}) before now (${ctx.now}); only upcoming events can be answered`);
     }
     const { candidate, materialized } = editable(ref, ctx.now);
-    const targetIndex = candidate.attendees.findIndex((a) => a.email === email);
+    const targetIndex = attendeeIndex(candidate.attendees, email);
     const target = candidate.attendees[targetIndex];
     const previous: ResponseStatus = target.response_status;
-    candidate.attendees = candidate.attendees.slice();
+    candidate.attendees = copyList(candidate.attendees);
     candidate.attendees[targetIndex] = attendeeWith(target, args.response, target.organizer, args.comment);
     // A series' answer carries over to its edited occurrences that have not ended.
     const answered: CalendarEvent[] = [];
@@ -754,10 +758,10 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
         const id = `${ref.event.id}_${dateKey}`;
         const modified = storedEvent(state.events, id);
         if (modified === undefined || endMs(modified) <= nowMs || answered.some((event) => event.id === id)) continue;
-        const index = modified.attendees.findIndex((a) => a.email === email);
+        const index = attendeeIndex(modified.attendees, email);
         if (index < 0) continue;
         const occurrence = copyEvent(modified);
-        occurrence.attendees = modified.attendees.slice();
+        occurrence.attendees = copyList(modified.attendees);
         occurrence.attendees[index] = attendeeWith(modified.attendees[index], args.response, modified.attendees[index].organizer);
         answered.push(occurrence);
       }
@@ -797,7 +801,7 @@ export const setEventReminders = defineTool<CalendarState, { event_id: string; u
     const ref = resolveOrFail(ctx, state, args.event_id);
     const event = ownerEvent(ref);
     const role = state.calendars[event.calendar_id]?.access_role ?? 'freeBusyReader';
-    const involved = event.organizer === state.user || event.attendees.some((a) => a.email === state.user);
+    const involved = event.organizer === state.user || attendeeIndex(event.attendees, state.user) >= 0;
     if (!involved && ROLE_RANK[role] < ROLE_RANK.writer) {
       ctx.fail(`you neither attend ${args.event_id} nor can write to its calendar ${event.calendar_id} (${role} access); reminders can be set on your own events and invitations`);
     }

@@ -9,7 +9,7 @@
  * - stdio and Streamable HTTP: a tool call round trip against a bare SDK server with one trivial tool
  *   on the same transport (target: within 1.3×).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -53,24 +53,56 @@ const isolatedFetch: typeof fetch = (input, init) => {
   return fetch(input, { ...init, signal: controller.signal }).finally(() => parent.removeEventListener('abort', onAbort));
 };
 
+/** One side of a transport comparison: a unit of calls, and the CPU its server process used so far. */
+interface Contender {
+  play: () => Promise<unknown>;
+  /** Microseconds of CPU of the server's own process (stdio), or undefined when it runs in this one. */
+  serverCpu?: () => number | undefined;
+}
+
 /**
- * Mean wall-clock microseconds per unit of each client, the units interleaved one by one, in
- * forward order in even rounds and backward in odd ones (A B C, C B A …; for two, A B B A), so
- * that no side always runs right after a switch between server processes, which on a small
- * machine is the slower position.
+ * CPU microseconds a process has used, all its threads, from the scheduler's nanosecond counters
+ * (/proc/<pid>/task/<tid>/schedstat on Linux; /proc/<pid>/stat counts whole 10 ms ticks);
+ * undefined where there is no such file.
  */
-async function rotatingRoundTrips(units: Array<() => Promise<unknown>>, iterations: number): Promise<number[]> {
-  const totals = units.map(() => 0n);
-  const forward = units.map((_, index) => index);
+function processCpu(pid: number | null | undefined): number | undefined {
+  if (pid == null) return undefined;
+  try {
+    let nanoseconds = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    return nanoseconds / 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Mean wall-clock and CPU microseconds per unit of each contender, the units interleaved one by
+ * one, in forward order in even rounds and backward in odd ones (A B C, C B A …; for two, A B B A),
+ * so that no side always runs right after a switch between server processes, which on a small
+ * machine is the slower position. CPU is this process's (client, and servers running in it) plus
+ * the server's own process: unlike wall time, it does not count waiting for a shared core.
+ */
+async function rotatingRoundTrips(contenders: Contender[], iterations: number): Promise<Array<{ wall: number; cpu: number | undefined }>> {
+  const wall = contenders.map(() => 0n);
+  const cpu: Array<number | undefined> = contenders.map(() => 0);
+  const forward = contenders.map((_, index) => index);
   const backward = [...forward].reverse();
   for (let i = 0; i < iterations; i++) {
     for (const index of i % 2 === 0 ? forward : backward) {
+      const contender = contenders[index];
+      const serverBefore = contender.serverCpu?.();
+      const cpuBefore = process.cpuUsage();
       const start = process.hrtime.bigint();
-      await units[index]();
-      totals[index] += process.hrtime.bigint() - start;
+      await contender.play();
+      wall[index] += process.hrtime.bigint() - start;
+      const used = process.cpuUsage(cpuBefore);
+      const serverAfter = contender.serverCpu?.();
+      const server = contender.serverCpu === undefined ? 0 : serverBefore === undefined || serverAfter === undefined ? undefined : serverAfter - serverBefore;
+      cpu[index] = cpu[index] === undefined || server === undefined ? undefined : cpu[index]! + used.user + used.system + server;
     }
   }
-  return totals.map((total) => Number(total) / 1000 / iterations);
+  return contenders.map((_, index) => ({ wall: Number(wall[index]) / 1000 / iterations, cpu: cpu[index] === undefined ? undefined : cpu[index]! / iterations }));
 }
 
 const rows: string[][] = [];
@@ -170,6 +202,26 @@ async function connect(transport: StdioClientTransport | StreamableHTTPClientTra
   return client;
 }
 
+/** A client on a server process spawned over stdio, with the process's CPU readable. */
+async function connectStdio(args: string[], cwd?: string): Promise<Served> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, cwd });
+  const client = await connect(transport);
+  return { client, serverCpu: () => processCpu(transport.pid) };
+}
+
+/** A client, and for a server in its own process, that process's CPU so far. */
+interface Served {
+  client: BenchClient;
+  serverCpu?: () => number | undefined;
+}
+
+const contender = (served: Served, calls: readonly Call[], echo = false): Contender => ({ play: player(served.client, calls, echo), serverCpu: served.serverCpu });
+
+/** `; CPU r` for a row whose CPU was measured. */
+function cpuNote(value: { cpu: number | undefined }, baseline: { cpu: number | undefined }): string {
+  return value.cpu === undefined || baseline.cpu === undefined ? '' : `; CPU ${(value.cpu / baseline.cpu).toFixed(3)}`;
+}
+
 const bareStdioArgs = (...rest: string[]) => ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), ...rest];
 const ECHO: Call = { name: 'echo', arguments: { word: 'hi' } };
 const ECHO_RESULT_BYTES = JSON.stringify({ content: [{ type: 'text', text: 'hi' }] }).length;
@@ -180,7 +232,7 @@ const player = (client: BenchClient, calls: readonly Call[], echo = false) => as
 };
 
 /** Both servers warmed up with 2,000 calls each (V8 optimizes the handlers and the SDK's paths). */
-async function warmUp(units: Array<() => Promise<void>>, callsPerUnit: number): Promise<void> {
+async function warmUp(units: Array<() => Promise<unknown>>, callsPerUnit: number): Promise<void> {
   for (let done = 0; done < 2000; done += callsPerUnit) for (const unit of units) await unit();
 }
 
@@ -197,13 +249,13 @@ async function transports(benches: BenchDomain[]): Promise<void> {
   const units = (calls: readonly Call[]) => Math.max(1, Math.round((3000 * scale) / calls.length));
 
   // The noise floor: the same bare server twice, measured the same way.
-  const one = await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('stdio') }));
-  const twin = await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('stdio') }));
-  await warmUp([player(one, [ECHO]), player(twin, [ECHO])], 1);
-  const [oneUs, twinUs] = await rotatingRoundTrips([player(one, [ECHO]), player(twin, [ECHO])], units([ECHO]));
-  await one.close();
-  await twin.close();
-  report('stdio, control: bare SDK echo vs a second bare server', us(twinUs), us(oneUs), (twinUs / oneUs).toFixed(3), 'noise floor of the stdio rows');
+  const one = await connectStdio(bareStdioArgs('stdio'));
+  const twin = await connectStdio(bareStdioArgs('stdio'));
+  await warmUp([player(one.client, [ECHO]), player(twin.client, [ECHO])], 1);
+  const [oneUs, twinUs] = await rotatingRoundTrips([contender(one, [ECHO]), contender(twin, [ECHO])], units([ECHO]));
+  await one.client.close();
+  await twin.client.close();
+  report('stdio, control: bare SDK echo vs a second bare server', us(twinUs.wall), us(oneUs.wall), (twinUs.wall / oneUs.wall).toFixed(3), `noise floor of the stdio rows${cpuNote(twinUs, oneUs)}`);
 
   // A read whose result is the smallest of the domain, repeated (the state does not change): the
   // domain's closest call to a trivial tool, against the trivial tool.
@@ -229,9 +281,9 @@ async function transportsFor(bench: BenchDomain, label: string, calls: Call[], r
   writeFileSync(recordingFile, JSON.stringify(recording));
   try {
     const stdio = {
-      bare: await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('stdio') })),
-      replay: replayed ? await connect(new StdioClientTransport({ command: process.execPath, args: bareStdioArgs('replay', recordingFile) })) : undefined,
-      domain: await connect(new StdioClientTransport({ command: process.execPath, args: stdioCommand(bench.domain.name), cwd: REPO_ROOT })),
+      bare: await connectStdio(bareStdioArgs('stdio')),
+      replay: replayed ? await connectStdio(bareStdioArgs('replay', recordingFile)) : undefined,
+      domain: await connectStdio(stdioCommand(bench.domain.name), REPO_ROOT),
     };
     await compare('stdio', stdio);
 
@@ -240,9 +292,9 @@ async function transportsFor(bench: BenchDomain, label: string, calls: Call[], r
     const served = new DomainHttpServer({ domains: [bench.domain], port: 0 });
     await served.listen();
     const http = {
-      bare: await connect(new StreamableHTTPClientTransport(new URL(bareHttp.url), { fetch: isolatedFetch })),
-      replay: replayHttp ? await connect(new StreamableHTTPClientTransport(new URL(replayHttp.url), { fetch: isolatedFetch })) : undefined,
-      domain: await connect(new StreamableHTTPClientTransport(new URL(served.url(bench.domain.name)), { fetch: isolatedFetch })),
+      bare: { client: await connect(new StreamableHTTPClientTransport(new URL(bareHttp.url), { fetch: isolatedFetch })) },
+      replay: replayHttp ? { client: await connect(new StreamableHTTPClientTransport(new URL(replayHttp.url), { fetch: isolatedFetch })) } : undefined,
+      domain: { client: await connect(new StreamableHTTPClientTransport(new URL(served.url(bench.domain.name)), { fetch: isolatedFetch })) },
     };
     await compare('HTTP', http);
     await bareHttp.close();
@@ -252,14 +304,15 @@ async function transportsFor(bench: BenchDomain, label: string, calls: Call[], r
     rmSync(directory, { recursive: true, force: true });
   }
 
-  async function compare(transport: string, clients: { bare: BenchClient; replay?: BenchClient; domain: BenchClient }): Promise<void> {
-    const players = [player(clients.bare, calls, true), player(clients.domain, calls)];
-    if (clients.replay) players.push(player(clients.replay, calls));
-    await warmUp(players, calls.length);
-    const [bareUs, domainUs, replayUs] = (await rotatingRoundTrips(players, rounds)).map((t) => t / calls.length);
-    for (const client of Object.values(clients)) await client?.close();
-    report(`${transport}, ${label}`, us(domainUs), us(bareUs), (domainUs / bareUs).toFixed(3), `≤ 1.300 (vs bare SDK echo; results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B)`);
-    if (replayUs !== undefined) report(`${transport}, the same vs a replay of its results`, us(domainUs), us(replayUs), (domainUs / replayUs).toFixed(3), '≤ 1.300 (vs bare SDK server answering the same results)');
+  async function compare(transport: string, servers: { bare: Served; replay?: Served; domain: Served }): Promise<void> {
+    const contenders = [contender(servers.bare, calls, true), contender(servers.domain, calls)];
+    if (servers.replay) contenders.push(contender(servers.replay, calls));
+    await warmUp(contenders.map((c) => c.play), calls.length);
+    const perCall = (await rotatingRoundTrips(contenders, rounds)).map((t) => ({ wall: t.wall / calls.length, cpu: t.cpu === undefined ? undefined : t.cpu / calls.length }));
+    const [bare, domain, replay] = perCall;
+    for (const server of Object.values(servers)) await server?.client.close();
+    report(`${transport}, ${label}`, us(domain.wall), us(bare.wall), (domain.wall / bare.wall).toFixed(3), `≤ 1.300 (vs bare SDK echo${cpuNote(domain, bare)}; results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B)`);
+    if (replay !== undefined) report(`${transport}, the same vs a replay of its results`, us(domain.wall), us(replay.wall), (domain.wall / replay.wall).toFixed(3), `≤ 1.300 (vs bare SDK server answering the same results${cpuNote(domain, replay)})`);
   }
 }
 

@@ -235,7 +235,7 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     const trigger = validateTrigger(state, args.trigger, home.id, ctx.fail);
     const conditions = (args.conditions ?? []).map((c, i) => validateCondition(state, c, home.id, i, ctx.fail));
     const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
-    // Frozen here (flat objects of strings and numbers, new from pick): the new automation's freeze then stops at them.
+    // Frozen here (flat objects of strings and numbers, new from pick): with the automation frozen, all it holds is, and it is stored without a walk.
     Object.freeze(trigger);
     for (const condition of conditions) Object.freeze(condition);
     for (const action of actions) Object.freeze(action);
@@ -243,7 +243,7 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     Object.freeze(actions);
     const id = ctx.nextId('auto');
     const automation: Automation = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
-    addEntry(ctx, 'automations', automation);
+    addEntry(ctx, 'automations', Object.freeze(automation), true);
     return { automation: automationView(automation) };
   },
 });

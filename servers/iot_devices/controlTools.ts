@@ -73,7 +73,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     const members = ids.map((id) => deviceById(state, id)!);
     ctx.fail(`every member of group ${group.id} "${group.name}" is offline (${members.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing was sent. Check the devices, or ${verb} on single devices that are online`);
   }
-  putDevices(ctx, changedDevices);
+  putDevices(ctx, changedDevices, true);
   const changed = changedDevices.length;
   return {
     target_id: group.id,

@@ -88,7 +88,7 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
       if (!device.online) warnings.push(`${deviceLabel(device)} is offline since ${device.last_seen}; activation will skip it until it is back`);
       return entity;
     });
-    // Frozen here, as they are made: the new scene's freeze then stops at its entities.
+    // Frozen here, as they are made: with the scene frozen, all it holds is, and it is stored without a walk.
     for (const entity of entities) {
       if (entity.rgb_color !== undefined) Object.freeze(entity.rgb_color);
       Object.freeze(entity);
@@ -96,7 +96,7 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
     Object.freeze(entities);
     const id = ctx.nextId('scene');
     const scene: Scene = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
-    addEntry(ctx, 'scenes', scene);
+    addEntry(ctx, 'scenes', Object.freeze(scene), true);
     return { scene: sceneView(scene), warnings };
   },
 });
@@ -157,7 +157,7 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
       const devices = entities.map((entity) => deviceById(state, entity.device_id)!);
       ctx.fail(`every device of scene ${scene.id} "${scene.name}" is offline (${devices.map((d) => `${deviceLabel(d)} since ${d.last_seen}`).join(', ')}); nothing changed. Check those devices and try again`);
     }
-    putDevices(ctx, changedDevices);
+    putDevices(ctx, changedDevices, true);
     const changed = changedDevices.length;
     const activated = shallowCopy(scene);
     activated.last_activated = now;
@@ -221,7 +221,8 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
     }
     const id = ctx.nextId('grp');
     const group: DeviceGroup = { id, home_id: home.id, name, device_ids: deviceIds, created_at: stamp(ctx.now) };
-    addEntry(ctx, 'groups', group);
+    Object.freeze(deviceIds);
+    addEntry(ctx, 'groups', Object.freeze(group), true);
     return { group: groupView(state, group) };
   },
 });

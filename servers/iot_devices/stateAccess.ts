@@ -2,6 +2,7 @@ import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
 import { addName, keepNames, renameDevice } from './nameIndexes.js';
+import { recordAdding } from './recordCopy.js';
 
 /**
  * How the state-changing tools touch the state: every lookup and check reads the frozen state the
@@ -10,10 +11,11 @@ import { addName, keepNames, renameDevice } from './nameIndexes.js';
  * `ctx.edit` gives. The kit then has nothing to walk or freeze but that parent, which is measurably
  * cheaper than editing the record itself (about 1 µs a call for a home's record of 40 devices).
  *
- * Collections gain keys through `Object.defineProperty` and lose them through a rest pattern: a
- * keyed store that adds a key (`record[id] = x`) or a `delete` can turn a record of more than a
- * dozen entries into a V8 dictionary-mode object, and every later copy of such an object costs
- * about ten times as much (a spread of 40 entries: ~7.5 µs instead of ~0.8 µs).
+ * Collections gain keys through recordCopy.ts (see there how they stay out of V8's dictionary
+ * mode) and lose them through a rest pattern: a keyed store that adds a key to a copy the kit
+ * spread, or a `delete`, can turn a record of more than a dozen entries into a V8 dictionary-mode
+ * object, and every later copy of such an object costs about ten times as much (a spread of 40
+ * entries: ~7.5 µs instead of ~0.8 µs).
  */
 
 type Ctx = ToolContext<IotState>;
@@ -40,8 +42,11 @@ export function putDevice(ctx: Ctx, device: Device): void {
   else renameDevice(record, copy, device.id, before, device.name);
 }
 
-/** Files new versions of several devices (each once): one copy of each home's record they belong to. */
-export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
+/**
+ * Files new versions of several devices (each once): one copy of each home's record they belong to.
+ * `namesKept`: the caller changed no device's name (a command, a scene), so none is compared.
+ */
+export function putDevices(ctx: Ctx, devices: readonly Device[], namesKept = false): void {
   if (devices.length === 0) return;
   const homeId = devices[0].home_id;
   for (let i = 1; i < devices.length; i++) if (devices[i].home_id !== homeId) return putDevicesOfHomes(ctx, devices);
@@ -53,7 +58,7 @@ export function putDevices(ctx: Ctx, devices: readonly Device[]): void {
   let renamed = false;
   for (let i = 0; i < devices.length; i++) {
     const device = devices[i];
-    if (record[device.id].name !== device.name) renamed = true;
+    if (!namesKept && record[device.id].name !== device.name) renamed = true;
     copy[device.id] = freezeDevice(device);
   }
   homes[homeId] = Object.freeze(copy);
@@ -95,13 +100,15 @@ export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entr
   if (before.name === after.name && before.alias === after.alias) keepNames(entries, copy);
 }
 
-/** Adds a new entry to a collection (after every entry it has). */
-export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>): void {
+/**
+ * Adds a new entry to a collection (after every entry it has). `frozen`: the caller froze the entry
+ * and everything new in it already.
+ */
+export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>, frozen = false): void {
   const root = ctx.edit<Collections>();
   const entries = root[collection];
-  const copy = shallowCopy(entries);
-  Object.defineProperty(copy, entry.id, { value: freezeNew(entry), writable: true, enumerable: true, configurable: true });
-  root[collection] = Object.freeze(copy);
+  const copy = recordAdding<{ id: string }>(entries, entry.id, frozen ? entry : freezeNew(entry));
+  root[collection] = copy;
   addName(entries, copy, entry);
 }
 

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../core/index.js';
-import type { Calendar, CalendarEvent, CalendarState, DirectoryEntry } from './CalendarState.js';
-import type { Span } from './calendarModel.js';
+import type { Calendar, CalendarEvent, CalendarState, DirectoryEntry, Reminder } from './CalendarState.js';
+import { directoryEntry, type Span } from './calendarModel.js';
 import { formatInZone, parseInstant } from './zonedTime.js';
 
 /** What tools return for events, calendars and directory entries, with the matching JSON Schemas. */
@@ -103,6 +103,13 @@ export const ATTENDEE_CONFLICTS_SCHEMA: JsonSchema = {
   items: { type: 'object', properties: { email: { type: 'string' }, event_ids: { type: 'array', items: { type: 'string' } } }, required: ['email', 'event_ids'] },
 };
 
+/** Copies of reminders (a loop: map runs slowly on a frozen array). */
+function reminderViews(reminders: readonly Reminder[]): Array<{ method: Reminder['method']; minutes: number }> {
+  const views: Array<{ method: Reminder['method']; minutes: number }> = [];
+  for (let i = 0; i < reminders.length; i++) views.push({ method: reminders[i].method, minutes: reminders[i].minutes });
+  return views;
+}
+
 /**
  * An event as tools return it; `span` turns a series master into one of its occurrences, and
  * `zone` writes start and end in that zone instead of the event's own (as list_events does).
@@ -113,7 +120,7 @@ export function eventView(state: CalendarState, event: CalendarEvent, span?: Spa
     const attendee = event.attendees[i];
     const view: Record<string, unknown> = {
       email: attendee.email,
-      name: state.people[attendee.email]?.name ?? attendee.email,
+      name: directoryEntry(state, attendee.email)?.name ?? attendee.email,
       response_status: attendee.response_status,
       optional: attendee.optional,
       organizer: attendee.organizer,
@@ -137,7 +144,7 @@ export function eventView(state: CalendarState, event: CalendarEvent, span?: Spa
     organizer: event.organizer,
     creator: event.creator,
     attendees,
-    reminders: { use_default: event.reminders.use_default, overrides: event.reminders.overrides.length === 0 ? [] : event.reminders.overrides.map((r) => ({ method: r.method, minutes: r.minutes })) },
+    reminders: { use_default: event.reminders.use_default, overrides: reminderViews(event.reminders.overrides) },
     allow_conflicts: event.allow_conflicts,
     created: event.created,
     updated: event.updated,

@@ -5,6 +5,7 @@ import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Remind
 import {
   canSeeDetails,
   checkPlacement,
+  directoryEntry,
   clockMs,
   endMs,
   type EventRef,
@@ -162,7 +163,7 @@ function organizerOf(state: CalendarState, calendar: Calendar): string {
 }
 
 function newAttendee(state: CalendarState, email: string, optional: boolean, organizer: string): Attendee {
-  const room = state.people[email].kind === 'room';
+  const room = directoryEntry(state, email)!.kind === 'room';
   return { email, response_status: room || email === organizer ? 'accepted' : 'needsAction', optional: room ? false : optional, organizer: email === organizer, resource: room };
 }
 
@@ -179,7 +180,7 @@ function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emai
     event.attendees.push(newAttendee(state, entry.email, optional, event.organizer));
     added.push(entry.email);
   }
-  if (event.attendees.length > 0 && state.people[event.organizer]?.kind === 'person' && attendeeIndex(event.attendees, event.organizer) < 0) {
+  if (event.attendees.length > 0 && directoryEntry(state, event.organizer)?.kind === 'person' && attendeeIndex(event.attendees, event.organizer) < 0) {
     event.attendees.unshift(newAttendee(state, event.organizer, false, event.organizer));
   }
   return { added, already };
@@ -191,7 +192,7 @@ function checkCapacity(ctx: Ctx, state: CalendarState, event: CalendarEvent): vo
   for (let a = 0; a < event.attendees.length; a++) {
     const attendee = event.attendees[a];
     if (!attendee.resource) continue;
-    const room = state.people[attendee.email];
+    const room = directoryEntry(state, attendee.email)!;
     if ((room.capacity ?? 0) < people) {
       const spans = spansToHorizon(event, clockMs(ctx.now));
       const alternatives = freeRooms(state, spans, people, selfOf(event)).slice(0, 4);
@@ -242,8 +243,11 @@ interface NewEventFields {
   allow_conflicts?: boolean;
 }
 
+/** The reminders of an event created without any: one frozen object shared by all (never mutated, only replaced). */
+const DEFAULT_REMINDERS: Reminders = Object.freeze({ use_default: true, overrides: Object.freeze([]) as unknown as Reminder[] });
+
 function remindersFrom(ctx: Ctx, input: { use_default?: boolean; overrides?: Reminder[] } | undefined): Reminders {
-  if (input === undefined) return { use_default: true, overrides: [] };
+  if (input === undefined) return DEFAULT_REMINDERS;
   const overrides: Reminder[] = [];
   for (const reminder of input.overrides ?? []) {
     if (!overrides.some((r) => r.method === reminder.method && r.minutes === reminder.minutes)) overrides.push({ method: reminder.method, minutes: reminder.minutes });
@@ -576,7 +580,11 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
     const problem = writeProblem(state, destination.id, `move events to ${destination.id}`);
     if (problem !== undefined) ctx.fail(problem);
     const organizer = organizerOf(state, destination);
-    const ids = [event.id, ...(event.modified_occurrences ?? []).map((key) => `${event.id}_${key}`).filter((id) => isStored(state.events, id))];
+    const ids = [event.id];
+    for (const key of event.modified_occurrences ?? []) {
+      const id = `${event.id}_${key}`;
+      if (isStored(state.events, id)) ids.push(id);
+    }
     const self: SelfIds = ids;
     const moved: CalendarEvent[] = [];
     for (const id of ids) {
@@ -585,10 +593,13 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
       // A fresh list (addAttendees may add the organizer); attendees whose flags stay are kept as they are.
-      candidate.attendees = candidate.attendees.map((attendee) => {
-        if (attendee.email === organizer) return attendee.organizer && attendee.response_status === 'accepted' ? attendee : attendeeWith(attendee, 'accepted', true);
-        return attendee.organizer ? attendeeWith(attendee, attendee.response_status, false) : attendee;
-      });
+      const attendees: Attendee[] = [];
+      for (let a = 0; a < candidate.attendees.length; a++) {
+        const attendee = candidate.attendees[a];
+        if (attendee.email === organizer) attendees.push(attendee.organizer && attendee.response_status === 'accepted' ? attendee : attendeeWith(attendee, 'accepted', true));
+        else attendees.push(attendee.organizer ? attendeeWith(attendee, attendee.response_status, false) : attendee);
+      }
+      candidate.attendees = attendees;
       addAttendees(ctx, state, candidate, [], false);
       candidate.updated = ctx.now;
       const source = storedEvent(state.events, id)!;

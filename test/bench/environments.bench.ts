@@ -7,7 +7,9 @@
  * - session creation: time and memory, on the smallest and the largest world (target: ≤ 50 µs, a few KB,
  *   independent of the world's size); 10,000 concurrent sessions across the domains (target: < 500 MB);
  * - stdio and Streamable HTTP: a tool call round trip against a bare SDK server with one trivial tool
- *   on the same transport (target: within 1.3×).
+ *   on the same transport (target: within 1.3×), for the domain's lightest read and for a whole
+ *   episode; the episode also against a bare SDK server replaying the same results (what the kit
+ *   adds to serving, apart from the results' size). Wall and CPU time, rotated A B C, C B A.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -164,13 +164,13 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
     if (booking.type === 'FLIGHT') {
       const flight = base.flights[booking.flightId];
       const edit = new SeatMapEdit(seatMapOf(base, flight));
-      const seats: string[] = [];
+      let seats = '';
       for (const passenger of booking.passengers) {
         edit.release(passenger.seat);
-        seats.push(passenger.seat);
+        seats = seats === '' ? passenger.seat : `${seats}, ${passenger.seat}`;
       }
       state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(booking.travelClass, booking.passengers.length));
-      released = `seats ${seats.join(', ')} on flight ${flight.id}`;
+      released = `seats ${seats} on flight ${flight.id}`;
     } else {
       const hotel = base.hotels[booking.hotelId];
       const sold = hotel.rooms[booking.roomType]!.roomsSold;
@@ -188,7 +188,23 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
     cancelled.status = 'CANCELLED';
     cancelled.cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
     state.bookings = withEntry(base.bookings, booking.id, Object.freeze(cancelled));
-    return Object.assign(quoteView(ctx, booking, quote), { status: 'CANCELLED' as const, cancelledAt, released });
+    // quoteView's keys, then three more, as one literal (an Object.assign onto the view adds them one by one).
+    return {
+      bookingId: booking.id,
+      type: booking.type,
+      startTime: bookingStart(booking, base.flights as Record<string, Flight>),
+      daysBefore: quote.daysBefore,
+      refundable: booking.cancellationPolicy.refundable,
+      totalPrice: booking.totalPrice,
+      fee: quote.fee,
+      refund: quote.refund,
+      currency: booking.currency,
+      appliedRule: quote.rule,
+      cancellationPolicy: booking.cancellationPolicy,
+      status: 'CANCELLED' as const,
+      cancelledAt,
+      released,
+    };
   },
 });
 

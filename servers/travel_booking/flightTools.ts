@@ -24,6 +24,9 @@ import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, fli
 
 type State = Readonly<TravelBookingState>;
 
+/** No seats (a seat list nothing is excluded by). */
+const NO_SEATS: readonly string[] = Object.freeze([]);
+
 const cabinEnum = { type: 'string', enum: [...CABINS], description: 'Cabin (Amadeus travelClass): ECONOMY, PREMIUM_ECONOMY, BUSINESS or FIRST' };
 const fareFamilyEnum = {
   type: 'string',
@@ -66,19 +69,19 @@ function otherDepartureDates(state: State, origin: readonly string[], destinatio
   return [...dates].sort((a, b) => distance(a) - distance(b) || (a < b ? -1 : 1)).slice(0, limit);
 }
 
-function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: ReadonlySet<string> = new Set()): string {
+function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: readonly string[] = NO_SEATS): string {
   const free: string[] = [];
-  for (const seat of freeSeatList(flight, map, cabin)) if (!exclude.has(seat)) free.push(seat);
+  for (const seat of freeSeatList(flight, map, cabin)) if (!exclude.includes(seat)) free.push(seat);
   if (free.length === 0) return `no ${cabin} seats are free`;
   return `free ${cabin} seats include ${free.slice(0, 12).join(', ')}${free.length > 12 ? ` (${free.length} free in all; get_flight_details shows the seat map)` : ''}`;
 }
 
 /** The first `count` seats of a cabin that nobody holds and that are not in `exclude`, in seat-map order. */
-function firstFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: ReadonlySet<string>, count: number): string[] {
+function firstFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: readonly string[], count: number): string[] {
   const free: string[] = [];
   if (count <= 0) return free;
   for (const seat of freeSeatList(flight, map, cabin)) {
-    if (exclude.has(seat)) continue;
+    if (exclude.length > 0 && exclude.includes(seat)) continue;
     free.push(seat);
     if (free.length === count) break;
   }
@@ -90,16 +93,15 @@ function describeCabinLayout(flight: Flight, cabin: Cabin): string {
   return `${cabin} is rows ${layout.firstRow}-${layout.lastRow}, seats ${layout.columns.replace(/ /g, '')}`;
 }
 
-const NO_SEATS: ReadonlySet<string> = new Set();
 
 /** Checks that `seat` can be taken by a passenger of `cabin` on `flight`; fails with the free seats otherwise. */
-function checkSeat(ctx: TravelContext, flight: Flight, map: SeatMap, cabin: Cabin, seat: string, alsoTaken: ReadonlySet<string>): void {
+function checkSeat(ctx: TravelContext, flight: Flight, map: SeatMap, cabin: Cabin, seat: string, alsoTaken: readonly string[]): void {
   const seatCabinName = seatCabin(flight.aircraft, seat);
   if (seatCabinName === undefined) {
     return ctx.fail(`seat ${seat} does not exist on flight ${flight.id} (${AIRCRAFT[flight.aircraft].name}); ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, map, cabin, alsoTaken)}`);
   }
   if (seatCabinName !== cabin) return ctx.fail(`seat ${seat} is in ${seatCabinName} but the booking is in ${cabin}; ${describeCabinLayout(flight, cabin)}; ${sampleFreeSeats(flight, map, cabin, alsoTaken)}`);
-  if (seatHolder(map, seat) !== undefined || alsoTaken.has(seat)) {
+  if (seatHolder(map, seat) !== undefined || alsoTaken.includes(seat)) {
     return ctx.fail(`seat ${seat} on flight ${flight.id} is already taken; ${sampleFreeSeats(flight, map, cabin, alsoTaken)}`);
   }
 }
@@ -463,24 +465,26 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
           : `flight ${flight.id} has only ${seatsAvailable} ${cabin} seat(s) left for ${offer.adults} travelers. Cabins with seats: ${cabinsWithSeats(flight, map, offer.adults)}`,
       );
     }
-    const chosen = new Map<string, string>();
-    const chosenSeats = new Set<string>();
+    // Chosen seats by traveler, as two parallel lists (at most nine: a scan beats a Map and a Set).
+    const chosenTravelers: string[] = [];
+    const chosenSeats: string[] = [];
     if (args.seats !== undefined) {
       for (const choice of args.seats) {
         if (!travelerIds.includes(choice.traveler_id)) return ctx.fail(`seat choice for ${choice.traveler_id}, who is not among traveler_ids (${travelerIds.join(', ')})`);
-        if (chosen.has(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
+        if (chosenTravelers.includes(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
         checkSeat(ctx, flight, map, cabin, choice.seat, chosenSeats);
-        chosen.set(choice.traveler_id, choice.seat);
-        chosenSeats.add(choice.seat);
+        chosenTravelers.push(choice.traveler_id);
+        chosenSeats.push(choice.seat);
       }
     }
-    const autoSeats = firstFreeSeats(flight, map, cabin, chosenSeats, travelerIds.length - chosen.size);
+    const autoSeats = firstFreeSeats(flight, map, cabin, chosenSeats, travelerIds.length - chosenTravelers.length);
     const id = ctx.nextId('bkg');
     const passengers: FlightPassenger[] = [];
     let nextAuto = 0;
     for (let i = 0; i < travelerIds.length; i++) {
       const travelerId = travelerIds[i];
-      const seat = chosen.get(travelerId) ?? autoSeats[nextAuto++];
+      const chosen = chosenTravelers.indexOf(travelerId);
+      const seat = chosen >= 0 ? chosenSeats[chosen] : autoSeats[nextAuto++];
       let loyaltyNumber: string | null = null;
       for (const m of travelers[i].loyaltyPrograms) {
         if (m.programOwner === flight.carrierCode) {

@@ -111,8 +111,15 @@ export function seatColumns(columns: string): SeatColumn[] {
   return cached;
 }
 
+const seatPositionsByAircraft = new Map<string, Map<string, SeatPosition>>();
+
 /** Where a seat of a cabin sits (WINDOW, MIDDLE or AISLE), by its letter. */
 export function seatPosition(aircraft: string, cabin: Cabin, seat: string): SeatPosition {
+  // A seat of the cabin: one lookup in the aircraft's table (seatCabin builds it).
+  if (seatCabin(aircraft, seat) === cabin) {
+    const position = seatPositionsByAircraft.get(aircraft)?.get(seat);
+    if (position !== undefined) return position;
+  }
   const letter = seat.charCodeAt(seat.length - 1);
   for (const column of seatColumns(AIRCRAFT[aircraft].cabins[cabin]!.columns)) if (column.letter.charCodeAt(0) === letter) return column.position;
   // Unreachable for a seat of the cabin; fails as reading the position of no column did.
@@ -148,14 +155,22 @@ export function seatCabin(aircraft: string, seat: string): Cabin | undefined {
   if (cabins === undefined) {
     const type = AIRCRAFT[aircraft];
     if (type === undefined) return undefined;
-    // Every seat of every cabin ('7A', '12C', …), the first cabin listed winning, as a lookup table.
+    // Every seat of every cabin ('7A', '12C', …), the first cabin listed winning, as a lookup table,
+    // with where it sits in that cabin.
     cabins = new Map();
+    const positions = new Map<string, SeatPosition>();
     for (const [cabin, layout] of Object.entries(type.cabins) as Array<[Cabin, NonNullable<(typeof type.cabins)[Cabin]>]>) {
       for (let row = layout.firstRow; row <= layout.lastRow; row++) {
-        for (const column of seatColumns(layout.columns)) if (!cabins.has(`${row}${column.letter}`)) cabins.set(`${row}${column.letter}`, cabin);
+        for (const column of seatColumns(layout.columns)) {
+          const seat = `${row}${column.letter}`;
+          if (cabins.has(seat)) continue;
+          cabins.set(seat, cabin);
+          positions.set(seat, column.position);
+        }
       }
     }
     seatCabinsByAircraft.set(aircraft, cabins);
+    seatPositionsByAircraft.set(aircraft, positions);
   }
   return cabins.get(seat);
 }
@@ -337,12 +352,20 @@ export function quoteCancellation(policy: CancellationPolicy, daysBefore: number
 }
 
 const LOCATOR_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const LOCATOR_CODES: readonly number[] = Array.from(LOCATOR_LETTERS, (letter) => letter.charCodeAt(0));
 
 /** A six-character airline record locator (PNR), drawn from the session's seeded random source. */
 export function recordLocator(random: SessionRandom): string {
-  let out = '';
-  for (let i = 0; i < 6; i++) out += LOCATOR_LETTERS[random.int(0, LOCATOR_LETTERS.length - 1)];
-  return out;
+  // One string from six character codes (six concatenations would make six strings).
+  const max = LOCATOR_LETTERS.length - 1;
+  return String.fromCharCode(
+    LOCATOR_CODES[random.int(0, max)],
+    LOCATOR_CODES[random.int(0, max)],
+    LOCATOR_CODES[random.int(0, max)],
+    LOCATOR_CODES[random.int(0, max)],
+    LOCATOR_CODES[random.int(0, max)],
+    LOCATOR_CODES[random.int(0, max)],
+  );
 }
 
 /** A nine-digit hotel confirmation number. */

@@ -23,6 +23,9 @@ interface Layout {
   readonly copy: Copier;
   /** Keys after the copier's, in the order they were added. */
   readonly extras: readonly string[];
+  /** The layout with one key more, last made (calls restarted from one snapshot add the same id). */
+  nextId?: string;
+  next?: Layout;
 }
 
 const MAX_EXTRAS = 8;
@@ -49,7 +52,13 @@ function remember(record: object, layout: Layout): void {
 }
 
 function layoutOf(record: object): Layout | undefined {
-  for (let i = last, n = 0; n < RECENT; n++, i = i === 0 ? RECENT - 1 : i - 1) if (recentRecords[i] === record) return recentLayouts[i];
+  for (let i = last, n = 0; n < RECENT; n++, i = i === 0 ? RECENT - 1 : i - 1) {
+    if (recentRecords[i] !== record) continue;
+    const layout = recentLayouts[i]!;
+    // Calls restarted from one snapshot copy its record again and again: keep it among the newest.
+    if (n > 4) remember(record, layout);
+    return layout;
+  }
   const keys = Object.keys(record);
   const signature = keys.join('\u0000');
   let copier = copiers.get(signature);
@@ -88,6 +97,12 @@ export function recordAdding<T>(record: Readonly<Record<string, T>>, id: string,
   for (let i = 0; i < extras.length; i++) copy[extras[i]] = record[extras[i]];
   copy[id] = value;
   Object.freeze(copy);
-  remember(copy, { copy: layout.copy, extras: [...extras, id] });
+  let next = layout.next;
+  if (layout.nextId !== id || next === undefined) {
+    next = { copy: layout.copy, extras: [...extras, id] };
+    layout.nextId = id;
+    layout.next = next;
+  }
+  remember(copy, next);
   return copy as Readonly<Record<string, T>>;
 }

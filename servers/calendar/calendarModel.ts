@@ -581,6 +581,8 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     seriesTimings,
     merged,
     cached: true,
+    queries: 0,
+    directory: undefined,
   };
 }
 
@@ -649,7 +651,7 @@ function remappedOccurrences(
     ends = mergedEnds;
     owners = mergedOwners;
   }
-  return { starts, ends, owners, longest, coveredTo, seen: new Float64Array(seriesTimings.length).fill(-1) };
+  return { starts, ends, owners, longest, coveredTo, seen: new Float64Array(seriesTimings.length).fill(-1), queries: 0, directory: undefined };
 }
 
 /**
@@ -862,6 +864,9 @@ interface ListWindows {
   merged?: MergedOccurrences;
   /** Kept with its list (its events are frozen). */
   cached: boolean;
+  /** Scans of `starts` so far, and its day directory once they were many (null: too sparse for one). */
+  queries: number;
+  directory: DayDirectory | null | undefined;
 }
 
 const NO_POSITIONS: readonly number[] = Object.freeze([]);
@@ -880,6 +885,58 @@ interface MergedOccurrences {
   coveredTo: number;
   /** Per series: the query that last found it (no set per query). */
   seen: Float64Array;
+  /** Scans of `starts` so far, and its day directory once they were many (null: too sparse for one). */
+  queries: number;
+  directory: DayDirectory | null | undefined;
+}
+
+/**
+ * Where a list of starts (ascending) passes each day: `at[d]` is the first position whose start is
+ * on or after the day `firstDay + d`. A lower bound is then one lookup and a short scan within a
+ * day, instead of a binary search of a dozen unpredictable steps; made only for starts that scans
+ * ask often (most windows an episode derives are replaced before that), and only when not too sparse.
+ */
+interface DayDirectory {
+  firstDay: number;
+  at: Int32Array;
+}
+
+/** Scans of a list of starts before it gets a day directory. */
+const DIRECTORY_AFTER_QUERIES = 8;
+const MAX_DIRECTORY_DAYS = 4096;
+
+function dayDirectory(starts: Float64Array): DayDirectory | null {
+  if (starts.length === 0) return null;
+  const firstDay = Math.floor(starts[0] / DAY);
+  const days = Math.floor(starts[starts.length - 1] / DAY) - firstDay + 1;
+  if (!(days > 0 && days <= MAX_DIRECTORY_DAYS)) return null;
+  const at = new Int32Array(days);
+  let i = 0;
+  for (let d = 0; d < days; d++) {
+    const boundary = (firstDay + d) * DAY;
+    while (i < starts.length && starts[i] < boundary) i++;
+    at[d] = i;
+  }
+  return { firstDay, at };
+}
+
+/** The first position of `starts` (ascending) whose start is not below `value`. */
+function lowerBound(starts: Float64Array, value: number, directory: DayDirectory | null | undefined): number {
+  let low = 0;
+  if (directory) {
+    const day = Math.floor(value / DAY) - directory.firstDay;
+    if (day >= directory.at.length) return starts.length;
+    if (day > 0) low = directory.at[day];
+    while (low < starts.length && starts[low] < value) low++;
+    return low;
+  }
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 let mergedQueries = 0;
@@ -919,6 +976,8 @@ function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindow
     longest,
     coveredTo,
     seen: new Float64Array(expanded.length).fill(-1),
+    queries: 0,
+    directory: undefined,
   };
   windows.merged = merged;
   return merged;
@@ -975,6 +1034,8 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
     series: Int32Array.from(series),
     seriesTimings: series.map((i) => timings[i]),
     cached: events.length > 0 && Object.isFrozen(events[0]),
+    queries: 0,
+    directory: undefined,
   };
   for (let k = 0; k < singles.length; k++) {
     const timing = timings[singles[k]];
@@ -1008,14 +1069,8 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
   if (events.length === 0) return NO_POSITIONS;
   const windows = windowsOf(events);
   const { singles, starts, ends, series } = windows;
-  const earliest = fromMs - windows.longest;
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle] < earliest) low = middle + 1;
-    else high = middle;
-  }
+  if (windows.directory === undefined && ++windows.queries >= DIRECTORY_AFTER_QUERIES) windows.directory = dayDirectory(starts);
+  const low = lowerBound(starts, fromMs - windows.longest, windows.directory);
   let found: number[] | undefined;
   let ordered = true;
   // Singles starting before `earliest` end by `fromMs`; from there on, those starting before `toMs`.
@@ -1038,14 +1093,8 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
     } else {
       const query = mergedQueries++;
       const { starts: occurrenceStarts, ends: occurrenceEnds, owners, seen } = merged;
-      const earliestOccurrence = fromMs - merged.longest;
-      let first = 0;
-      let last = occurrenceStarts.length;
-      while (first < last) {
-        const middle = (first + last) >> 1;
-        if (occurrenceStarts[middle] < earliestOccurrence) first = middle + 1;
-        else last = middle;
-      }
+      if (merged.directory === undefined && ++merged.queries >= DIRECTORY_AFTER_QUERIES) merged.directory = dayDirectory(occurrenceStarts);
+      const first = lowerBound(occurrenceStarts, fromMs - merged.longest, merged.directory);
       let meeting = 0;
       for (let i = first; i < occurrenceStarts.length && occurrenceStarts[i] < toMs; i++) {
         if (occurrenceEnds[i] > fromMs && seen[owners[i]] !== query) {

@@ -180,14 +180,18 @@ export class RecordEdit<T> {
   }
 
   /**
-   * Removes a key. An element index leaves a hole; a named key would leave V8's slow dictionary
-   * mode, so the record is rebuilt without it.
+   * Removes a key. An element index leaves a hole; deleting a named key would leave V8's slow
+   * dictionary mode, so the record is rebuilt without it (through the smaller shape's literal).
    */
   delete(key: string | number): void {
     if (!Object.hasOwn(this.copy, key)) return;
     this.shape = this.shape?.without(key);
     if (typeof key === 'number' ? Number.isInteger(key) && key >= 0 && key <= 999_999_999 : INDEX.test(key)) {
       delete this.copy[key];
+      return;
+    }
+    if (this.shape !== undefined) {
+      this.copy = this.shape.copy(this.copy) as Record<string | number, T>;
       return;
     }
     const rebuilt: Record<string | number, T> = {};

@@ -175,12 +175,14 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       const hotel = base.hotels[booking.hotelId];
       const sold = hotel.rooms[booking.roomType]!.roomsSold;
       // Nights the booking held lose its rooms; a night left with none disappears (key order kept).
-      const roomsSold: Record<string, number> = {};
-      for (const night in sold) {
-        if (!Object.hasOwn(booking.nightlyRates, night)) roomsSold[night] = sold[night];
-        else if (sold[night] - booking.rooms > 0) roomsSold[night] = sold[night] - booking.rooms;
+      const roomsSold = records.roomsSold.edit(sold);
+      for (const night in booking.nightlyRates) {
+        if (!Object.hasOwn(sold, night)) continue;
+        const left = sold[night] - booking.rooms;
+        if (left > 0) roomsSold.set(night, left);
+        else roomsSold.delete(night);
       }
-      state.hotels = withRoomsSold(base.hotels, hotel, booking.roomType, roomsSold);
+      state.hotels = withRoomsSold(base.hotels, hotel, booking.roomType, roomsSold.finish());
       released = `${booking.rooms} ${booking.roomType} room(s) for ${Object.keys(booking.nightlyRates).length} night(s) at hotel ${booking.hotelId}`;
     }
     const cancelledAt = nowOf(ctx);

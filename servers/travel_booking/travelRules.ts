@@ -356,15 +356,16 @@ const LOCATOR_CODES: readonly number[] = Array.from(LOCATOR_LETTERS, (letter) =>
 
 /** A six-character airline record locator (PNR), drawn from the session's seeded random source. */
 export function recordLocator(random: SessionRandom): string {
-  // One string from six character codes (six concatenations would make six strings).
-  const max = LOCATOR_LETTERS.length - 1;
+  // One string from six character codes (six concatenations would make six strings); each draw is
+  // what random.int(0, 31) draws, without its bounds arithmetic.
+  const n = LOCATOR_CODES.length;
   return String.fromCharCode(
-    LOCATOR_CODES[random.int(0, max)],
-    LOCATOR_CODES[random.int(0, max)],
-    LOCATOR_CODES[random.int(0, max)],
-    LOCATOR_CODES[random.int(0, max)],
-    LOCATOR_CODES[random.int(0, max)],
-    LOCATOR_CODES[random.int(0, max)],
+    LOCATOR_CODES[Math.floor(random.next() * n)],
+    LOCATOR_CODES[Math.floor(random.next() * n)],
+    LOCATOR_CODES[Math.floor(random.next() * n)],
+    LOCATOR_CODES[Math.floor(random.next() * n)],
+    LOCATOR_CODES[Math.floor(random.next() * n)],
+    LOCATOR_CODES[Math.floor(random.next() * n)],
   );
 }
 

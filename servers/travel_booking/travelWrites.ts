@@ -133,10 +133,10 @@ export function withSeatMap(state: Readonly<TravelBookingState>, day: string, fl
   return records.seatMapDays.with(state.seatMaps, day, records.seatMapsOfDay.with(state.seatMaps[day], flightId, map)) as TravelBookingState['seatMaps'];
 }
 
-/** The frozen `hotels` record with one room type's `roomsSold` of one hotel replaced (`roomsSold` is frozen here). */
+/** The frozen `hotels` record with one room type's `roomsSold` (frozen) of one hotel replaced. */
 export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Hotel, type: RoomType, roomsSold: Readonly<Record<string, number>>): Record<string, Hotel> {
   const room: HotelRoom = shallowCopy(hotel.rooms[type]!);
-  room.roomsSold = Object.isFrozen(roomsSold) ? roomsSold : Object.freeze(roomsSold);
+  room.roomsSold = roomsSold as Record<string, number>;
   const rooms = withKey(hotel.rooms as Record<string, HotelRoom>, type, Object.freeze(room));
   const next: Hotel = shallowCopy(hotel);
   next.rooms = rooms;

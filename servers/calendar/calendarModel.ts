@@ -1120,14 +1120,15 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
  * Busy spans of a person, room or calendar in a window: events on the calendar and invitations not
  * declined. Transparent events do not make a person busy, but a room they book is occupied.
  */
-export function busySpans(state: CalendarState, id: string, fromMs: number, toMs: number, skip?: (span: Span) => boolean): Span[] {
+export function busySpans(state: CalendarState, id: string, fromMs: number, toMs: number, skip?: (span: Span) => boolean, skipOwnCalendar = false): Span[] {
   const entry = directoryEntry(state, id);
   const isRoom = entry?.kind === 'room';
   const spans: Span[] = [];
   const index = eventIndex(state);
   const own = index.byCalendar.get(id) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
-  for (let l = 0; l < (entry === undefined ? 1 : 2); l++) {
+  // skipOwnCalendar: the caller's skip would leave out every span of the own calendar anyway.
+  for (let l = skipOwnCalendar ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
     const events = l === 0 ? own : (index.byAttendee.get(id) ?? NO_EVENTS);
     if (events.length === 0) continue;
     const meeting = eventsMeeting(events, fromMs, toMs);
@@ -1264,7 +1265,7 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
   if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person') people.add(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (const email of people) {
-    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere);
+    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, email === candidate.calendar_id);
     if (busy.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, busy));
     if (clashes.length > 0) result.push({ email, event_ids: clashes.slice(0, 5).map((s) => s.id) });

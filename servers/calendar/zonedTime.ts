@@ -99,12 +99,46 @@ export function civilFromDays(days: number): [number, number, number] {
   return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
 }
 
+/**
+ * A zone's rule with the stretch of time its offset was last found constant over: within one UTC
+ * year the offset changes only at the year's two switches, so most lookups (a write formats and
+ * reads several times of the same weeks) are one Map read and two comparisons.
+ */
+interface ZoneState {
+  readonly rule: ZoneRule;
+  from: number;
+  to: number;
+  offset: number;
+}
+
+const zoneStates = new Map<string, ZoneState>();
+
 /** Offset of `zone` from UTC at the instant `utcMs`, in minutes. */
 export function zoneOffsetMinutes(zone: string, utcMs: number): number {
-  const rule = TIME_ZONES[zone];
-  if (rule === undefined) return 0;
+  let state = zoneStates.get(zone);
+  if (state === undefined) {
+    const rule = TIME_ZONES[zone];
+    if (rule === undefined) return 0;
+    state = { rule, from: NaN, to: NaN, offset: rule.standard };
+    zoneStates.set(zone, state);
+  }
+  const rule = state.rule;
   if (rule.daylight === undefined) return rule.standard;
-  return isDaylight(rule.daylight, rule.standard, utcMs) ? rule.standard + 60 : rule.standard;
+  if (utcMs >= state.from && utcMs < state.to) return state.offset;
+  const offset = isDaylight(rule.daylight, rule.standard, utcMs) ? rule.standard + 60 : rule.standard;
+  const year = civilFromDays(Math.floor(utcMs / DAY))[0];
+  if (Number.isFinite(utcMs) && year >= 1970 && year <= 9999) {
+    const pair = transitions(rule.daylight, rule.standard, year);
+    const first = Math.min(pair[0], pair[1]);
+    const second = Math.max(pair[0], pair[1]);
+    const yearStart = Date.UTC(year, 0, 1);
+    const yearEnd = Date.UTC(year + 1, 0, 1);
+    // The switches cut the year in three: before the first, between them, after the second.
+    state.from = utcMs < first ? yearStart : utcMs < second ? first : second;
+    state.to = utcMs < first ? first : utcMs < second ? second : yearEnd;
+    state.offset = offset;
+  }
+  return offset;
 }
 
 /**

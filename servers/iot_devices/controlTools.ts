@@ -4,6 +4,7 @@ import {
   changedDevice,
   deviceById,
   deviceLabel,
+  deviceOfHome,
   findDevice,
   positionProblem,
   requireCapability,
@@ -14,6 +15,7 @@ import {
   targetProblem,
   unsupportedMessage,
   volumeProblem,
+  withPower,
   withTarget,
 } from './deviceRules.js';
 import { commandResult, outcomeOf } from './deviceViews.js';
@@ -25,13 +27,9 @@ import { addEntry, baseState, putDevice, putDevices } from './stateAccess.js';
 
 type Ctx = ToolContext<IotState>;
 
-const ON = { on: true } as const;
-const OFF = { on: false } as const;
-
 function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
   const state = baseState(ctx);
   const verb = on ? 'turn_on_device' : 'turn_off_device';
-  const target = on ? ON : OFF;
   const now = stamp(ctx.now);
   const group = Object.hasOwn(state.groups, args.target_id) ? state.groups[args.target_id] : undefined;
   if (group === undefined) {
@@ -44,7 +42,7 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
     const device = findDevice(state, args.target_id, ctx.fail);
     requireCapability(device, ctx.fail, 'on_off');
     requireOnline(state, device, ctx.fail);
-    const next = withTarget(device, target, now);
+    const next = withPower(device, on, now);
     if (next !== undefined) putDevice(ctx, next);
     const changed = next !== undefined;
     return { target_id: device.id, target_type: 'device' as const, status: 'complete' as const, changed_count: changed ? 1 : 0, unchanged_count: changed ? 0 : 1, skipped_count: 0, results: [outcomeOf(next ?? device, changed ? 'changed' : 'unchanged')] };
@@ -54,14 +52,15 @@ function setPower(args: { target_id: string }, ctx: Ctx, on: boolean) {
   const results = [];
   const changedDevices: Device[] = [];
   let offline = 0;
+  const devicesOfHome = Object.hasOwn(state.devices, group.home_id) ? state.devices[group.home_id] : undefined;
   for (let i = 0; i < ids.length; i++) {
-    const device = deviceById(state, ids[i])!;
+    const device = deviceOfHome(state, devicesOfHome, ids[i])!;
     if (!device.online) {
       offline++;
       results.push(outcomeOf(device, 'skipped_offline'));
       continue;
     }
-    const next = withTarget(device, target, now);
+    const next = withPower(device, on, now);
     if (next === undefined) {
       results.push(outcomeOf(device, 'unchanged'));
     } else {

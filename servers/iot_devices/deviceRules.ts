@@ -36,6 +36,15 @@ export function deviceById(state: IotState, id: string): Device | undefined {
 }
 
 /**
+ * A device that should be in this home's record (a scene's or a group's: the invariants keep them
+ * in their home), read from the record directly; looked up by id when it is not there.
+ */
+export function deviceOfHome(state: IotState, devicesOfHome: Readonly<Record<string, Device>> | undefined, id: string): Device | undefined {
+  const device = devicesOfHome?.[id];
+  return device !== undefined && device.id === id ? device : deviceById(state, id);
+}
+
+/**
  * `device_homes` as a Map, made once per frozen record (it never changes: devices do not move
  * between homes, so every state shares the world's): a record of hundreds of keys is a V8
  * dictionary, and a Map answers twice as fast. None for a record that is not frozen (it may change).
@@ -437,6 +446,17 @@ export function withTarget(device: Device, target: Omit<SceneEntity, 'device_id'
   }
   if (target.recording !== undefined && (a ?? base).recording !== target.recording) (a ??= shallowCopy(base)).recording = target.recording;
   return a === undefined ? undefined : changedDevice(device, a, now);
+}
+
+/**
+ * `withTarget(device, { on }, now)` for the power commands: only the on field is compared and set
+ * (withTarget reads every field a scene entity may have, on target objects of many shapes).
+ */
+export function withPower(device: Device, on: boolean, now: string): Device | undefined {
+  if (device.attributes.on === on) return undefined;
+  const attributes = shallowCopy(device.attributes);
+  attributes.on = on;
+  return changedDevice(device, attributes, now);
 }
 
 /** A device with new attributes, changed at `now` (a new object; the frozen one stays as it was). */

@@ -1,6 +1,6 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { deviceById, deviceLabel, findHome, stamp, targetProblem, unsupportedMessage, withTarget } from './deviceRules.js';
+import { deviceById, deviceLabel, deviceOfHome, findHome, stamp, targetProblem, unsupportedMessage, withTarget } from './deviceRules.js';
 import { groupView, outcomeOf, sceneView } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
 import type { Device, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
@@ -138,8 +138,9 @@ const activateScene = defineTool<IotState, { scene_id: string }>({
     const results = [];
     const changedDevices: Device[] = [];
     let offline = 0;
+    const devicesOfHome = Object.hasOwn(state.devices, scene.home_id) ? state.devices[scene.home_id] : undefined;
     for (let i = 0; i < entities.length; i++) {
-      const device = deviceById(state, entities[i].device_id)!;
+      const device = deviceOfHome(state, devicesOfHome, entities[i].device_id)!;
       if (!device.online) {
         offline++;
         results.push(outcomeOf(device, 'skipped_offline'));

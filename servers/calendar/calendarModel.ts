@@ -285,15 +285,36 @@ export type EventRef =
   | { kind: 'stored'; event: CalendarEvent }
   | { kind: 'occurrence'; id: string; master: CalendarEvent; dateKey: string; startMs: number; endMs: number };
 
+/**
+ * Where `/^(.+)_(\d{8})$/` would split an id into series and date key: the position of the `_`
+ * before the last eight characters when they are ASCII digits and the part before it is not empty
+ * and holds no line terminator (which `.` does not match); else -1. No regular expression: every
+ * occurrence id a tool gets is split here.
+ */
+function occurrenceSplit(id: string): number {
+  const split = id.length - 9;
+  if (split < 1 || id.charCodeAt(split) !== 95) return -1;
+  for (let i = split + 1; i < id.length; i++) {
+    const code = id.charCodeAt(i);
+    if (code < 48 || code > 57) return -1;
+  }
+  for (let i = 0; i < split; i++) {
+    const code = id.charCodeAt(i);
+    if (code === 10 || code === 13 || code === 0x2028 || code === 0x2029) return -1;
+  }
+  return split;
+}
+
 /** Resolve an event id (stored event, series, modified or plain occurrence), or say why it names nothing. */
 export function resolveEvent(state: CalendarState, id: string): EventRef | string {
   const stored = storedEvent(state.events, id);
   if (stored !== undefined) return { kind: 'stored', event: stored };
-  const match = /^(.+)_(\d{8})$/.exec(id);
-  if (match !== null) {
-    const master = storedEvent(state.events, match[1]);
+  const split = occurrenceSplit(id);
+  if (split > 0) {
+    const masterId = id.slice(0, split);
+    const master = storedEvent(state.events, masterId);
     if (master !== undefined && master.recurrence !== undefined) {
-      const dateKey = match[2];
+      const dateKey = id.slice(split + 1);
       if (master.cancelled_occurrences?.includes(dateKey)) {
         return `occurrence ${id} of the series ${master.id} ("${master.summary}") was deleted; list_event_instances lists the remaining occurrences`;
       }
@@ -302,9 +323,9 @@ export function resolveEvent(state: CalendarState, id: string): EventRef | strin
         const nearby = nearbyOccurrenceIds(master, dateKey);
         return `the series ${master.id} ("${master.summary}", ${master.recurrence[0]}) has no occurrence on ${dateKey}; occurrences near that date: ${nearby.join(', ') || '(none)'}`;
       }
-      return { kind: 'occurrence', id, master, dateKey, ...occurrence };
+      return { kind: 'occurrence', id, master, dateKey, startMs: occurrence.startMs, endMs: occurrence.endMs };
     }
-    if (master !== undefined) return `event ${match[1]} is not a recurring series, so ${id} names no occurrence; use the event id ${match[1]}`;
+    if (master !== undefined) return `event ${masterId} is not a recurring series, so ${id} names no occurrence; use the event id ${masterId}`;
   }
   return `event ${id} not found; list_events lists the events of a calendar (ids look like evt_12, occurrences of a series like evt_12_20260318)`;
 }

@@ -1,4 +1,4 @@
-import { civilFromDays, DAY, localToUtc, parseDateTime, utcToLocal, WEEKDAY_CODES, weekdayOf } from './zonedTime.js';
+import { civilFromDays, DAY, dayOfDate, localToUtc, parseDateTime, utcToLocal, WEEKDAY_CODES, weekdayOf } from './zonedTime.js';
 
 /**
  * RRULE (RFC 5545) as Google Calendar accepts it, restricted to what the domain supports:
@@ -125,9 +125,15 @@ export function dateKeyOf(day: number): string {
 
 /** Day number of a `YYYYMMDD` key, or undefined when it is not a real date. */
 export function dayOfDateKey(key: string): number | undefined {
-  if (!/^\d{8}$/.test(key)) return undefined;
-  const parsed = parseDateTime(`${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`, 'UTC');
-  return parsed === undefined ? undefined : parsed.utcMs / DAY;
+  if (key.length !== 8) return undefined;
+  let value = 0;
+  for (let i = 0; i < 8; i++) {
+    const digit = key.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  // What parseDateTime gives for YYYY-MM-DD in UTC, without building that text.
+  return dayOfDate(Math.floor(value / 10_000), Math.floor(value / 100) % 100, value % 100);
 }
 
 /** Days of the month (year, month 0-based) that the MONTHLY rule selects, ascending. */

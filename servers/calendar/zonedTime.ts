@@ -325,6 +325,12 @@ function parseCanonical(text: string, zone: string): number {
   return instantOf(year, month, dayOfMonth, hour, minute, second, sign === 45 ? -1 : 1, offsetHours, offsetMinutes, zone);
 }
 
+/** The day number of a date as `parseDateTime` reads `YYYY-MM-DD` in UTC (years 1970–2100, real days), else undefined. */
+export function dayOfDate(year: number, month: number, dayOfMonth: number): number | undefined {
+  if (year < 1970 || year > 2100 || month < 1 || month > 12 || dayOfMonth < 1 || dayOfMonth > daysInMonth(year, month)) return undefined;
+  return daysFromCivil(year, month, dayOfMonth);
+}
+
 /** Days since 1970-01-01 of a civil date (Howard Hinnant's days_from_civil; the inverse of civilFromDays). */
 function daysFromCivil(year: number, month: number, dayOfMonth: number): number {
   const y = month <= 2 ? year - 1 : year;

@@ -113,8 +113,9 @@ export class RecordCopies {
       shape = walkedShapes.get(record);
       if (shape === undefined) {
         shape = shapeFor(Object.keys(record));
-        // A record that is not frozen may still change: its shape holds for this copy only.
-        if (shape === undefined || !Object.isFrozen(record)) return shape;
+        // A record that is not frozen may still change: its shape holds for this copy only. (Not
+        // extensible stands for frozen: one bit, where isFrozen checks every key.)
+        if (shape === undefined || Object.isExtensible(record)) return shape;
         walkedShapes.set(record, shape);
       }
     }

@@ -165,9 +165,10 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       const flight = base.flights[booking.flightId];
       const edit = new SeatMapEdit(seatMapOf(base, flight));
       let seats = '';
-      for (const passenger of booking.passengers) {
-        edit.release(passenger.seat);
-        seats = seats === '' ? passenger.seat : `${seats}, ${passenger.seat}`;
+      for (let i = 0; i < booking.passengers.length; i++) {
+        const seat = booking.passengers[i].seat;
+        edit.release(seat);
+        seats = seats === '' ? seat : `${seats}, ${seat}`;
       }
       state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(booking.travelClass, booking.passengers.length));
       released = `seats ${seats} on flight ${flight.id}`;

@@ -80,7 +80,9 @@ function sampleFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: re
 function firstFreeSeats(flight: Flight, map: SeatMap, cabin: Cabin, exclude: readonly string[], count: number): string[] {
   const free: string[] = [];
   if (count <= 0) return free;
-  for (const seat of freeSeatList(flight, map, cabin)) {
+  const seats = freeSeatList(flight, map, cabin);
+  for (let i = 0; i < seats.length; i++) {
+    const seat = seats[i];
     if (exclude.length > 0 && exclude.includes(seat)) continue;
     free.push(seat);
     if (free.length === count) break;
@@ -440,7 +442,8 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const international = base.airports[flight.origin].countryCode !== base.airports[flight.destination].countryCode;
     const arrivalDay = flight.arrivalTime.slice(0, 10);
     const travelers: Traveler[] = [];
-    for (const travelerId of travelerIds) {
+    for (let t = 0; t < travelerIds.length; t++) {
+      const travelerId = travelerIds[t];
       const traveler = requireTraveler(ctx, travelerId);
       travelers.push(traveler);
       const other = confirmedFlightBookingOf(base.bookings, flight.id, travelerId);
@@ -469,7 +472,8 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const chosenTravelers: string[] = [];
     const chosenSeats: string[] = [];
     if (args.seats !== undefined) {
-      for (const choice of args.seats) {
+      for (let c = 0; c < args.seats.length; c++) {
+        const choice = args.seats[c];
         if (!travelerIds.includes(choice.traveler_id)) return ctx.fail(`seat choice for ${choice.traveler_id}, who is not among traveler_ids (${travelerIds.join(', ')})`);
         if (chosenTravelers.includes(choice.traveler_id)) return ctx.fail(`two seats were chosen for traveler ${choice.traveler_id}; choose one seat per traveler`);
         checkSeat(ctx, flight, map, cabin, choice.seat, chosenSeats);
@@ -486,9 +490,10 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
       const chosen = chosenTravelers.indexOf(travelerId);
       const seat = chosen >= 0 ? chosenSeats[chosen] : autoSeats[nextAuto++];
       let loyaltyNumber: string | null = null;
-      for (const m of travelers[i].loyaltyPrograms) {
-        if (m.programOwner === flight.carrierCode) {
-          loyaltyNumber = m.memberId ?? null;
+      const memberships = travelers[i].loyaltyPrograms;
+      for (let m = 0; m < memberships.length; m++) {
+        if (memberships[m].programOwner === flight.carrierCode) {
+          loyaltyNumber = memberships[m].memberId ?? null;
           break;
         }
       }
@@ -513,7 +518,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
       cancellation: null,
     });
     const edit = new SeatMapEdit(map);
-    for (const passenger of passengers) edit.hold(passenger.seat, id);
+    for (let i = 0; i < passengers.length; i++) edit.hold(passengers[i].seat, id);
     const state = ctx.edit<TravelBookingState>();
     state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(cabin, -passengers.length));
     const bookedOffer = shallowCopy(offer);

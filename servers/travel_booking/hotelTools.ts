@@ -16,7 +16,7 @@ import {
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { records, withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
-import { hotelIdsIn } from './travelIndexes.js';
+import { hotelIdsIn, isFrozenState } from './travelIndexes.js';
 import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const MAX_NIGHTS = 30;
@@ -57,7 +57,7 @@ function publishedNights(ctx: TravelContext): [string, string] {
       const nights = Object.keys(rates);
       if (nights.length > 0) {
         const range: [string, string] = [nights[0], nights[nights.length - 1]];
-        if (Object.isFrozen(rates)) publishedRange.set(rates, range);
+        if (isFrozenState(rates)) publishedRange.set(rates, range);
         return range;
       }
     }
@@ -108,7 +108,7 @@ function plannedStay(room: HotelRoom, checkInDate: string, checkOutDate: string,
   let byPlan = plannedStays.get(room.nightlyRates);
   if (byPlan === undefined) {
     byPlan = new Map();
-    if (Object.isFrozen(room.nightlyRates)) plannedStays.set(room.nightlyRates, byPlan);
+    if (isFrozenState(room.nightlyRates)) plannedStays.set(room.nightlyRates, byPlan);
   }
   let byCheckIn = byPlan.get(ratePlan);
   if (byCheckIn === undefined) byPlan.set(ratePlan, (byCheckIn = new Map()));
@@ -156,7 +156,7 @@ function stayPricesOf(room: HotelRoom, checkInDate: string, checkOutDate: string
   let published = true;
   for (let i = 0; i < nights.length; i++) if (room.nightlyRates[nights[i]] === undefined) published = false;
   prices = { published, totals: { FLEXIBLE: stayTotal(room, nights, 'FLEXIBLE'), NON_REFUNDABLE: stayTotal(room, nights, 'NON_REFUNDABLE') } };
-  if (stayPriceCount < MAX_PLANNED_STAYS && Object.isFrozen(room.nightlyRates)) {
+  if (stayPriceCount < MAX_PLANNED_STAYS && isFrozenState(room.nightlyRates)) {
     if (byCheckIn === undefined) stayPrices.set(room.nightlyRates, (byCheckIn = new Map()));
     if (byCheckOut === undefined) byCheckIn.set(checkInDate, (byCheckOut = new Map()));
     byCheckOut.set(checkOutDate, prices);

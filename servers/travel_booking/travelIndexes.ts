@@ -11,6 +11,15 @@ import type { Airport, Booking, City, Flight, FlightBooking, Hotel, Itinerary, T
  * indexes in use. Only frozen objects are indexed (a draft or a half-built object would go stale).
  */
 
+/**
+ * Whether an object is part of a frozen state (so a cache keyed by it stays valid). A frozen object
+ * is not extensible, and the state holds no object that is merely sealed: `Object.isExtensible`
+ * reads one bit, where `Object.isFrozen` checks every key (~80 ns for a 62-key record).
+ */
+export function isFrozenState(object: object): boolean {
+  return !Object.isExtensible(object);
+}
+
 const SCANS_BEFORE_INDEX = 2;
 /** Times each frozen object was scanned instead of indexed. */
 const scans = new WeakMap<object, number>();
@@ -19,7 +28,7 @@ const scans = new WeakMap<object, number>();
 function worthIndexing(object: object): boolean {
   const count = scans.get(object) ?? 0;
   if (count >= SCANS_BEFORE_INDEX) return true;
-  if (Object.isFrozen(object)) scans.set(object, count + 1);
+  if (isFrozenState(object)) scans.set(object, count + 1);
   return false;
 }
 
@@ -108,7 +117,7 @@ const recordAnswers = new WeakMap<object, RecordAnswers>();
 
 function answersOf(bookings: Readonly<BucketedRecord<Booking>>): RecordAnswers | undefined {
   let answers = recordAnswers.get(bookings);
-  if (answers === undefined && Object.isFrozen(bookings)) {
+  if (answers === undefined && isFrozenState(bookings)) {
     answers = { idsByTraveler: new Map(), byFlightAndTraveler: new Map() };
     recordAnswers.set(bookings, answers);
   }
@@ -236,7 +245,7 @@ const hotelIdsByCity = new WeakMap<object, Map<string, string[]>>();
 function indexHotels(hotels: Readonly<Record<string, Hotel>>): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const id in hotels) addTo(index, hotels[id].cityCode, id);
-  if (Object.isFrozen(hotels)) hotelIdsByCity.set(hotels, index);
+  if (isFrozenState(hotels)) hotelIdsByCity.set(hotels, index);
   return index;
 }
 
@@ -344,7 +353,7 @@ export function locationIndexOf(cities: Readonly<Record<string, City>>, airports
     airportPlaces.push({ place: airport, city, texts: [airport.iataCode.toLowerCase(), airport.name.toLowerCase(), city.name.toLowerCase(), city.countryName.toLowerCase()] });
   }
   const index: LocationIndex = { airports, cities: cityPlaces, airportPlaces, countries, countryList: [...countries].sort().join(', '), matches: new Map() };
-  if (Object.isFrozen(cities) && Object.isFrozen(airports)) locationIndexes.set(cities, index);
+  if (isFrozenState(cities) && isFrozenState(airports)) locationIndexes.set(cities, index);
   return index;
 }
 
@@ -371,7 +380,7 @@ function flightIndexOf(flights: Readonly<Record<string, Flight>>): FlightIndex {
       if (list === undefined) byDay.set(day, [flight]);
       else list.push(flight);
     }
-    if (Object.isFrozen(flights)) flightIndexes.set(flights, index);
+    if (isFrozenState(flights)) flightIndexes.set(flights, index);
   }
   return index;
 }

@@ -284,7 +284,7 @@ export function freeSeatList(flight: Flight, map: SeatMap, cabin: Cabin): readon
     }
   }
   free = list;
-  if (Object.isFrozen(map)) {
+  if (!Object.isExtensible(map)) {
     if (byCabin === undefined) freeSeatLists.set(map, (byCabin = new Map()));
     byCabin.set(cabin, free);
   }
@@ -318,7 +318,7 @@ function describeTier(tier: CancellationTier): string {
   let described = tierDescriptions.get(tier);
   if (described === undefined) {
     described = tierInWords(tier);
-    if (Object.isFrozen(tier)) tierDescriptions.set(tier, described);
+    if (!Object.isExtensible(tier)) tierDescriptions.set(tier, described);
   }
   return described;
 }

@@ -167,7 +167,8 @@ export function bookingView(state: State, booking: Booking) {
   if (booking.type === 'FLIGHT') {
     const flight = state.flights[booking.flightId];
     const passengers = [];
-    for (const p of booking.passengers) {
+    for (let i = 0; i < booking.passengers.length; i++) {
+      const p = booking.passengers[i];
       const traveler = state.travelers[p.travelerId];
       passengers.push({ travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber });
     }

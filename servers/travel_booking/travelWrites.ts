@@ -101,7 +101,7 @@ export class SeatMapEdit {
     const row = seatRowKey(seat);
     const letter = seat.slice(-1);
     const taken = this.occupied.get(row);
-    if (taken !== undefined && !Object.isFrozen(taken)) {
+    if (taken !== undefined && Object.isExtensible(taken)) {
       taken[letter] = holder;
       return;
     }
@@ -116,8 +116,8 @@ export class SeatMapEdit {
    * Built as a literal: a seat map's key order is never shown (results list seats in cabin order).
    */
   finish(cabin?: string, change = 0): SeatMap {
-    for (const row of this.newRows) {
-      const taken = this.occupied.get(row);
+    for (let i = 0; i < this.newRows.length; i++) {
+      const taken = this.occupied.get(this.newRows[i]);
       if (taken !== undefined) Object.freeze(taken);
     }
     const available = this.base.seatsAvailable as Record<string, number>;

@@ -111,6 +111,18 @@ function hourOf(hour: number, meridiem: string | undefined): number | undefined 
 }
 
 /**
+ * Whether a summary (trimmed, its whitespace single spaces) ends in " on", " at" or " from", in any
+ * case: the only summaries `/\s+(on|at|from)$/i` changes (`code | 32` is the lowercase of an ASCII letter).
+ */
+function endsWithJoiner(summary: string): boolean {
+  const n = summary.length;
+  const last = summary.charCodeAt(n - 1) | 32;
+  const before = summary.charCodeAt(n - 2) | 32;
+  if ((before === 111 && last === 110) || (before === 97 && last === 116)) return summary.charCodeAt(n - 3) === 32;
+  return before === 111 && last === 109 && (summary.charCodeAt(n - 3) | 32) === 114 && (summary.charCodeAt(n - 4) | 32) === 102 && summary.charCodeAt(n - 5) === 32;
+}
+
+/**
  * Parse quick-add text. `todayWall` is the local midnight of today and `nowWall` the local time now
  * (both in the calendar's zone). Returns the event, or a message saying what is missing.
  */
@@ -199,7 +211,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
     location = at[1].trim();
     summary = summary.slice(0, at.index).trim();
   }
-  summary = summary.replace(/\s+(on|at|from)$/i, '').trim();
+  if (endsWithJoiner(summary)) summary = summary.replace(/\s+(on|at|from)$/i, '').trim();
   if (summary === '') return `"${text}" has a time but no title; put the title first, e.g. "Dentist tomorrow 9am"`;
   return { summary, location, startWall: day * DAY + startMinute * MINUTE, endWall: day * DAY + endMinute * MINUTE };
 }

@@ -332,7 +332,7 @@ export function resolveEvent(state: CalendarState, id: string): EventRef | strin
 
 /** A calendar by id, or a message naming the closest ids and the tool that lists them. */
 export function findCalendar(state: CalendarState, id: string): Calendar | string {
-  const calendar = state.calendars[id];
+  const calendar = calendarEntry(state, id);
   if (calendar !== undefined) return calendar;
   const closest = closestName(id, Object.keys(state.calendars));
   return `calendar ${id} not found${closest ? `; did you mean ${closest}?` : ''} list_calendars lists the ${Object.keys(state.calendars).length} calendars you can see`;
@@ -356,6 +356,20 @@ export function directoryEntry(state: CalendarState, email: string): DirectoryEn
   return lastEntries!.get(email) ?? people[email];
 }
 
+let lastCalendars: Readonly<Record<string, Calendar>> | undefined;
+let lastCalendarMap: Map<string, Calendar> | undefined;
+
+/** `state.calendars[id]`, through a Map kept for the (frozen, never changed) calendars, as `directoryEntry`. */
+export function calendarEntry(state: CalendarState, id: string): Calendar | undefined {
+  const calendars = state.calendars;
+  if (calendars !== lastCalendars) {
+    if (!Object.isFrozen(calendars)) return calendars[id];
+    lastCalendarMap = new Map(Object.entries(calendars));
+    lastCalendars = calendars;
+  }
+  return lastCalendarMap!.get(id) ?? calendars[id];
+}
+
 /** A directory entry by email, or a message naming the closest entries. */
 export function findPerson(state: CalendarState, email: string): DirectoryEntry | string {
   const entry = directoryEntry(state, email.toLowerCase());
@@ -371,11 +385,11 @@ export function findPerson(state: CalendarState, email: string): DirectoryEntry 
 
 /** Whether the signed-in user may see the details (not only free/busy) of an event. */
 export function canSeeDetails(state: CalendarState, event: CalendarEvent): boolean {
-  if (ROLE_RANK[state.calendars[event.calendar_id]?.access_role ?? 'freeBusyReader'] >= ROLE_RANK.reader) return true;
+  if (ROLE_RANK[calendarEntry(state, event.calendar_id)?.access_role ?? 'freeBusyReader'] >= ROLE_RANK.reader) return true;
   if (event.organizer === state.user) return true;
   for (const attendee of event.attendees) {
     if (attendee.email === state.user) return true;
-    const role = state.calendars[attendee.email]?.access_role;
+    const role = calendarEntry(state, attendee.email)?.access_role;
     if (role !== undefined && ROLE_RANK[role] >= ROLE_RANK.reader) return true;
   }
   return false;
@@ -383,7 +397,7 @@ export function canSeeDetails(state: CalendarState, event: CalendarEvent): boole
 
 /** Why the user may not change events of `calendarId`, or undefined when they may. */
 export function writeProblem(state: CalendarState, calendarId: string, action: string): string | undefined {
-  const calendar = state.calendars[calendarId];
+  const calendar = calendarEntry(state, calendarId);
   if (calendar === undefined) return findCalendar(state, calendarId) as string;
   if (calendar.kind === 'resource') {
     return `${calendar.id} is the calendar of the room "${calendar.summary}"; rooms cannot be written to directly: book a room by adding its email as an attendee (add_event_attendees or create_event attendees)`;
@@ -1282,7 +1296,7 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
     const attendee = candidate.attendees[a];
     if (!attendee.resource && attendee.response_status !== 'declined') people.add(attendee.email);
   }
-  const owner = state.calendars[candidate.calendar_id]?.owner;
+  const owner = calendarEntry(state, candidate.calendar_id)?.owner;
   if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person') people.add(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (const email of people) {

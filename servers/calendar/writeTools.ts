@@ -4,6 +4,7 @@ import { isStored, storedEvent } from './eventBuckets.js';
 import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
 import {
   canSeeDetails,
+  calendarEntry,
   checkPlacement,
   directoryEntry,
   clockMs,
@@ -457,7 +458,11 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
     const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     requireWrite(ctx, state, ownerEvent(ref), `change ${args.event_id}`);
-    if (!UPDATABLE.some((field) => args[field] !== undefined)) ctx.fail(`nothing to change: give at least one of ${UPDATABLE.join(', ')}`);
+    // Field by field: a keyed read of the arguments per name in a loop costs ~20 ns each.
+    const changes =
+      args.summary !== undefined || args.description !== undefined || args.location !== undefined || args.start !== undefined || args.end !== undefined ||
+      args.time_zone !== undefined || args.status !== undefined || args.transparency !== undefined || args.recurrence !== undefined || args.allow_conflicts !== undefined;
+    if (!changes) ctx.fail(`nothing to change: give at least one of ${UPDATABLE.join(', ')}`);
     const { candidate, materialized } = editable(ref, ctx.now);
     if (args.recurrence !== undefined && candidate.recurring_event_id !== undefined) {
       ctx.fail(`${candidate.id} is one occurrence of the series ${candidate.recurring_event_id}; change the rule on the series id ${candidate.recurring_event_id}`);
@@ -738,7 +743,7 @@ export const respondToEvent = defineTool<CalendarState, { event_id: string; resp
     if (email !== state.user) {
       const entry = must(ctx, findPerson(state, email));
       if (entry.kind === 'room') ctx.fail(`${email} is a room; rooms accept bookings automatically and cannot respond. remove_event_attendee releases a room`);
-      const role = state.calendars[email]?.access_role;
+      const role = calendarEntry(state, email)?.access_role;
       if (role === undefined || ROLE_RANK[role] < ROLE_RANK.writer) {
         const delegated = Object.values(state.calendars)
           .filter((c) => c.kind === 'primary' && c.owner !== state.user && ROLE_RANK[c.access_role] >= ROLE_RANK.writer)
@@ -811,7 +816,7 @@ export const setEventReminders = defineTool<CalendarState, { event_id: string; u
     const state = ctx.base;
     const ref = resolveOrFail(ctx, state, args.event_id);
     const event = ownerEvent(ref);
-    const role = state.calendars[event.calendar_id]?.access_role ?? 'freeBusyReader';
+    const role = calendarEntry(state, event.calendar_id)?.access_role ?? 'freeBusyReader';
     const involved = event.organizer === state.user || attendeeIndex(event.attendees, state.user) >= 0;
     if (!involved && ROLE_RANK[role] < ROLE_RANK.writer) {
       ctx.fail(`you neither attend ${args.event_id} nor can write to its calendar ${event.calendar_id} (${role} access); reminders can be set on your own events and invitations`);
@@ -821,7 +826,7 @@ export const setEventReminders = defineTool<CalendarState, { event_id: string; u
     const { candidate, materialized } = editable(ref, ctx.now);
     candidate.reminders = reminders;
     store(ctx, state, candidate, materialized);
-    const calendar = state.calendars[event.calendar_id];
+    const calendar = calendarEntry(state, event.calendar_id);
     const effective = reminders.use_default ? (calendar?.default_reminders ?? []) : reminders.overrides;
     return {
       event_id: candidate.id,

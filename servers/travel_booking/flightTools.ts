@@ -440,18 +440,17 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
       );
     }
     const international = base.airports[flight.origin].countryCode !== base.airports[flight.destination].countryCode;
-    const arrivalDay = flight.arrivalTime.slice(0, 10);
-    const travelers: Traveler[] = [];
+    const arrivalDay = international ? flight.arrivalTime.slice(0, 10) : '';
+    const travelers: Traveler[] = new Array<Traveler>(travelerIds.length);
     for (let t = 0; t < travelerIds.length; t++) {
       const travelerId = travelerIds[t];
       const traveler = requireTraveler(ctx, travelerId);
-      travelers.push(traveler);
+      travelers[t] = traveler;
       const other = confirmedFlightBookingOf(base.bookings, flight.id, travelerId);
       if (other !== undefined) return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) is already booked on flight ${flight.id} in booking ${other.id}`);
       if (international) {
-        const route = `${flight.origin}→${flight.destination}`;
         if (traveler.passport === null) {
-          return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) has no passport on file and flight ${flight.id} (${route}) is international; add one with update_traveler_profile`);
+          return ctx.fail(`traveler ${travelerId} (${fullName(traveler)}) has no passport on file and flight ${flight.id} (${flight.origin}→${flight.destination}) is international; add one with update_traveler_profile`);
         }
         if (traveler.passport.expiryDate <= arrivalDay) {
           return ctx.fail(`the passport of traveler ${travelerId} (${fullName(traveler)}) expires on ${traveler.passport.expiryDate}, before this international flight arrives (${arrivalDay}); update it with update_traveler_profile`);
@@ -483,7 +482,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     }
     const autoSeats = firstFreeSeats(flight, map, cabin, chosenSeats, travelerIds.length - chosenTravelers.length);
     const id = ctx.nextId('bkg');
-    const passengers: FlightPassenger[] = [];
+    const passengers: FlightPassenger[] = new Array<FlightPassenger>(travelerIds.length);
     let nextAuto = 0;
     for (let i = 0; i < travelerIds.length; i++) {
       const travelerId = travelerIds[i];
@@ -497,7 +496,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
           break;
         }
       }
-      passengers.push(Object.freeze({ travelerId, seat, loyaltyNumber }));
+      passengers[i] = Object.freeze({ travelerId, seat, loyaltyNumber });
     }
     const booking: FlightBooking = Object.freeze({
       id,
@@ -521,10 +520,21 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     for (let i = 0; i < passengers.length; i++) edit.hold(passengers[i].seat, id);
     const state = ctx.edit<TravelBookingState>();
     state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(cabin, -passengers.length));
-    const bookedOffer = shallowCopy(offer);
-    bookedOffer.status = 'BOOKED';
-    bookedOffer.bookingId = id;
-    state.flightOffers = records.flightOffers.with(base.flightOffers, offer.id, Object.freeze(bookedOffer));
+    // Offers are only made by price_flight_offer, all with these keys in this order.
+    const bookedOffer: FlightOffer = Object.freeze({
+      id: offer.id,
+      flightId: offer.flightId,
+      travelClass: offer.travelClass,
+      fareFamily: offer.fareFamily,
+      adults: offer.adults,
+      pricePerTraveler: offer.pricePerTraveler,
+      totalPrice: offer.totalPrice,
+      currency: offer.currency,
+      status: 'BOOKED',
+      bookingId: id,
+      createdAt: offer.createdAt,
+    });
+    state.flightOffers = records.flightOffers.with(base.flightOffers, offer.id, bookedOffer);
     state.bookings = withEntry(base.bookings, id, booking as Booking);
     return bookingView(base, booking);
   },

@@ -164,10 +164,17 @@ export function quoteShipping(state: ShoppingState, lines: readonly CartLine[], 
  */
 export function shippingPrice(state: ShoppingState, lines: readonly CartLine[], countryCode: string, merchandiseCents: number, method: ShippingMethodCode): number | undefined {
   const table = SHIPPING_RATES[method];
+  const zone = countryCode === 'US' ? table.domestic : table.international;
+  if (zone === null) return undefined;
+  return shippingPriceForWeight(cartWeightGrams(state, lines), countryCode, merchandiseCents, method);
+}
+
+/** `shippingPrice` for lines that weigh `weight` grams. */
+function shippingPriceForWeight(weight: number, countryCode: string, merchandiseCents: number, method: ShippingMethodCode): number | undefined {
+  const table = SHIPPING_RATES[method];
   const domestic = countryCode === 'US';
   const zone = domestic ? table.domestic : table.international;
   if (zone === null) return undefined;
-  const weight = cartWeightGrams(state, lines);
   if (table.maxWeightGrams !== null && weight > table.maxWeightGrams) return undefined;
   if (method === 'standard' && domestic && merchandiseCents >= FREE_STANDARD_SHIPPING_FROM_CENTS) return 0;
   return zone.cents + (weight > SURCHARGE_FREE_GRAMS ? Math.ceil((weight - SURCHARGE_FREE_GRAMS) / 1000) * SURCHARGE_PER_KG_CENTS : 0);
@@ -284,16 +291,19 @@ export function lineDiscounts(state: ShoppingState, coupon: Coupon | null, lines
  * coupon (dropped with a notice when it no longer applies), shipping method (dropped when no longer
  * available for the destination or weight) and totals. Returns the notices for the caller to show.
  * `couponChecked`: the caller has just found the cart's coupon valid (`couponProblem`) for the same
- * lines and clock, so it is checked again only if a line's price moved.
+ * lines and clock, so it is checked again only if a line's price moved. `known`: the lines'
+ * variants (`lineVariants`), when the caller looked them up already.
  */
-export function priceCart(state: ShoppingState, cart: Cart, now: string, couponChecked = false): string[] {
+export function priceCart(state: ShoppingState, cart: Cart, now: string, couponChecked = false, known?: ReadonlyArray<Variant | undefined>): string[] {
   const notices: string[] = [];
   const lines = cart.lines;
   const variants = new Array<Variant | undefined>(lines.length);
   let repriced = false;
+  let weight = 0;
   for (let i = 0; i < lines.length; i++) {
-    const variant = entryOf(state.variants, lines[i].variant_id);
+    const variant = known !== undefined ? known[i] : entryOf(state.variants, lines[i].variant_id);
     variants[i] = variant;
+    weight += (variant?.weight_grams ?? 0) * lines[i].quantity;
     if (variant && lines[i].unit_price_cents !== variant.price_cents) {
       editableLine(lines, i).unit_price_cents = variant.price_cents;
       repriced = true;
@@ -324,7 +334,7 @@ export function priceCart(state: ShoppingState, cart: Cart, now: string, couponC
   if (cart.shipping_method !== null) {
     const price = cart.shipping_address === null || cart.lines.length === 0
       ? undefined
-      : shippingPrice(state, cart.lines, cart.shipping_address.country_code, subtotal - discount, cart.shipping_method);
+      : shippingPriceForWeight(weight, cart.shipping_address.country_code, subtotal - discount, cart.shipping_method);
     if (price === undefined) {
       notices.push(`shipping method ${cart.shipping_method} was cleared: it is not available for this cart any more; choose another with select_cart_shipping_method`);
       cart.shipping_method = null;
@@ -334,5 +344,28 @@ export function priceCart(state: ShoppingState, cart: Cart, now: string, couponC
     }
   }
   cart.total_cents = cart.subtotal_cents - cart.discount_cents + cart.shipping_cents - cart.shipping_discount_cents;
+  priced.state = state;
+  priced.lines = lines;
+  priced.variants = variants;
   return notices;
+}
+
+/**
+ * The lines priced last, with their variants: a tool re-prices a cart, stores it and builds its
+ * view from the same lines and state, and the view takes the variants from here instead of
+ * looking each one up again.
+ */
+const priced: { state: ShoppingState | undefined; lines: readonly CartLine[] | undefined; variants: ReadonlyArray<Variant | undefined> } = { state: undefined, lines: undefined, variants: [] };
+
+/** The variant of each line (undefined for one the catalog lacks), in line order. */
+export function lineVariants(state: ShoppingState, lines: readonly CartLine[]): ReadonlyArray<Variant | undefined> {
+  if (lines === priced.lines && state === priced.state) {
+    const variants = priced.variants;
+    let same = variants.length === lines.length;
+    for (let i = 0; same && i < lines.length; i++) same = variants[i] !== undefined && variants[i]!.id === lines[i].variant_id;
+    if (same) return variants;
+  }
+  const variants = new Array<Variant | undefined>(lines.length);
+  for (let i = 0; i < lines.length; i++) variants[i] = entryOf(state.variants, lines[i].variant_id);
+  return variants;
 }

@@ -1,10 +1,9 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { entryOf } from './entryOf.js';
-import { couponProblem, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
+import { couponProblem, lineVariants, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
 import { appended, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
-import type { Address, Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress } from './ShoppingState.js';
+import type { Address, Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress, Variant } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
 
@@ -55,15 +54,21 @@ function validateAddress(ctx: Context, address: NewAddress): SnapshotAddress {
   } else if (address.province_code !== undefined && address.province_code.trim() !== '') {
     province = address.province_code.trim();
   }
-  for (const field of REQUIRED_ADDRESS_TEXT) {
-    if (address[field].trim() === '') return ctx.fail(`address.${field} is empty; a shipping address needs first_name, last_name, address1, city, postal_code and country_code`);
+  // Each required field trimmed once; checked in REQUIRED_ADDRESS_TEXT's order.
+  const firstName = address.first_name.trim();
+  const lastName = address.last_name.trim();
+  const address1 = address.address1.trim();
+  const city = address.city.trim();
+  if (firstName === '' || lastName === '' || address1 === '' || city === '') {
+    const field = REQUIRED_ADDRESS_TEXT.find((name) => address[name].trim() === '');
+    return ctx.fail(`address.${field} is empty; a shipping address needs first_name, last_name, address1, city, postal_code and country_code`);
   }
   return {
-    first_name: address.first_name.trim(),
-    last_name: address.last_name.trim(),
-    address1: address.address1.trim(),
+    first_name: firstName,
+    last_name: lastName,
+    address1,
     address2: address.address2?.trim() || null,
-    city: address.city.trim(),
+    city,
     province_code: province,
     postal_code: postal,
     country_code: countryCode,
@@ -155,7 +160,21 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
         const customer = readable(ctx).customers[cart.customer_id];
         const id = freshId(ctx, 'addr', (candidate) => readable(ctx).addresses[candidate] !== undefined);
         savedId = id;
-        putEntry(ctx, 'addresses', id, Object.freeze({ id, customer_id: customer.id, ...snapshot }));
+        // A literal, not a spread of the snapshot: the same keys in the same order, a fifth of the cost.
+        const saved: Address = {
+          id,
+          customer_id: customer.id,
+          first_name: snapshot.first_name,
+          last_name: snapshot.last_name,
+          address1: snapshot.address1,
+          address2: snapshot.address2,
+          city: snapshot.city,
+          province_code: snapshot.province_code,
+          postal_code: snapshot.postal_code,
+          country_code: snapshot.country_code,
+          phone: snapshot.phone,
+        };
+        putEntry(ctx, 'addresses', id, Object.freeze(saved));
         const changed = shallowCopy(customer);
         changed.address_ids = Object.freeze(appended(customer.address_ids, id)) as string[];
         if (customer.default_address_id === null) changed.default_address_id = id;
@@ -264,8 +283,11 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       return ctx.fail(`cart ${cart.id} has no shipping method; choose one with select_cart_shipping_method (estimate_cart_shipping lists prices)`);
     }
     const shortages: string[] = [];
-    for (const line of cart.lines) {
-      const variant = entryOf(state.variants, line.variant_id)!;
+    // Each line's variant looked up once, for the stock check, the pricing, the order and the stock write.
+    const variants = lineVariants(state, cart.lines) as Variant[];
+    for (let i = 0; i < cart.lines.length; i++) {
+      const line = cart.lines[i];
+      const variant = variants[i];
       if (line.quantity > variant.stock) {
         shortages.push(`only ${variant.stock} units of ${variantLabel(state, variant)} are available but line ${line.id} has ${line.quantity}`);
       }
@@ -277,7 +299,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       const problem = couponProblem(state, state.coupons[cart.coupon_code], cart, ctx.now);
       if (problem !== undefined) return ctx.fail(`${problem}; remove the code with remove_cart_coupon to check out without it`);
     }
-    const notices = priceCart(state, cart, ctx.now, cart.coupon_code !== null);
+    const notices = priceCart(state, cart, ctx.now, cart.coupon_code !== null, variants);
     if (notices.length > 0) return ctx.fail(`the cart changed while re-pricing: ${notices.join('; ')}`);
     const payment = choosePayment(ctx, cart, args.payment_method_id);
 
@@ -290,8 +312,8 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       placed_at: timestamp(ctx.now),
       status: 'unfulfilled',
       financial_status: 'paid',
-      lines: cart.lines.map((line) => {
-        const variant = entryOf(state.variants, line.variant_id)!;
+      lines: cart.lines.map((line, i) => {
+        const variant = variants[i];
         const product = state.products[variant.product_id];
         return {
           variant_id: variant.id,
@@ -324,8 +346,8 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     putBucketedEntries(
       ctx,
       'variants',
-      cart.lines.map((line) => {
-        const variant = entryOf(state.variants, line.variant_id)!;
+      cart.lines.map((line, i) => {
+        const variant = variants[i];
         const changed = shallowCopy(variant);
         changed.stock = variant.stock - line.quantity;
         changed.sold = variant.sold + line.quantity;

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../core/index.js';
 import { bucketAt, bucketKey, entryOf } from './entryOf.js';
-import { addBusinessDays, addDays, money, SHIPPING_RATES } from './cartPricing.js';
+import { addBusinessDays, addDays, lineVariants, money, SHIPPING_RATES } from './cartPricing.js';
 import type { Cart, Order, Product, ReturnRequest, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { CURRENCY, RETURN_WINDOW_DAYS, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 
@@ -140,8 +140,10 @@ function plainCopy(record: Readonly<Record<string, string>>): Record<string, str
 export function cartView(state: ShoppingState, cart: Cart, now: string, notices: string[] = []): Record<string, unknown> {
   let items = 0;
   const lines: Array<Record<string, unknown>> = [];
-  for (const line of cart.lines) {
-    const variant = entryOf(state.variants, line.variant_id)!;
+  const variants = lineVariants(state, cart.lines);
+  for (let i = 0; i < cart.lines.length; i++) {
+    const line = cart.lines[i];
+    const variant = variants[i]!;
     const product = state.products[variant.product_id];
     items += line.quantity;
     const subtotal = line.quantity * line.unit_price_cents;

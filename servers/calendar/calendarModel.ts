@@ -1155,21 +1155,31 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
  * Busy spans of a person, room or calendar in a window: events on the calendar and invitations not
  * declined. Transparent events do not make a person busy, but a room they book is occupied.
  */
-export function busySpans(state: CalendarState, id: string, fromMs: number, toMs: number, skip?: (span: Span) => boolean, skipOwnCalendar = false): Span[] {
+export function busySpans(
+  state: CalendarState,
+  id: string,
+  fromMs: number,
+  toMs: number,
+  skip?: (span: Span) => boolean,
+  self?: SelfIds,
+  elsewhereThan?: string,
+): Span[] {
   const entry = directoryEntry(state, id);
   const isRoom = entry?.kind === 'room';
   const spans: Span[] = [];
   const index = eventIndex(state);
   const own = index.byCalendar.get(id) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
-  // skipOwnCalendar: the caller's skip would leave out every span of the own calendar anyway.
-  for (let l = skipOwnCalendar ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
+  // Events that `skip` would leave out whole are not expanded into spans: those named in `self`, and
+  // (`elsewhereThan`) those on that calendar, so also the own calendar when it is that one.
+  for (let l = id === elsewhereThan ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
     const events = l === 0 ? own : (index.byAttendee.get(id) ?? NO_EVENTS);
     if (events.length === 0) continue;
     const meeting = eventsMeeting(events, fromMs, toMs);
     for (let m = 0; m < meeting.length; m++) {
       const event = events[meeting[m]];
       if (l === 1 && event.calendar_id === id) continue;
+      if (event.calendar_id === elsewhereThan || (self !== undefined && isSelfEvent(self, event.id))) continue;
       if (event.transparency === 'transparent' && !isRoom) continue;
       if (event.calendar_id !== id && !attendsUndeclined(event, id)) continue;
       collectSpans(event, fromMs, toMs, spans, skip);
@@ -1209,6 +1219,12 @@ export function describeSpan(span: Span): string {
 /** Spans that belong to the candidate itself and must not count as its conflicts. */
 export type SelfIds = readonly string[];
 
+/** Whether an event is one of the candidate's own (then so is every span of it). */
+function isSelfEvent(self: SelfIds, eventId: string): boolean {
+  for (let i = 0; i < self.length; i++) if (self[i] === eventId) return true;
+  return false;
+}
+
 /** Whether a span is one of the candidate's own (a few ids at most: a loop, no Set per call). */
 function isSelf(self: SelfIds, span: Span): boolean {
   const eventId = span.event.id;
@@ -1227,7 +1243,7 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   // In list order, as a scan of the whole list would meet them (ties in start keep that order).
   for (const position of eventsMeeting(events, from, to)) {
     const event = events[position];
-    if (event.transparency === 'transparent') continue;
+    if (event.transparency === 'transparent' || isSelfEvent(self, event.id)) continue;
     collectSpans(event, from, to, others, (span) => isSelf(self, span));
   }
   if (others.length === 0) return [];
@@ -1261,7 +1277,7 @@ export function roomConflicts(state: CalendarState, candidate: CalendarEvent, sp
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
     if (!attendee.resource || attendee.response_status === 'declined') continue;
-    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span));
+    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span), self);
     if (booked.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, booked));
     if (clashes.length > 0) result.push({ room: attendee.email, bookings: clashes });
@@ -1276,7 +1292,7 @@ export function freeRooms(state: CalendarState, spans: Span[], seats: number, se
   for (const email in state.people) {
     const room = state.people[email];
     if (room.kind !== 'room' || (room.capacity ?? 0) < seats) continue;
-    const booked = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span));
+    const booked = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span), self);
     if (overlapping(spans, booked).length === 0) rooms.push(`${email} (${room.name}, ${room.capacity} seats)`);
   }
   return rooms;
@@ -1300,7 +1316,7 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
   if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person') people.add(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (const email of people) {
-    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, email === candidate.calendar_id);
+    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, self, candidate.calendar_id);
     if (busy.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, busy));
     if (clashes.length > 0) result.push({ email, event_ids: clashes.slice(0, 5).map((s) => s.id) });

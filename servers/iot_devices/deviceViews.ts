@@ -80,11 +80,16 @@ function entityView(entity: SceneEntity): SceneEntity {
 }
 
 export function sceneView(scene: Scene) {
+  return sceneViewWith(scene, scene.entities.map(entityView));
+}
+
+/** The view of a scene whose entities' views the caller made already. */
+export function sceneViewWith(scene: Scene, entityViews: SceneEntity[]) {
   return {
     scene_id: scene.id,
     home_id: scene.home_id,
     name: scene.name,
-    entities: scene.entities.map(entityView),
+    entities: entityViews,
     created_at: scene.created_at,
     last_activated: scene.last_activated,
   };

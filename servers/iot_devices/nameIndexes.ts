@@ -71,12 +71,17 @@ function lineOf(collection: object): Line | undefined {
 
 /** The line that `from` was the latest of, moved on to `to`; a new line when `from` had none. */
 function moveOn(from: object, to: object): Line {
-  const line = lineOf(from);
-  if (line !== undefined) {
-    line.collection = to;
-    return line;
-  }
+  // A collection with an index of its own (the world's, a restored snapshot's) is never the latest
+  // of a line (lines hold only collections made by writes, which a check indexes through the line),
+  // so it needs no search of the lines: calls restarted from one snapshot write those again and again.
   const known = indexes.get(from);
+  if (known === undefined) {
+    const line = lineOf(from);
+    if (line !== undefined) {
+      line.collection = to;
+      return line;
+    }
+  }
   const started: Line = { collection: to, index: known, from: known === undefined ? from : undefined, added: [] };
   if (lines.length < LINES) lines.push(started);
   else {

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { deviceById, deviceLabel, deviceOfHome, findHome, stamp, targetProblem, unsupportedMessage, withTarget } from './deviceRules.js';
-import { groupView, outcomeOf, sceneView } from './deviceViews.js';
+import { groupView, outcomeOf, sceneView, sceneViewWith } from './deviceViews.js';
 import { array, deviceOutcomeSchema, groupSchema, homeIdInput, int, object, sceneEntitySchema, sceneSchema, str } from './iotSchemas.js';
 import type { Device, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
 import { groupNamed, sceneNamed } from './nameIndexes.js';
@@ -97,7 +97,11 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
     const id = ctx.nextId('scene');
     const scene: Scene = { id, home_id: home.id, name, entities, created_at: stamp(ctx.now), last_activated: null };
     addEntry(ctx, 'scenes', Object.freeze(scene), true);
-    return { scene: sceneView(scene), warnings };
+    // The entities' views made as the entities were (the same fields in the same order), not copied
+    // back from them: the kit's copy has to match each entity's shape first.
+    const views: SceneEntity[] = [];
+    for (const entity of entities) views.push(sceneEntity(entity.device_id, entity));
+    return { scene: sceneViewWith(scene, views), warnings };
   },
 });
 

@@ -115,8 +115,10 @@ function validateCondition(state: IotState, input: AutomationCondition, homeId: 
   return condition;
 }
 
-function requireCapabilityAt(device: Device, where: string, fail: Fail, ...capabilities: Capability[]): void {
-  if (!capabilities.some((c) => device.capabilities.includes(c))) fail(`${where}: ${unsupportedMessage(device, capabilities[0])}`);
+/** The device has `capability` (or `alternative`); no rest array or closure: it runs for every action. */
+function requireCapabilityAt(device: Device, where: string, fail: Fail, capability: Capability, alternative?: Capability): void {
+  if (device.capabilities.includes(capability) || (alternative !== undefined && device.capabilities.includes(alternative))) return;
+  fail(`${where}: ${unsupportedMessage(device, capability)}`);
 }
 
 function validateAction(state: IotState, input: AutomationAction, homeId: string, index: number, fail: Fail): AutomationAction {

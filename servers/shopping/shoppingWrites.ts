@@ -130,7 +130,19 @@ interface OuterLayout {
  * 5–10× faster than assigning the keys in a loop.
  */
 const RECENT_OUTER = 4;
-const recentOuter: Record<BucketedCollection, Array<{ record: object; layout: OuterLayout }>> = { variants: [], orders: [] };
+
+/** Records made or copied lately and their layouts: a ring per collection, searched newest first (no allocation per write). */
+interface RecentOuter {
+  readonly records: Array<object | undefined>;
+  readonly layouts: Array<OuterLayout | undefined>;
+  last: number;
+}
+
+function recentRing(): RecentOuter {
+  return { records: new Array<object | undefined>(RECENT_OUTER).fill(undefined), layouts: new Array<OuterLayout | undefined>(RECENT_OUTER).fill(undefined), last: 0 };
+}
+
+const recentOuter: Record<BucketedCollection, RecentOuter> = { variants: recentRing(), orders: recentRing() };
 const layouts = new Map<string, OuterLayout>();
 /** Key lists compiled at most (a world has a few dozen buckets per collection; the map is cleared past this). */
 const MAX_LAYOUTS = 256;
@@ -139,13 +151,12 @@ const HASH_KEY = /^h\d+$/;
 
 function outerLayoutOf(collection: BucketedCollection, record: object): OuterLayout {
   const recent = recentOuter[collection];
-  for (let i = 0; i < recent.length; i++) {
-    const known = recent[i];
-    if (known.record !== record) continue;
-    // Most recently used first: a snapshot restored before every rollout stays found.
-    for (let j = i; j > 0; j--) recent[j] = recent[j - 1];
-    recent[0] = known;
-    return known.layout;
+  for (let i = recent.last, n = 0; n < RECENT_OUTER; n++, i = i === 0 ? RECENT_OUTER - 1 : i - 1) {
+    if (recent.records[i] !== record) continue;
+    const layout = recent.layouts[i]!;
+    // A snapshot restored before every rollout is copied again and again: keep its record among the newest.
+    if (n > 1) rememberOuter(collection, record, layout);
+    return layout;
   }
   const keys = Object.keys(record);
   const signature = keys.join(',');
@@ -175,6 +186,7 @@ function compileOuterCopy(keys: readonly string[]): (source: object) => OuterRec
 
 function rememberOuter(collection: BucketedCollection, record: object, layout: OuterLayout): void {
   const recent = recentOuter[collection];
-  if (recent.length === RECENT_OUTER) recent.pop();
-  recent.unshift({ record, layout });
+  recent.last = (recent.last + 1) % RECENT_OUTER;
+  recent.records[recent.last] = record;
+  recent.layouts[recent.last] = layout;
 }

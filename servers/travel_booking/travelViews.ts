@@ -136,10 +136,12 @@ export function bookingSummary(state: State, booking: Booking) {
     description = `${flight.flightNumber} ${flight.origin}→${flight.destination}, ${booking.travelClass} ${booking.fareFamily}, ${booking.passengers.length} traveler(s)`;
     startTime = flight.departureTime;
     endTime = flight.arrivalTime;
-    travelerIds = booking.passengers.map((p) => p.travelerId);
+    travelerIds = new Array<string>(booking.passengers.length);
+    for (let i = 0; i < booking.passengers.length; i++) travelerIds[i] = booking.passengers[i].travelerId;
   } else {
     const hotel = state.hotels[booking.hotelId];
-    const nights = Object.keys(booking.nightlyRates).length;
+    let nights = 0;
+    for (const _ in booking.nightlyRates) nights++;
     description = `${hotel.name}, ${booking.roomType} x${booking.rooms}, ${nights} night(s), ${booking.ratePlan}`;
     startTime = stayStart(booking.checkInDate);
     endTime = `${booking.checkOutDate}T${hotel.checkOutTime}:00Z`;

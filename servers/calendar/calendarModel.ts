@@ -1057,7 +1057,16 @@ function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindow
   return merged;
 }
 
-const listWindows = new WeakMap<readonly CalendarEvent[], ListWindows>();
+/**
+ * A list of the index keeps its windows (and, until they are made, how they follow from its
+ * predecessor's) on itself, under symbols: lists are the index's own arrays, never frozen or
+ * shared with the state, and a property costs far less to set and read than a WeakMap entry
+ * (every write in an episode derives a few lists, every scan reads one).
+ */
+const WINDOWS = Symbol('windows');
+const DEFERRED = Symbol('deferred');
+
+type WindowedList = readonly CalendarEvent[] & { [WINDOWS]?: ListWindows; [DEFERRED]?: DeferredWindows };
 
 /**
  * How the windows of a derived list follow from its predecessor's, until a scan asks for them: most
@@ -1072,27 +1081,26 @@ interface DeferredWindows {
   depth: number;
 }
 
-const deferredWindows = new WeakMap<readonly CalendarEvent[], DeferredWindows>();
 const MAX_DEFERRED = 32;
 
 function deferWindows(previous: readonly CalendarEvent[], next: readonly CalendarEvent[], first: number, end: number, run: readonly CalendarEvent[]): void {
-  if (listWindows.has(previous)) {
-    deferredWindows.set(next, { previous, first, end, run, depth: 1 });
+  if ((previous as WindowedList)[WINDOWS] !== undefined) {
+    (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: 1 };
     return;
   }
-  const before = deferredWindows.get(previous);
-  if (before !== undefined && before.depth < MAX_DEFERRED) deferredWindows.set(next, { previous, first, end, run, depth: before.depth + 1 });
+  const before = (previous as WindowedList)[DEFERRED];
+  if (before !== undefined && before.depth < MAX_DEFERRED) (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: before.depth + 1 };
 }
 
 function windowsOf(events: readonly CalendarEvent[]): ListWindows {
-  let windows = listWindows.get(events);
+  let windows = (events as WindowedList)[WINDOWS];
   if (windows !== undefined) return windows;
-  const deferred = deferredWindows.get(events);
+  const deferred = (events as WindowedList)[DEFERRED];
   if (deferred !== undefined) {
-    deferredWindows.delete(events);
+    (events as WindowedList)[DEFERRED] = undefined;
     const previous = windowsOf(deferred.previous);
     windows = sameTimes(previous, deferred) ?? replacedWindows(previous, deferred.first, deferred.end, deferred.run);
-    listWindows.set(events, windows);
+    (events as WindowedList)[WINDOWS] = windows;
     return windows;
   }
   const timings = events.map(timingOf);
@@ -1117,7 +1125,7 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
     windows.ends[k] = timing.endMs;
     windows.longest = Math.max(windows.longest, timing.endMs - timing.startMs);
   }
-  if (windows.cached) listWindows.set(events, windows);
+  if (windows.cached) (events as WindowedList)[WINDOWS] = windows;
   return windows;
 }
 

@@ -2,7 +2,7 @@ import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { entryValues } from '../kit/bucketedRecord.js';
 import { bookingsOfTraveler, itinerariesOf } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { records, SeatMapEdit, withEntry, withItem, withRoomsSold, withSeatMap } from './travelWrites.js';
+import { bookingWith, records, SeatMapEdit, withEntry, withItem, withRoomsSold, withSeatMap } from './travelWrites.js';
 import type { Booking, Flight, Itinerary, TravelBookingState } from './TravelBookingState.js';
 import { bookingStart, departureDay, quoteCancellation, seatMapOf, timeOf, type CancellationQuote } from './travelRules.js';
 import { bookingSchema, bookingSummary, bookingSummarySchema, bookingView, cancellationPolicySchema, fullName, itinerarySchema, itineraryView, money, nowOf, requireBooking, requireItinerary, requireTraveler, str, type TravelContext } from './travelViews.js';
@@ -187,10 +187,8 @@ const cancelTravelBooking = defineTool<TravelBookingState, { booking_id: string;
       released = `${booking.rooms} ${booking.roomType} room(s) for ${Object.keys(booking.nightlyRates).length} night(s) at hotel ${booking.hotelId}`;
     }
     const cancelledAt = nowOf(ctx);
-    const cancelled = shallowCopy(booking);
-    cancelled.status = 'CANCELLED';
-    cancelled.cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
-    state.bookings = withEntry(base.bookings, booking.id, Object.freeze(cancelled));
+    const cancellation = Object.freeze({ cancelledAt, daysBefore: quote.daysBefore, fee: quote.fee, refund: quote.refund, reason: args.reason ?? null });
+    state.bookings = withEntry(base.bookings, booking.id, bookingWith(booking, 'CANCELLED', booking.itineraryId, cancellation));
     // quoteView's keys, then three more, as one literal (an Object.assign onto the view adds them one by one).
     return {
       bookingId: booking.id,
@@ -271,11 +269,10 @@ const addBookingToItinerary = defineTool<TravelBookingState, { itinerary_id: str
     }
     const grown = shallowCopy(itinerary);
     grown.bookingIds = Object.freeze(withItem(itinerary.bookingIds, booking.id)) as string[];
-    const joined = shallowCopy(booking);
-    joined.itineraryId = itinerary.id;
+    const joined = bookingWith(booking, booking.status, itinerary.id, booking.cancellation);
     const state = ctx.edit<TravelBookingState>();
     state.itineraries = records.itineraries.with(ctx.base.itineraries, itinerary.id, Object.freeze(grown));
-    state.bookings = withEntry(ctx.base.bookings, booking.id, Object.freeze(joined));
+    state.bookings = withEntry(ctx.base.bookings, booking.id, joined);
     return itineraryView(ctx.base, grown, state.bookings);
   },
 });

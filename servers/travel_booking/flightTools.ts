@@ -18,7 +18,7 @@ import {
 } from './TravelBookingState.js';
 import { confirmedFlightBookingOf, flightsLeaving } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { records, SeatMapEdit, withEntry, withSeatMap } from './travelWrites.js';
+import { bookingWith, records, SeatMapEdit, withEntry, withSeatMap } from './travelWrites.js';
 import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, farePrice, freeSeatList, freeSeats, recordLocator, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf, seatPosition } from './travelRules.js';
 import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
@@ -600,13 +600,9 @@ const changeFlightSeat = defineTool<TravelBookingState, ChangeSeatArgs>({
       edit.hold(args.seat, booking.id);
       const state = ctx.edit<TravelBookingState>();
       state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish());
-      const moved = shallowCopy(passenger);
-      moved.seat = args.seat;
       const passengers = shallowCopy(booking.passengers);
-      passengers[index] = Object.freeze(moved);
-      const next = shallowCopy(booking);
-      next.passengers = Object.freeze(passengers) as FlightPassenger[];
-      state.bookings = withEntry(base.bookings, booking.id, Object.freeze(next) as Booking);
+      passengers[index] = Object.freeze({ travelerId: passenger.travelerId, seat: args.seat, loyaltyNumber: passenger.loyaltyNumber });
+      state.bookings = withEntry(base.bookings, booking.id, bookingWith(booking, booking.status, booking.itineraryId, booking.cancellation, Object.freeze(passengers)));
     }
     return {
       bookingId: booking.id,

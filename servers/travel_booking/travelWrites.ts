@@ -2,7 +2,7 @@ import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { RecordCopies, type RecordEdit } from './RecordCopies.js';
 import { bucketKeyOf } from './travelIndexes.js';
-import type { Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
+import type { Booking, Cancellation, FlightPassenger, Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 import { seatRowKey } from './travelRules.js';
 
 /**
@@ -64,6 +64,55 @@ export const records = {
   /** One bucket of `bookings`: bookings by id. */
   bookingsOfBucket: new RecordCopies(),
 };
+
+/**
+ * A frozen copy of a booking with the fields a write changes (status, itinerary, cancellation, a
+ * flight's passengers) set, as one literal: every booking of the world and every one a tool makes
+ * has its type's keys in this order, and the literal skips matching its shape and the stores.
+ */
+export function bookingWith(booking: Booking, status: Booking['status'], itineraryId: string | null, cancellation: Cancellation | null, passengers?: readonly FlightPassenger[]): Booking {
+  if (booking.type === 'FLIGHT') {
+    return Object.freeze({
+      id: booking.id,
+      type: booking.type,
+      status,
+      recordLocator: booking.recordLocator,
+      offerId: booking.offerId,
+      flightId: booking.flightId,
+      travelClass: booking.travelClass,
+      fareFamily: booking.fareFamily,
+      passengers: (passengers ?? booking.passengers) as FlightPassenger[],
+      pricePerTraveler: booking.pricePerTraveler,
+      totalPrice: booking.totalPrice,
+      currency: booking.currency,
+      cancellationPolicy: booking.cancellationPolicy,
+      itineraryId,
+      createdAt: booking.createdAt,
+      cancellation,
+    });
+  }
+  return Object.freeze({
+    id: booking.id,
+    type: booking.type,
+    status,
+    confirmationNumber: booking.confirmationNumber,
+    hotelId: booking.hotelId,
+    roomType: booking.roomType,
+    ratePlan: booking.ratePlan,
+    checkInDate: booking.checkInDate,
+    checkOutDate: booking.checkOutDate,
+    rooms: booking.rooms,
+    guests: booking.guests,
+    travelerId: booking.travelerId,
+    nightlyRates: booking.nightlyRates,
+    totalPrice: booking.totalPrice,
+    currency: booking.currency,
+    cancellationPolicy: booking.cancellationPolicy,
+    itineraryId,
+    createdAt: booking.createdAt,
+    cancellation,
+  });
+}
 
 /** A frozen copy of a bucketed record with the entry `id` added or replaced (what `setEntry` does on a draft). */
 export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, entry: NoInfer<T>): Readonly<BucketedRecord<T>> {

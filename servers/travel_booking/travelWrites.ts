@@ -182,12 +182,30 @@ export function withSeatMap(state: Readonly<TravelBookingState>, day: string, fl
   return records.seatMapDays.with(state.seatMaps, day, records.seatMapsOfDay.with(state.seatMaps[day], flightId, map)) as TravelBookingState['seatMaps'];
 }
 
-/** The frozen `hotels` record with one room type's `roomsSold` (frozen) of one hotel replaced. */
+/**
+ * The frozen `hotels` record with one room type's `roomsSold` (frozen) of one hotel replaced. The
+ * room and the hotel are literals: every hotel and room of the world has these keys in this order.
+ */
 export function withRoomsSold(hotels: Readonly<Record<string, Hotel>>, hotel: Hotel, type: RoomType, roomsSold: Readonly<Record<string, number>>): Record<string, Hotel> {
-  const room: HotelRoom = shallowCopy(hotel.rooms[type]!);
-  room.roomsSold = roomsSold as Record<string, number>;
-  const rooms = withKey(hotel.rooms as Record<string, HotelRoom>, type, Object.freeze(room));
-  const next: Hotel = shallowCopy(hotel);
-  next.rooms = rooms;
-  return records.hotels.with(hotels, hotel.id, Object.freeze(next)) as Record<string, Hotel>;
+  const base = hotel.rooms[type]!;
+  const room: HotelRoom = Object.freeze({
+    description: base.description,
+    bedType: base.bedType,
+    maxOccupancy: base.maxOccupancy,
+    inventory: base.inventory,
+    nightlyRates: base.nightlyRates,
+    roomsSold: roomsSold as Record<string, number>,
+  });
+  const next: Hotel = Object.freeze({
+    id: hotel.id,
+    name: hotel.name,
+    cityCode: hotel.cityCode,
+    address: hotel.address,
+    starRating: hotel.starRating,
+    amenities: hotel.amenities,
+    checkInTime: hotel.checkInTime,
+    checkOutTime: hotel.checkOutTime,
+    rooms: withKey(hotel.rooms as Record<string, HotelRoom>, type, room),
+  });
+  return records.hotels.with(hotels, hotel.id, next) as Record<string, Hotel>;
 }

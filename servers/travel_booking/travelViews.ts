@@ -168,11 +168,11 @@ export function bookingSummary(state: State, booking: Booking) {
 export function bookingView(state: State, booking: Booking) {
   if (booking.type === 'FLIGHT') {
     const flight = state.flights[booking.flightId];
-    const passengers = [];
+    const passengers = new Array<{ travelerId: string; name: string; seat: string; loyaltyNumber: string | null }>(booking.passengers.length);
     for (let i = 0; i < booking.passengers.length; i++) {
       const p = booking.passengers[i];
       const traveler = state.travelers[p.travelerId];
-      passengers.push({ travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber });
+      passengers[i] = { travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber };
     }
     return {
       bookingId: booking.id,

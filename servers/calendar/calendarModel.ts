@@ -657,6 +657,7 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     cached: true,
     queries: 0,
     directory: undefined,
+    busyHours: undefined,
   };
 }
 
@@ -941,6 +942,74 @@ interface ListWindows {
   /** Scans of `starts` so far, and its day directory once they were many (null: too sparse for one). */
   queries: number;
   directory: DayDirectory | null | undefined;
+  /** The hours anything of the list overlaps, made with the directory (null: none kept). */
+  busyHours: BusyHours | null | undefined;
+}
+
+/**
+ * Which hours some single event or series occurrence of a list overlaps (cancelled and modified
+ * occurrences included, as the scans count them): a window all of whose hours are clear meets
+ * nothing, which most windows of a write's checks are for most lists, and is answered without
+ * searching. Valid for windows ending by `validTo` (the merged occurrences' coverage).
+ */
+interface BusyHours {
+  firstHour: number;
+  bits: Uint32Array;
+  hours: number;
+  validTo: number;
+}
+
+const HOUR = 3_600_000;
+const MAX_BUSY_HOURS = 200_000;
+
+/** Hours h with [h, h + 1) meeting [startMs, endMs), counted from the epoch; a zero-length span marks its hour. */
+function firstHourOf(startMs: number): number {
+  return Math.floor(startMs / HOUR);
+}
+
+function lastHourOf(startMs: number, endMs: number): number {
+  return Math.max(Math.floor(startMs / HOUR), Math.ceil(endMs / HOUR) - 1);
+}
+
+function busyHoursOf(windows: ListWindows, merged: MergedOccurrences | undefined): BusyHours | null {
+  const { starts, ends } = windows;
+  let first = Infinity;
+  let last = -Infinity;
+  for (let pass = 0; pass < 2; pass++) {
+    const s = pass === 0 ? starts : merged?.starts;
+    const e = pass === 0 ? ends : merged?.ends;
+    if (s === undefined || e === undefined) continue;
+    for (let i = 0; i < s.length; i++) {
+      if (!Number.isFinite(s[i]) || !Number.isFinite(e[i])) return null;
+      first = Math.min(first, firstHourOf(s[i]));
+      last = Math.max(last, lastHourOf(s[i], e[i]));
+    }
+  }
+  const validTo = merged === undefined ? Infinity : merged.coveredTo;
+  if (first > last) return { firstHour: 0, bits: new Uint32Array(0), hours: 0, validTo };
+  const hours = last - first + 1;
+  if (hours > MAX_BUSY_HOURS) return null;
+  const bits = new Uint32Array((hours + 31) >>> 5);
+  for (let pass = 0; pass < 2; pass++) {
+    const s = pass === 0 ? starts : merged?.starts;
+    const e = pass === 0 ? ends : merged?.ends;
+    if (s === undefined || e === undefined) continue;
+    for (let i = 0; i < s.length; i++) {
+      const to = lastHourOf(s[i], e[i]) - first;
+      for (let h = firstHourOf(s[i]) - first; h <= to; h++) bits[h >>> 5] |= 1 << (h & 31);
+    }
+  }
+  return { firstHour: first, bits, hours, validTo };
+}
+
+/** Whether nothing the hours record overlaps [fromMs, toMs) (false when that cannot be told cheaply). */
+function surelyFree(busy: BusyHours, fromMs: number, toMs: number): boolean {
+  if (!(toMs > fromMs) || toMs > busy.validTo) return false;
+  const from = Math.floor(fromMs / HOUR) - busy.firstHour;
+  const to = Math.ceil(toMs / HOUR) - 1 - busy.firstHour;
+  if (!(to - from <= 48)) return false;
+  for (let h = Math.max(from, 0); h <= to && h < busy.hours; h++) if ((busy.bits[h >>> 5] & (1 << (h & 31))) !== 0) return false;
+  return true;
 }
 
 const NO_POSITIONS: readonly number[] = Object.freeze([]);
@@ -1118,6 +1187,7 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
     cached: events.length > 0 && Object.isFrozen(events[0]),
     queries: 0,
     directory: undefined,
+    busyHours: undefined,
   };
   for (let k = 0; k < singles.length; k++) {
     const timing = timings[singles[k]];
@@ -1151,7 +1221,11 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
   if (events.length === 0) return NO_POSITIONS;
   const windows = windowsOf(events);
   const { singles, starts, ends, series } = windows;
-  if (windows.directory === undefined && ++windows.queries >= DIRECTORY_AFTER_QUERIES) windows.directory = dayDirectory(starts);
+  if (windows.directory === undefined && ++windows.queries >= DIRECTORY_AFTER_QUERIES) {
+    windows.directory = dayDirectory(starts);
+    windows.busyHours = windows.cached ? busyHoursOf(windows, series.length > 0 ? mergedOccurrences(events, windows, toMs) : undefined) : null;
+  }
+  if (windows.busyHours && surelyFree(windows.busyHours, fromMs, toMs)) return NO_POSITIONS;
   const low = lowerBound(starts, fromMs - windows.longest, windows.directory);
   let found: number[] | undefined;
   let ordered = true;

@@ -206,10 +206,15 @@ const profileSchema = {
  * A traveler with the ids of their confirmed bookings and itineraries (from indexes kept per frozen
  * collection), and after an update the fields it changed, last.
  */
-function profileView(ctx: TravelContext, traveler: Traveler, updatedFields?: string[]) {
+/**
+ * A profile with the ids of its confirmed bookings and itineraries. A profile made by this call
+ * has none (a new id is past every id of the world, and only existing travelers are booked), so
+ * `created` skips looking them up.
+ */
+function profileView(ctx: TravelContext, traveler: Traveler, updatedFields?: string[], created = false) {
   const view = travelerView(ctx.base, traveler);
   const itineraryIds: string[] = [];
-  for (const [id] of itinerariesOf(ctx.base.itineraries, traveler.id)) itineraryIds.push(id);
+  if (!created) for (const [id] of itinerariesOf(ctx.base.itineraries, traveler.id)) itineraryIds.push(id);
   const profile = {
     travelerId: view.travelerId,
     firstName: view.firstName,
@@ -221,7 +226,7 @@ function profileView(ctx: TravelContext, traveler: Traveler, updatedFields?: str
     passport: view.passport,
     loyaltyPrograms: view.loyaltyPrograms,
     createdAt: view.createdAt,
-    bookingIds: confirmedBookingIdsOf(ctx.base.bookings, traveler.id),
+    bookingIds: created ? [] : confirmedBookingIdsOf(ctx.base.bookings, traveler.id),
     itineraryIds,
   };
   return updatedFields === undefined ? profile : Object.assign(profile, { updatedFields });
@@ -315,7 +320,7 @@ const createTravelerProfile = defineTool<TravelBookingState, CreateTravelerArgs>
       createdAt: nowOf(ctx),
     });
     ctx.edit<TravelBookingState>().travelers = records.travelers.with(ctx.base.travelers, traveler.id, traveler);
-    return profileView(ctx, traveler);
+    return profileView(ctx, traveler, undefined, true);
   },
 });
 

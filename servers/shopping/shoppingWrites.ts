@@ -2,7 +2,6 @@ import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { bucketKey } from './entryOf.js';
-import { recordAdding } from './recordCopy.js';
 import type { Cart, Order, ShoppingState } from './ShoppingState.js';
 
 /**
@@ -25,8 +24,6 @@ type BucketedCollection = 'variants' | 'orders';
 
 /** A frozen copy of a collection record with one entry added or replaced (added ones go last). */
 function recordWith(record: object, id: string, entry: unknown): AnyRecord {
-  // A keyed store that adds a key to a copy the kit spread can make a V8 dictionary-mode record.
-  if (!Object.hasOwn(record, id)) return recordAdding(record as AnyRecord, id, entry);
   const copy = shallowCopy(record as AnyRecord);
   copy[id] = entry;
   return Object.freeze(copy);

@@ -954,8 +954,8 @@ interface ListWindows {
  */
 interface BusyHours {
   firstHour: number;
-  bits: Uint32Array;
-  hours: number;
+  /** Per hour, how many entries overlap it (at most 65535: more read as busy whatever is ignored). */
+  counts: Uint16Array;
   validTo: number;
 }
 
@@ -986,30 +986,43 @@ function busyHoursOf(windows: ListWindows, merged: MergedOccurrences | undefined
     }
   }
   const validTo = merged === undefined ? Infinity : merged.coveredTo;
-  if (first > last) return { firstHour: 0, bits: new Uint32Array(0), hours: 0, validTo };
+  if (first > last) return { firstHour: 0, counts: new Uint16Array(0), validTo };
   const hours = last - first + 1;
   if (hours > MAX_BUSY_HOURS) return null;
-  const bits = new Uint32Array((hours + 31) >>> 5);
+  const counts = new Uint16Array(hours);
   for (let pass = 0; pass < 2; pass++) {
     const s = pass === 0 ? starts : merged?.starts;
     const e = pass === 0 ? ends : merged?.ends;
     if (s === undefined || e === undefined) continue;
     for (let i = 0; i < s.length; i++) {
       const to = lastHourOf(s[i], e[i]) - first;
-      for (let h = firstHourOf(s[i]) - first; h <= to; h++) bits[h >>> 5] |= 1 << (h & 31);
+      for (let h = firstHourOf(s[i]) - first; h <= to; h++) if (counts[h] < 65_535) counts[h]++;
     }
   }
-  return { firstHour: first, bits, hours, validTo };
+  return { firstHour: first, counts, validTo };
 }
 
-/** Whether nothing the hours record overlaps [fromMs, toMs) (false when that cannot be told cheaply). */
-function surelyFree(busy: BusyHours, fromMs: number, toMs: number): boolean {
+/**
+ * Whether nothing the hours record overlaps [fromMs, toMs), apart from one entry `ignored` known to
+ * be in the list and to overlap the hours [ignoredFrom, ignoredTo] (false when that cannot be told cheaply).
+ */
+function surelyFree(busy: BusyHours, fromMs: number, toMs: number, ignoredFrom: number, ignoredTo: number): boolean {
   if (!(toMs > fromMs) || toMs > busy.validTo) return false;
   const from = Math.floor(fromMs / HOUR) - busy.firstHour;
   const to = Math.ceil(toMs / HOUR) - 1 - busy.firstHour;
   if (!(to - from <= 48)) return false;
-  for (let h = Math.max(from, 0); h <= to && h < busy.hours; h++) if ((busy.bits[h >>> 5] & (1 << (h & 31))) !== 0) return false;
+  const counts = busy.counts;
+  for (let h = Math.max(from, 0); h <= to && h < counts.length; h++) {
+    if (counts[h] > (h + busy.firstHour >= ignoredFrom && h + busy.firstHour <= ignoredTo ? 1 : 0)) return false;
+  }
   return true;
+}
+
+/** Whether the single event `event`, starting at `startMs`, is among a list's singles (found by its start). */
+function holdsSingle(events: readonly CalendarEvent[], windows: ListWindows, event: CalendarEvent, startMs: number): boolean {
+  const { singles, starts } = windows;
+  for (let k = lowerBound(starts, startMs, windows.directory); k < starts.length && starts[k] === startMs; k++) if (events[singles[k]] === event) return true;
+  return false;
 }
 
 const NO_POSITIONS: readonly number[] = Object.freeze([]);
@@ -1217,7 +1230,7 @@ function seriesMeets(event: CalendarEvent, timing: EventTiming, fromMs: number, 
  * Positions (ascending) of the events of `events` that can have a span overlapping [fromMs, toMs):
  * every event of the list for which `collectSpans` over that window finds something.
  */
-function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number): readonly number[] {
+function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number, ignored?: CalendarEvent): readonly number[] {
   if (events.length === 0) return NO_POSITIONS;
   const windows = windowsOf(events);
   const { singles, starts, ends, series } = windows;
@@ -1225,7 +1238,20 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
     windows.directory = dayDirectory(starts);
     windows.busyHours = windows.cached ? busyHoursOf(windows, series.length > 0 ? mergedOccurrences(events, windows, toMs) : undefined) : null;
   }
-  if (windows.busyHours && surelyFree(windows.busyHours, fromMs, toMs)) return NO_POSITIONS;
+  if (windows.busyHours) {
+    // `ignored`: a single event the caller leaves out whole (the candidate's stored self), whose
+    // hours then count as free when the list holds it.
+    let ignoredFrom = 1;
+    let ignoredTo = 0;
+    if (ignored !== undefined) {
+      const timing = timingOf(ignored);
+      if (timing.shape === undefined && holdsSingle(events, windows, ignored, timing.startMs)) {
+        ignoredFrom = firstHourOf(timing.startMs);
+        ignoredTo = lastHourOf(timing.startMs, timing.endMs);
+      }
+    }
+    if (surelyFree(windows.busyHours, fromMs, toMs, ignoredFrom, ignoredTo)) return NO_POSITIONS;
+  }
   const low = lowerBound(starts, fromMs - windows.longest, windows.directory);
   let found: number[] | undefined;
   let ordered = true;
@@ -1284,6 +1310,7 @@ export function busySpans(
   skip?: (span: Span) => boolean,
   self?: SelfIds,
   elsewhereThan?: string,
+  ignored?: CalendarEvent,
 ): Span[] {
   const entry = directoryEntry(state, id);
   const isRoom = entry?.kind === 'room';
@@ -1291,12 +1318,14 @@ export function busySpans(
   const index = eventIndex(state);
   const own = index.byCalendar.get(id) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
+  // `ignored` (one of `self`) may speed up the scans: its hours count as free.
+  const ignoredHere = ignored !== undefined && self !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
   // Events that `skip` would leave out whole are not expanded into spans: those named in `self`, and
   // (`elsewhereThan`) those on that calendar, so also the own calendar when it is that one.
   for (let l = id === elsewhereThan ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
     const events = l === 0 ? own : (index.byAttendee.get(id) ?? NO_EVENTS);
     if (events.length === 0) continue;
-    const meeting = eventsMeeting(events, fromMs, toMs);
+    const meeting = eventsMeeting(events, fromMs, toMs, ignoredHere);
     for (let m = 0; m < meeting.length; m++) {
       const event = events[meeting[m]];
       if (l === 1 && event.calendar_id === id) continue;
@@ -1355,14 +1384,15 @@ function isSelf(self: SelfIds, span: Span): boolean {
 }
 
 /** Stored events of `calendarId` overlapping the candidate's spans, when neither may overlap. */
-export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ span: Span; other: Span }> {
+export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ span: Span; other: Span }> {
   if (candidate.transparency === 'transparent' || candidate.allow_conflicts || spans.length === 0) return [];
   const from = spans[0].startMs;
   const to = spans[spans.length - 1].endMs;
   const others: Span[] = [];
   const events = eventsOn(state, candidate.calendar_id);
   // In list order, as a scan of the whole list would meet them (ties in start keep that order).
-  for (const position of eventsMeeting(events, from, to)) {
+  const ignoredHere = ignored !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
+  for (const position of eventsMeeting(events, from, to, ignoredHere)) {
     const event = events[position];
     if (event.transparency === 'transparent' || isSelfEvent(self, event.id)) continue;
     collectSpans(event, from, to, others, (span) => isSelf(self, span));
@@ -1392,13 +1422,13 @@ function uniqueOthers(pairs: Array<{ span: Span; other: Span }>): Span[] {
 }
 
 /** Room attendees of the candidate that are already booked at one of its spans, with the bookings. */
-export function roomConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ room: string; bookings: Span[] }> {
+export function roomConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ room: string; bookings: Span[] }> {
   const result: Array<{ room: string; bookings: Span[] }> = [];
   if (spans.length === 0) return result;
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
     if (!attendee.resource || attendee.response_status === 'declined') continue;
-    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span), self);
+    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span), self, undefined, ignored);
     if (booked.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, booked));
     if (clashes.length > 0) result.push({ room: attendee.email, bookings: clashes });
@@ -1425,7 +1455,7 @@ function selfOrOnCalendar(self: SelfIds, calendarId: string): (span: Span) => bo
 }
 
 /** Person attendees already busy (elsewhere) during the candidate's spans: warnings, not errors. */
-export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds): Array<{ email: string; event_ids: string[] }> {
+export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ email: string; event_ids: string[] }> {
   const result: Array<{ email: string; event_ids: string[] }> = [];
   if (spans.length === 0 || candidate.transparency === 'transparent') return result;
   const people = new Set<string>();
@@ -1437,7 +1467,7 @@ export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent
   if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person') people.add(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (const email of people) {
-    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, self, candidate.calendar_id);
+    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, self, candidate.calendar_id, ignored);
     if (busy.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, busy));
     if (clashes.length > 0) result.push({ email, event_ids: clashes.slice(0, 5).map((s) => s.id) });
@@ -1469,7 +1499,10 @@ export function checkPlacement(
       fail(`occurrences of ${candidate.id} would overlap each other (${spans[i - 1].id} ends after ${spans[i].id} starts); shorten the event or space the recurrence further apart`);
     }
   }
-  const conflicts = calendarConflicts(state, candidate, spans, self);
+  // The candidate's stored self, when it is one single event: scans leave it out, so its hours count as free.
+  const stored = self.length === 1 ? storedEvent(state.events, self[0]) : undefined;
+  const ignored = stored !== undefined && stored.recurrence === undefined ? stored : undefined;
+  const conflicts = calendarConflicts(state, candidate, spans, self, ignored);
   if (conflicts.length > 0) {
     const shown = conflicts
       .slice(0, 5)
@@ -1480,7 +1513,7 @@ export function checkPlacement(
         `Pick another time (find_free_slot finds one) or pass allow_conflicts: true to keep both`,
     );
   }
-  const rooms = roomConflicts(state, candidate, spans, self);
+  const rooms = roomConflicts(state, candidate, spans, self, ignored);
   if (rooms.length > 0) {
     const { room, bookings } = rooms[0];
     const alternatives = freeRooms(state, spans, headcount(candidate.attendees), self).slice(0, 4);
@@ -1489,7 +1522,7 @@ export function checkPlacement(
         `Free rooms with enough seats at that time: ${alternatives.join(', ') || '(none)'}`,
     );
   }
-  return attendeeConflicts(state, candidate, spans, self);
+  return attendeeConflicts(state, candidate, spans, self, ignored);
 }
 
 /** A person's working hours as weekdays (0 = Monday) and minutes of the local day; undefined for rooms. */

@@ -50,10 +50,10 @@ const scheduledDate = {
 
 /**
  * Rejects a transfer that would push what leaves the account on `date` past its daily limit.
- * Returns what already leaves it that day (`sentOn`).
+ * Returns what already leaves it that day (`sentOn`, or `known` when the caller summed it).
  */
-function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAccount, date: string, value: number): number {
-  const sent = sentOn(customer, account.account_id, date);
+function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAccount, date: string, value: number, known?: number): number {
+  const sent = known ?? sentOn(customer, account.account_id, date);
   if (toCents(sent) + toCents(value) <= toCents(account.daily_transfer_limit)) return sent;
   const remaining = Math.max(0, addMoney(account.daily_transfer_limit, -sent));
   ctx.fail(
@@ -78,6 +78,20 @@ function booked(account: BankAccount, transaction: BankTransaction): BankAccount
   // Pending credits are not available yet (as at real banks); pending debits already hold funds.
   if (transaction.status === 'posted' || transaction.direction === 'debit') next.available_balance = addMoney(account.available_balance, signed);
   return Object.freeze(next);
+}
+
+/** `sentOn` of two accounts on one day, in one pass over the customer's transfers. */
+function sentTodayByBoth(customer: BankCustomer, fromId: string, toId: string, date: string): { from: number; to: number } {
+  let fromTotal = 0;
+  let toTotal = 0;
+  const transfers = customer.transfers;
+  for (const id in transfers) {
+    const transfer = transfers[id];
+    if (transfer.execution_date !== date || transfer.status === 'cancelled') continue;
+    if (transfer.from_account_id === fromId) fromTotal += toCents(transfer.amount);
+    else if (transfer.from_account_id === toId) toTotal += toCents(transfer.amount);
+  }
+  return { from: fromCents(fromTotal), to: fromCents(toTotal) };
 }
 
 interface InternalTransferArgs {
@@ -135,7 +149,9 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
     const date = executionDate(ctx, args.scheduled_date);
     const immediate = date === ctx.today;
     if (immediate) requireFunds(ctx, from, args.amount);
-    const sentThatDay = requireDailyLimit(ctx, customer, from, date, args.amount);
+    // Today's totals of both accounts in one pass over the transfers (the result shows the receiving one's).
+    const today = sentTodayByBoth(customer, from.account_id, to.account_id, ctx.today);
+    const sentThatDay = requireDailyLimit(ctx, customer, from, date, args.amount, immediate ? today.from : undefined);
 
     const transferId = ctx.nextId('trf');
     let fromAfter = from;
@@ -206,8 +222,8 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
     const sentNow = immediate ? args.amount : 0;
     return {
       transfer: transferView(customer, transfer),
-      from_account: balanceView(fromAfter, addMoney(immediate ? sentThatDay : sentOn(customer, from.account_id, ctx.today), sentNow), ctx.now),
-      to_account: balanceView(toAfter, sentOn(customer, to.account_id, ctx.today), ctx.now),
+      from_account: balanceView(fromAfter, addMoney(today.from, sentNow), ctx.now),
+      to_account: balanceView(toAfter, today.to, ctx.now),
     };
   },
 });

@@ -15,6 +15,7 @@
  * drafted (the state is JSON).
  */
 
+import { isFrozenState } from './isFrozenState.js';
 import { shallowCopy } from './shallowCopy.js';
 
 interface DraftNode {
@@ -80,7 +81,7 @@ function readThrough(node: DraftNode, key: PropertyKey, value: object): unknown 
   const known = node.children?.get(key);
   if (known !== undefined && known.base === value) return proxyOf(known);
   // A slot the handler never wrote holds shared state (frozen): only a written slot needs the check.
-  if ((node.raw || (node.assigned !== undefined && node.assigned.includes(key))) && !Object.isFrozen(value)) return value;
+  if ((node.raw || (node.assigned !== undefined && node.assigned.includes(key))) && !isFrozenState(value)) return value;
   if (!isPlainData(value)) return value;
   return proxyOf(createNode(value as Record<PropertyKey, unknown>, node, key, node.scope));
 }
@@ -234,7 +235,7 @@ export function editDraft<T>(draft: Draft<unknown>, path: readonly PropertyKey[]
       node = known;
       continue;
     }
-    if (!Object.isFrozen(value)) {
+    if (!isFrozenState(value)) {
       // New data the handler wrote earlier in this call: already its own, edit it in place.
       const drafted = nodeOf(value);
       if (drafted !== undefined) {
@@ -244,7 +245,7 @@ export function editDraft<T>(draft: Draft<unknown>, path: readonly PropertyKey[]
       let current = value as Record<PropertyKey, unknown>;
       for (let j = i + 1; j < path.length; j++) {
         const next = current[path[j]];
-        if (next === null || typeof next !== 'object' || Object.isFrozen(next)) throw new TypeError(`edit: ${describePath(path, j + 1)} is not new data of this call; edit it before replacing its parent`);
+        if (next === null || typeof next !== 'object' || isFrozenState(next)) throw new TypeError(`edit: ${describePath(path, j + 1)} is not new data of this call; edit it before replacing its parent`);
         current = next as Record<PropertyKey, unknown>;
       }
       return current as T;
@@ -291,24 +292,24 @@ function settle(value: Record<PropertyKey, unknown>): void {
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       let item = value[i];
-      if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+      if (item === null || typeof item !== 'object' || isFrozenState(item)) continue;
       const node = nodeOf(item);
       if (node !== undefined) {
         item = finalValue(node);
         (value as unknown[])[i] = item;
-        if (Object.isFrozen(item)) continue;
+        if (isFrozenState(item)) continue;
       }
       settle(item as Record<PropertyKey, unknown>);
     }
   } else {
     for (const key in value) {
       let item = value[key];
-      if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+      if (item === null || typeof item !== 'object' || isFrozenState(item)) continue;
       const node = nodeOf(item);
       if (node !== undefined) {
         item = finalValue(node);
         value[key] = item;
-        if (Object.isFrozen(item)) continue;
+        if (isFrozenState(item)) continue;
       }
       settle(item as Record<PropertyKey, unknown>);
     }
@@ -342,12 +343,12 @@ export function finishDraft<S>(draft: Draft<S>): S {
     if (slots !== undefined) {
       for (const key of slots) {
         let item = copy[key];
-        if (item === null || typeof item !== 'object' || Object.isFrozen(item)) continue;
+        if (item === null || typeof item !== 'object' || isFrozenState(item)) continue;
         const drafted = nodeOf(item);
         if (drafted !== undefined) {
           item = finalValue(drafted);
           copy[key] = item;
-          if (Object.isFrozen(item)) continue;
+          if (isFrozenState(item)) continue;
           // A draft's copy is settled as a node of its own.
           if (drafted.copy === item) continue;
         }
@@ -367,7 +368,7 @@ export function detachDrafts(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const node = nodeOf(value);
   if (node !== undefined) return finalValue(node);
-  if (Object.isFrozen(value)) return value;
+  if (isFrozenState(value)) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {

@@ -12,7 +12,10 @@
  * and anything else is spread. Arrays are copied by Array.from.
  */
 
-type Copier = (source: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+import { isFrozenState } from './isFrozenState.js';
+
+/** A compiled literal copy of one key list. */
+export type Copier = (source: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 
 interface Shape {
   readonly keys: readonly string[];
@@ -23,6 +26,11 @@ interface Shape {
 const MAX_KEYS = 200;
 const BUCKET_SIZE = 16;
 const MAX_COMPILED = 16_384;
+
+/** Whether another copier may be compiled (the bound keeps a process from compiling without end). */
+export function mayCompile(): boolean {
+  return compiled < MAX_COMPILED;
+}
 
 /** Shapes by first key. */
 const shapes = new Map<string, Shape[]>();
@@ -70,7 +78,11 @@ function hasKeys(keys: readonly string[], source: object): boolean {
 /** An array index as V8 stores it among an object's elements (at most 2^32 - 2). */
 const INDEX = /^(?:0|[1-9]\d{0,8})$/;
 
-function compile(keys: readonly string[]): Copier {
+/**
+ * A function returning a literal copy of an object with exactly these keys, in this order (for
+ * RecordCopies too). Counted against the bound of compiled copiers.
+ */
+export function compileCopier(keys: readonly string[]): Copier {
   // Plain keys: a literal with computed keys gets a map V8 cannot reuse, and freezing a large one
   // then costs tens of microseconds. Only "__proto__" must be computed (a plain one would set the
   // prototype). Integer-like keys come first in a literal as in any object, so the copy enumerates
@@ -132,9 +144,9 @@ export function shallowCopy<T extends object>(source: T): T {
       if (!hasKeys(shape.keys, source)) continue;
       if (shape.copy === undefined) {
         if (compiled >= MAX_COMPILED) return { ...source };
-        shape.copy = compile(shape.keys);
+        shape.copy = compileCopier(shape.keys);
       }
-      if (shape.keys.length >= LARGE && Object.isFrozen(source) && copiedBefore(source)) copierOf.set(source, shape.copy);
+      if (shape.keys.length >= LARGE && isFrozenState(source) && copiedBefore(source)) copierOf.set(source, shape.copy);
       return shape.copy(source as Readonly<Record<string, unknown>>) as T;
     }
   }
@@ -156,7 +168,7 @@ export function freezeShared<T extends object>(built: T): T {
   let copier = sharedCopiers.get(signature);
   if (copier === undefined) {
     if (compiled >= MAX_COMPILED) return Object.freeze(shallowCopy(built));
-    copier = compile(keys);
+    copier = compileCopier(keys);
     sharedCopiers.set(signature, copier);
   }
   const frozen = Object.freeze(copier(built as Readonly<Record<string, unknown>>)) as T;

@@ -76,7 +76,7 @@ function hasKeys(keys: readonly string[], source: object): boolean {
 }
 
 /** An array index as V8 stores it among an object's elements (at most 2^32 - 2). */
-const INDEX = /^(?:0|[1-9]\d{0,8})$/;
+export const ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
 
 /**
  * A function returning a literal copy of an object with exactly these keys, in this order (for
@@ -88,7 +88,7 @@ export function compileCopier(keys: readonly string[]): Copier {
   // prototype). Integer-like keys come first in a literal as in any object, so the copy enumerates
   // in the source's order.
   // Integer-like keys are written as numbers: an element read by number skips the string-to-index step.
-  const body = keys.map((key) => (INDEX.test(key) ? `${key}: source[${key}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`)).join(', ');
+  const body = keys.map((key) => (ARRAY_INDEX.test(key) ? `${key}: source[${key}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`)).join(', ');
   compiled++;
   return new Function('source', `return { ${body} };`) as Copier;
 }

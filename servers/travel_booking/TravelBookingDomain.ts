@@ -7,7 +7,7 @@ import { hotelTools } from './hotelTools.js';
 import { EXTERNAL_SEAT_HOLDER, TRAVEL_REFERENCE_DATE, type Booking, type Cabin, type RoomType, type SeatMap, type TravelBookingState } from './TravelBookingState.js';
 import { travelerTools } from './travelerTools.js';
 import { cabinSeats, cabinsOf, heldSeats, roundCents, seatCabin, seatHolder, seatMapOf } from './travelRules.js';
-import { isFrozenState } from './travelIndexes.js';
+import { isFrozenState } from '../kit/isFrozenState.js';
 import { bookingSummary, fullName } from './travelViews.js';
 import { travelBookingPhrasings } from './travelBookingPhrasings.js';
 

@@ -16,7 +16,8 @@ import {
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { records, withEntry, withRoomsSold } from './travelWrites.js';
 import { addDays, confirmationNumber, roundCents, stayNights } from './travelRules.js';
-import { hotelIdsIn, isFrozenState } from './travelIndexes.js';
+import { isFrozenState } from '../kit/isFrozenState.js';
+import { hotelIdsIn } from './travelIndexes.js';
 import { bookingSchema, bookingView, money, nowOf, own, requireHotel, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 const MAX_NIGHTS = 30;

@@ -1,4 +1,5 @@
 import { bucketOf, type BucketedRecord } from '../kit/bucketedRecord.js';
+import { isFrozenState } from '../kit/isFrozenState.js';
 import type { Airport, Booking, City, Flight, FlightBooking, Hotel, Itinerary, Traveler } from './TravelBookingState.js';
 
 /**
@@ -10,15 +11,6 @@ import type { Airport, Booking, City, Flight, FlightBooking, Hotel, Itinerary, T
  * it is asked about again. Bookings are indexed per bucket, so a write leaves the other buckets'
  * indexes in use. Only frozen objects are indexed (a draft or a half-built object would go stale).
  */
-
-/**
- * Whether an object is part of a frozen state (so a cache keyed by it stays valid). A frozen object
- * is not extensible, and the state holds no object that is merely sealed: `Object.isExtensible`
- * reads one bit, where `Object.isFrozen` checks every key (~80 ns for a 62-key record).
- */
-export function isFrozenState(object: object): boolean {
-  return !Object.isExtensible(object);
-}
 
 const SCANS_BEFORE_INDEX = 2;
 /** Times each frozen object was scanned instead of indexed. */

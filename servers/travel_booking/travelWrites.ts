@@ -1,6 +1,6 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { RecordCopies, type RecordEdit } from './RecordCopies.js';
+import { RecordCopies, type RecordEdit } from '../kit/RecordCopies.js';
 import { bucketKeyOf } from './travelIndexes.js';
 import type { Booking, Cancellation, FlightPassenger, Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 import { seatRowKey } from './travelRules.js';

@@ -1,41 +1,35 @@
-import { shallowCopy } from '../kit/shallowCopy.js';
+import { isFrozenState } from './isFrozenState.js';
+import { ARRAY_INDEX, compileCopier, mayCompile, shallowCopy, type Copier } from './shallowCopy.js';
 
 /**
- * Copies of one kind of state record (bookings by bucket, seats by row, seat maps by day …) with
- * one key set or removed, without enumerating the record.
+ * Copies of one kind of state record (a collection by id, buckets by number, seats by row, seat
+ * maps by day …) with keys set or removed, without enumerating the record: for writes that replace
+ * a record of the same kind call after call, where `shallowCopy` would match every new version's
+ * keys again.
  *
- * The kit's `shallowCopy` finds an object's shape by walking its keys. That is cheap for
- * string keys, but a frozen record keyed by row or bucket numbers keeps them as dictionary
- * elements, which a `for…in` walks at 5–20 ns a key (a 27-row seat map: ~0.5 µs; the 3-bucket
- * bookings record: ~0.3 µs), and a record of many keys (62 days of seat maps, 87 hotels) is walked
- * whole to be matched. Here the shape of a record (its key list, a literal compiled for it, and
- * the shapes one key more or less leads to) is known by identity:
+ * `shallowCopy` finds an object's shape by walking its keys. That is cheap for a few string keys,
+ * but a frozen record keyed by numbers keeps them as elements, which a `for…in` walks at 5–20 ns a
+ * key (a 27-row seat map: ~0.5 µs; a 3-bucket record: ~0.3 µs), and a record of many keys (62 days
+ * of seat maps, 87 hotels) is walked whole to be matched. Here the shape of a record (its key list,
+ * a literal compiled for it, and the shapes one key more or less leads to) is known by identity:
  * the record the last call of this kind read, the last records this kind made, or, after one key
- * walk, a WeakMap (only records found no other way, which are mostly the world's: they live on).
- * So a write of a session reads the record the previous write of the session made, and finds its
- * shape in a few comparisons.
+ * walk, a WeakMap (only records found no other way, mostly the world's: they live on). So a write
+ * reads the record the previous write of its kind made and finds its shape in a few comparisons,
+ * and a new key is a plain store into a literal that already has it (the record stays in V8's fast
+ * mode, where a keyed store adding a key to a large copy can turn it into a dictionary).
+ *
+ * One `RecordCopies` per kind of record, at module level (shared by every session of a process):
+ * `with(record, key, value)` for one change, `edit(record)` for several (`set`, `delete`, `finish`).
  */
-
-type Copier = (source: object) => Record<PropertyKey, unknown>;
 
 /** Larger records are copied by the kit (no state record should be that large: see bucketedRecord.ts). */
 const MAX_KEYS = 200;
-/** Shapes made at most, over all kinds (each compiles a function on its first copy). */
+/** Shapes made at most, over all kinds (each compiles a function on its first copy, within shallowCopy's bound). */
 const MAX_SHAPES = 4096;
 /** Records made by a kind whose shapes are remembered by identity (most recent first wins). */
 const RECENT = 8;
 
-/** An array index as V8 stores it among an object's elements. */
-const INDEX = /^(?:0|[1-9]\d{0,8})$/;
-
 const shapesByKeys = new Map<string, RecordShape>();
-
-function compile(keys: readonly string[]): Copier {
-  // Plain keys (computed ones give a literal a map V8 cannot reuse); only "__proto__" must be
-  // computed. Integer-like keys are element indexes in any order of the literal.
-  const body = keys.map((key) => (INDEX.test(key) ? `${key}: source[${key}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`)).join(', ');
-  return new Function('source', `return { ${body} };`) as Copier;
-}
 
 /** The shape of a key list (one per list), or undefined once MAX_SHAPES exist. */
 function shapeFor(keys: string[]): RecordShape | undefined {
@@ -48,6 +42,18 @@ function shapeFor(keys: string[]): RecordShape | undefined {
     shapesByKeys.set(signature, shape);
   }
   return shape;
+}
+
+/** `record[key] = value`, except that a new "__proto__" key becomes a key, not the prototype. */
+function assign(record: Record<PropertyKey, unknown>, key: PropertyKey, value: unknown): void {
+  if (key === '__proto__' && !Object.hasOwn(record, key)) Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  else record[key] = value;
+}
+
+function copyKeys(keys: readonly string[], source: object): Record<PropertyKey, unknown> {
+  const copy: Record<PropertyKey, unknown> = {};
+  for (const key of keys) assign(copy, key, (source as Record<string, unknown>)[key]);
+  return copy;
 }
 
 /** A key list in enumeration order, with the literal that copies a record of exactly those keys. */
@@ -65,7 +71,12 @@ class RecordShape {
    * costs more than compiling (0.5–2 µs against ~10 µs once).
    */
   copy(source: object): Record<PropertyKey, unknown> {
-    return (this.copier ??= compile(this.keys))(source);
+    if (this.copier === undefined) {
+      // Past the kit's bound on compiled copiers, a plain loop (still fast mode below a dozen keys).
+      if (!mayCompile()) return copyKeys(this.keys, source);
+      this.copier = compileCopier(this.keys);
+    }
+    return this.copier(source as Readonly<Record<string, unknown>>);
   }
 
   /** The shape with `key` added at the end (integer-like keys sort themselves), or undefined past the bound. */
@@ -113,9 +124,8 @@ export class RecordCopies {
       shape = walkedShapes.get(record);
       if (shape === undefined) {
         shape = shapeFor(Object.keys(record));
-        // A record that is not frozen may still change: its shape holds for this copy only. (Not
-        // extensible stands for frozen: one bit, where isFrozen checks every key.)
-        if (shape === undefined || Object.isExtensible(record)) return shape;
+        // A record that is not frozen may still change: its shape holds for this copy only.
+        if (shape === undefined || !isFrozenState(record)) return shape;
         walkedShapes.set(record, shape);
       }
     }
@@ -137,7 +147,7 @@ export class RecordCopies {
     const next = shape === undefined ? undefined : Object.hasOwn(record, key) ? shape : shape.with(key);
     if (next === undefined) {
       const copy: Record<string | number, T> = shallowCopy(record);
-      copy[key] = value;
+      assign(copy, key, value);
       return Object.freeze(copy);
     }
     const copy = next.copy(record) as Record<string | number, T>;
@@ -177,7 +187,7 @@ export class RecordEdit<T> {
 
   set(key: string | number, value: T): void {
     if (!Object.hasOwn(this.copy, key)) this.shape = this.shape?.with(key);
-    this.copy[key] = value;
+    assign(this.copy, key, value);
   }
 
   /**
@@ -187,7 +197,7 @@ export class RecordEdit<T> {
   delete(key: string | number): void {
     if (!Object.hasOwn(this.copy, key)) return;
     this.shape = this.shape?.without(key);
-    if (typeof key === 'number' ? Number.isInteger(key) && key >= 0 && key <= 999_999_999 : INDEX.test(key)) {
+    if (typeof key === 'number' ? Number.isInteger(key) && key >= 0 && key <= 999_999_999 : ARRAY_INDEX.test(key)) {
       delete this.copy[key];
       return;
     }
@@ -196,7 +206,7 @@ export class RecordEdit<T> {
       return;
     }
     const rebuilt: Record<string | number, T> = {};
-    for (const k in this.copy) if (k !== key) rebuilt[k] = this.copy[k];
+    for (const k in this.copy) if (k !== key) assign(rebuilt, k, this.copy[k]);
     this.copy = rebuilt;
   }
 

@@ -25,7 +25,7 @@ import {
   variantLabel,
 } from './shoppingLookups.js';
 import { entryOf } from './entryOf.js';
-import type { Cart, Product, ShoppingState, Variant } from './ShoppingState.js';
+import type { Cart, CartLine, Product, ShoppingState, Variant } from './ShoppingState.js';
 import { CURRENCY, MAX_CART_LINES, SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { cartSchema, cartView, moneySchema } from './shoppingViews.js';
 
@@ -223,7 +223,14 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
     const variant = resolveVariant(ctx, args);
     const product = readable(ctx).products[variant.product_id];
     const quantity = args.quantity ?? 1;
-    const index = cart.lines.findIndex((l) => l.variant_id === variant.id);
+    // Index loops over the frozen lines: Node 20 runs findIndex/some/find on a frozen array through a slow generic path.
+    let index = -1;
+    for (let i = 0; i < cart.lines.length; i++) {
+      if (cart.lines[i].variant_id === variant.id) {
+        index = i;
+        break;
+      }
+    }
     const inCart = index < 0 ? 0 : cart.lines[index].quantity;
     checkQuantity(ctx, variant, product, inCart + quantity, inCart);
     if (index >= 0) {
@@ -234,15 +241,21 @@ export const addCartLine = defineTool<ShoppingState, AddLineArgs>({
     if (cart.lines.length >= MAX_CART_LINES) {
       return ctx.fail(`cart ${cart.id} already has ${MAX_CART_LINES} lines, the most a cart may hold; remove a line with remove_cart_line or check out first`);
     }
-    const id = freshId(ctx, 'line', (candidate) => cart.lines.some((l) => l.id === candidate));
+    const id = freshId(ctx, 'line', (candidate) => lineWithId(cart.lines, candidate) !== undefined);
     const next = editableCart(cart);
     next.lines.push({ id, variant_id: variant.id, quantity, unit_price_cents: variant.price_cents, discount_cents: 0 });
     return touch(ctx, next);
   },
 });
 
+/** The line with that id (an index loop: `find` on a frozen array takes Node 20's slow generic path). */
+function lineWithId(lines: readonly CartLine[], id: string): CartLine | undefined {
+  for (let i = 0; i < lines.length; i++) if (lines[i].id === id) return lines[i];
+  return undefined;
+}
+
 function requireLine(ctx: Context, cart: Cart, lineId: string) {
-  const line = cart.lines.find((l) => l.id === lineId);
+  const line = lineWithId(cart.lines, lineId);
   if (line === undefined) {
     const lines = cart.lines.map((l) => `${l.id} (${variantLabel(readable(ctx), entryOf(readable(ctx).variants, l.variant_id)!)} × ${l.quantity})`);
     return ctx.fail(`cart ${cart.id} has no line ${lineId}; its lines: ${lines.length > 0 ? lines.join(', ') : '(none: the cart is empty)'}`);

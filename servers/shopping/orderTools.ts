@@ -6,7 +6,7 @@ import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
 import { CURRENCY, RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS } from './ShoppingState.js';
-import { moneySchema, orderSchema, orderView, returnSchema, returnView, returnWindowEnd } from './shoppingViews.js';
+import { moneySchema, orderLineOf, orderSchema, orderView, returnSchema, returnView, returnWindowEnd } from './shoppingViews.js';
 
 /** Orders and returns, after the Shopify Admin API: order list and detail, cancel, fulfillment tracking, returns. */
 
@@ -298,7 +298,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
     }
     const items: ReturnItem[] = [];
     for (const item of args.items) {
-      const line = order.lines.find((l) => l.variant_id === item.variant_id);
+      const line = orderLineOf(order, item.variant_id);
       if (line === undefined) {
         const lines = order.lines.map((l) => `${l.variant_id} (${l.product_title} — ${l.variant_title} × ${l.quantity})`).join(', ');
         return ctx.fail(`order ${order.name} has no line with variant ${item.variant_id}; its lines: ${lines}`);
@@ -323,6 +323,8 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
     }
     Object.freeze(lines);
     Object.freeze(items);
+    let refundTotal = 0;
+    for (let i = 0; i < items.length; i++) refundTotal += items[i].refund_cents;
     const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
     const request: ReturnRequest = {
       id,
@@ -332,7 +334,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       reason: args.reason,
       comment: args.comment?.trim() || null,
       items,
-      refund_cents: items.reduce((sum, item) => sum + item.refund_cents, 0),
+      refund_cents: refundTotal,
       requested_at: timestamp(ctx.now),
       ship_back_by: addDays(timestamp(ctx.now), RETURN_SHIP_BACK_DAYS),
       refunded_at: null,

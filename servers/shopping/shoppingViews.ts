@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../core/index.js';
 import { bucketAt, bucketKey, entryOf } from './entryOf.js';
 import { addBusinessDays, addDays, lineVariants, money, SHIPPING_RATES } from './cartPricing.js';
-import type { Cart, Order, Product, ReturnRequest, ShoppingState, SnapshotAddress } from './ShoppingState.js';
+import type { Cart, Order, OrderLine, Product, ReturnRequest, ShoppingState, SnapshotAddress } from './ShoppingState.js';
 import { CURRENCY, RETURN_WINDOW_DAYS, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 
 /**
@@ -362,6 +362,16 @@ export const returnSchema: JsonSchema = {
   additionalProperties: false,
 };
 
+/**
+ * The order's line of that variant: an index loop (`find` on a frozen array takes Node 20's slow
+ * generic path, ~0.3–0.5 µs).
+ */
+export function orderLineOf(order: Order, variantId: string): OrderLine | undefined {
+  const lines = order.lines;
+  for (let i = 0; i < lines.length; i++) if (lines[i].variant_id === variantId) return lines[i];
+  return undefined;
+}
+
 export function returnView(state: ShoppingState, request: ReturnRequest): Record<string, unknown> {
   const order = entryOf(state.orders, request.order_id)!;
   return {
@@ -373,7 +383,7 @@ export function returnView(state: ShoppingState, request: ReturnRequest): Record
     reason: request.reason,
     comment: request.comment,
     items: request.items.map((item) => {
-      const line = order?.lines.find((l) => l.variant_id === item.variant_id);
+      const line = order === undefined ? undefined : orderLineOf(order, item.variant_id);
       return {
         variant_id: item.variant_id,
         product_title: line?.product_title ?? '',

@@ -216,6 +216,13 @@ function codeProblem(device: Device, code: string): string | undefined {
   return undefined;
 }
 
+/** The user code slot with that code: an index loop (`find` on a frozen array takes Node 20's slow generic path). */
+function lockCodeSlot(device: Device, code: string): NonNullable<Device['lock_codes']>[number] | undefined {
+  const codes = device.lock_codes ?? [];
+  for (let i = 0; i < codes.length; i++) if (codes[i].code === code) return codes[i];
+  return undefined;
+}
+
 const unlockDevice = defineTool<IotState, { device_id: string; code: string }>({
   name: 'unlock_device',
   description:
@@ -241,7 +248,7 @@ const unlockDevice = defineTool<IotState, { device_id: string; code: string }>({
     requireOnline(state, device, ctx.fail);
     const problem = codeProblem(device, args.code);
     if (problem) ctx.fail(problem);
-    const slot = (device.lock_codes ?? []).find((c) => c.code === args.code);
+    const slot = lockCodeSlot(device, args.code);
     if (!slot) return ctx.fail(`wrong code for ${deviceLabel(device)}: it matches none of the ${device.lock_codes?.length ?? 0} user codes, so the door stays ${stateOf(device)}. Ask the user for the right code`);
     const next = withTarget(device, UNLOCK, stamp(ctx.now));
     if (next !== undefined) putDevice(ctx, next);

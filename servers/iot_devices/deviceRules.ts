@@ -119,7 +119,7 @@ export function statesFor(device: Device): string[] {
     case 'motion_sensor':
       return ['on', 'off'];
     case 'thermostat':
-      return (device.limits.hvac_modes ?? ['off']).slice();
+      return Array.from(device.limits.hvac_modes ?? ['off']);
     case 'lock':
       return ['locked', 'unlocked'];
     case 'camera':

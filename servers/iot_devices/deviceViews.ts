@@ -40,7 +40,8 @@ export function detailOf(state: IotState, device: Device) {
     state: stateOf(device),
     last_seen: device.last_seen,
     last_changed: device.last_changed,
-    capabilities: device.capabilities.slice(),
+    // Array.from, not slice(): Node 20 slices a frozen array through a slow generic path.
+    capabilities: Array.from(device.capabilities),
     attributes: copyAttributes(device.attributes),
     limits: device.limits,
     has_history: Object.hasOwn(state.readings, device.id),
@@ -75,7 +76,7 @@ export function outcomeOf(device: Device, status: OutcomeStatus) {
 
 function entityView(entity: SceneEntity): SceneEntity {
   const view = shallowCopy(entity);
-  if (entity.rgb_color) view.rgb_color = entity.rgb_color.slice() as [number, number, number];
+  if (entity.rgb_color) view.rgb_color = Array.from(entity.rgb_color) as [number, number, number];
   return view;
 }
 

@@ -415,6 +415,11 @@ export function writeProblem(state: CalendarState, calendarId: string, action: s
  */
 const keyNumbers = new Map<string, number>();
 
+/** The number of a key of the index's lists, -1 when no list ever had it. */
+function keyNumber(key: string): number {
+  return keyNumbers.get(key) ?? -1;
+}
+
 /**
  * Event lists by key, in an array indexed by the key's number: a derived index copies its
  * predecessor's lists with one slice of a few dozen slots (a Map of them took 2-4 µs to copy, twice
@@ -426,6 +431,11 @@ export class ListsByKey {
   get(key: string): CalendarEvent[] | undefined {
     const number = keyNumbers.get(key);
     return number === undefined ? undefined : this.slots[number];
+  }
+
+  /** The list of the key numbered `number` (`keyNumber`; -1 for a key no list ever had). */
+  at(number: number): CalendarEvent[] | undefined {
+    return number < 0 ? undefined : this.slots[number];
   }
 
   set(key: string, list: CalendarEvent[]): void {
@@ -1316,14 +1326,16 @@ export function busySpans(
   const isRoom = entry?.kind === 'room';
   const spans: Span[] = [];
   const index = eventIndex(state);
-  const own = index.byCalendar.get(id) ?? NO_EVENTS;
+  // One key lookup for both lists.
+  const number = keyNumber(id);
+  const own = index.byCalendar.at(number) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
   // `ignored` (one of `self`) may speed up the scans: its hours count as free.
   const ignoredHere = ignored !== undefined && self !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
   // Events that `skip` would leave out whole are not expanded into spans: those named in `self`, and
   // (`elsewhereThan`) those on that calendar, so also the own calendar when it is that one.
   for (let l = id === elsewhereThan ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
-    const events = l === 0 ? own : (index.byAttendee.get(id) ?? NO_EVENTS);
+    const events = l === 0 ? own : (index.byAttendee.at(number) ?? NO_EVENTS);
     if (events.length === 0) continue;
     const meeting = eventsMeeting(events, fromMs, toMs, ignoredHere);
     for (let m = 0; m < meeting.length; m++) {
@@ -1458,21 +1470,43 @@ function selfOrOnCalendar(self: SelfIds, calendarId: string): (span: Span) => bo
 export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ email: string; event_ids: string[] }> {
   const result: Array<{ email: string; event_ids: string[] }> = [];
   if (spans.length === 0 || candidate.transparency === 'transparent') return result;
-  const people = new Set<string>();
+  // Each once, in order of first mention (a short list: no Set per call).
+  const people: string[] = [];
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
-    if (!attendee.resource && attendee.response_status !== 'declined') people.add(attendee.email);
+    if (!attendee.resource && attendee.response_status !== 'declined' && !people.includes(attendee.email)) people.push(attendee.email);
   }
   const owner = calendarEntry(state, candidate.calendar_id)?.owner;
-  if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person') people.add(owner);
+  if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person' && !people.includes(owner)) people.push(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
-  for (const email of people) {
+  for (let p = 0; p < people.length; p++) {
+    const email = people[p];
     const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, self, candidate.calendar_id, ignored);
     if (busy.length === 0) continue;
-    const clashes = uniqueOthers(overlapping(spans, busy));
-    if (clashes.length > 0) result.push({ email, event_ids: clashes.slice(0, 5).map((s) => s.id) });
+    const clashes = firstClashIds(spans, busy, 5);
+    if (clashes.length > 0) result.push({ email, event_ids: clashes });
   }
   return result;
+}
+
+/**
+ * The first `limit` distinct ids of `others` overlapping `spans` (both sorted by start), in the
+ * order `uniqueOthers(overlapping(spans, others))` lists them, without building the pairs.
+ */
+function firstClashIds(spans: Span[], others: Span[], limit: number): string[] {
+  const ids: string[] = [];
+  let first = 0;
+  for (let s = 0; s < spans.length; s++) {
+    const span = spans[s];
+    while (first < others.length && others[first].endMs <= span.startMs) first++;
+    for (let i = first; i < others.length && others[i].startMs < span.endMs; i++) {
+      if (others[i].endMs > span.startMs && !ids.includes(others[i].id)) {
+        ids.push(others[i].id);
+        if (ids.length === limit) return ids;
+      }
+    }
+  }
+  return ids;
 }
 
 /** The number of people (not rooms) attending. */

@@ -164,9 +164,12 @@ class CallContext<S> implements ToolContext<S> {
   readonly base: S;
   /** The copy-on-write draft of a state-changing call. */
   draft: Draft<S> | undefined;
-  readonly random: SeededRandom;
+  /** The call's PRNG, made when a handler first asks for it (most never do). */
+  private rng: SeededRandom | undefined;
+  private readonly rootRng: number;
   counters: Readonly<Record<string, number>>;
   countersCopied = false;
+  private boundNextId: ((prefix: string) => string) | undefined;
 
   constructor(
     private readonly runtime: DomainRuntime<S>,
@@ -175,14 +178,21 @@ class CallContext<S> implements ToolContext<S> {
     readonly today: string,
   ) {
     this.base = root.state;
-    this.random = new SeededRandom(root.rng);
+    this.rootRng = root.rng;
     this.counters = root.counters;
-    // Handlers may destructure `const { nextId, fail } = ctx`; binding costs tens of nanoseconds a call.
-    this.nextId = this.nextId.bind(this);
   }
 
   get state(): ToolContext<S>['state'] {
     return (this.draft !== undefined ? this.draft.draft : this.base) as ToolContext<S>['state'];
+  }
+
+  get random(): SeededRandom {
+    return (this.rng ??= new SeededRandom(this.rootRng));
+  }
+
+  /** The PRNG state after the call: unchanged unless the handler drew. */
+  get randomState(): number {
+    return this.rng === undefined ? this.rootRng : this.rng.state;
   }
 
   edit<T>(...path: PropertyKey[]): T {
@@ -190,7 +200,12 @@ class CallContext<S> implements ToolContext<S> {
     return editDraft<T>(this.draft, path);
   }
 
-  nextId(prefix: string): string {
+  /** Bound once asked for: handlers may destructure `const { nextId, fail } = ctx`. */
+  get nextId(): (prefix: string) => string {
+    return (this.boundNextId ??= (prefix: string) => this.makeId(prefix));
+  }
+
+  private makeId(prefix: string): string {
     if (!this.countersCopied) {
       this.counters = { ...this.counters };
       this.countersCopied = true;
@@ -473,7 +488,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
       const message = error instanceof Error ? error.message : preview(error);
       return failure('execution', `internal error in ${tool.definition.name}: ${message}`);
     }
-    const rng = context.random.state;
+    const rng = context.randomState;
     if (state !== root.state || context.countersCopied || rng !== root.rng) {
       this.root = Object.freeze({ state, counters: context.countersCopied ? Object.freeze(context.counters) : context.counters, rng });
     }

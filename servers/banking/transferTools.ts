@@ -421,7 +421,9 @@ export const cancelBankTransfer = defineTool<BankingState, { transfer_id: string
     if (transfer.status === 'pending') {
       // Releasing the hold: the pending debit disappears from the ledger, as card holds do.
       let released: BankAccount | undefined;
-      for (const transactionId of transfer.transaction_ids) {
+      const transactionIds = transfer.transaction_ids;
+      for (let i = 0; i < transactionIds.length; i++) {
+        const transactionId = transactionIds[i];
         const entry = findTransaction(base, transactionId);
         if (entry !== undefined && entry.status === 'pending') {
           released ??= copyAccount(base);

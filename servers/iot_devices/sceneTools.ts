@@ -100,7 +100,7 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
     // The entities' views made as the entities were (the same fields in the same order), not copied
     // back from them: the kit's copy has to match each entity's shape first.
     const views: SceneEntity[] = [];
-    for (const entity of entities) views.push(sceneEntity(entity.device_id, entity));
+    for (let i = 0; i < entities.length; i++) views.push(sceneEntity(entities[i].device_id, entities[i]));
     return { scene: sceneViewWith(scene, views), warnings };
   },
 });

@@ -124,7 +124,7 @@ export interface ShippingQuote {
 
 export function cartWeightGrams(state: ShoppingState, lines: readonly CartLine[]): number {
   let grams = 0;
-  for (const line of lines) grams += (entryOf(state.variants, line.variant_id)?.weight_grams ?? 0) * line.quantity;
+  for (let i = 0; i < lines.length; i++) grams += (entryOf(state.variants, lines[i].variant_id)?.weight_grams ?? 0) * lines[i].quantity;
   return grams;
 }
 
@@ -234,15 +234,17 @@ export function couponProblem(state: ShoppingState, coupon: Coupon, cart: Cart, 
   }
   if (coupon.once_per_customer) {
     const customer = state.customers[cart.customer_id];
-    for (const orderId of customer?.order_ids ?? []) {
-      const order = entryOf(state.orders, orderId)!;
+    const orderIds = customer?.order_ids ?? [];
+    for (let i = 0; i < orderIds.length; i++) {
+      const order = entryOf(state.orders, orderIds[i])!;
       if (order && order.coupon_code === coupon.code && order.status !== 'cancelled') {
         return `coupon ${coupon.code} can be used once per customer and customer ${cart.customer_id} already used it on order ${order.name} (${order.id})`;
       }
     }
   }
   let subtotal = 0;
-  for (const line of cart.lines) subtotal += line.quantity * line.unit_price_cents;
+  const lines = cart.lines;
+  for (let i = 0; i < lines.length; i++) subtotal += lines[i].quantity * lines[i].unit_price_cents;
   if (subtotal < coupon.min_subtotal_cents) {
     return `coupon ${coupon.code} requires a cart subtotal of at least ${formatMoney(coupon.min_subtotal_cents)}; this cart's subtotal is ${formatMoney(subtotal)} (add ${formatMoney(coupon.min_subtotal_cents - subtotal)} more)`;
   }

@@ -184,8 +184,9 @@ function resolveVariant(ctx: Context, args: AddLineArgs): Variant {
     pairs.push(known, String(value).toLowerCase());
   }
   const variants = readable(ctx).variants;
-  for (const id of product.variant_ids) {
-    const variant = entryOf(variants, id)!;
+  const ids = product.variant_ids;
+  for (let v = 0; v < ids.length; v++) {
+    const variant = entryOf(variants, ids[v])!;
     const values = lowerCasedOptions(variant.options);
     let i = 0;
     while (i < pairs.length && (values.get(pairs[i]) ?? '') === pairs[i + 1]) i += 2;

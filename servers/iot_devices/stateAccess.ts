@@ -2,7 +2,7 @@ import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
 import { addName, keepNames, renameDevice } from './nameIndexes.js';
-import { recordAdding } from './recordCopy.js';
+import { RecordCopies } from '../kit/RecordCopies.js';
 
 /**
  * How the state-changing tools touch the state: every lookup and check reads the frozen state the
@@ -11,8 +11,8 @@ import { recordAdding } from './recordCopy.js';
  * `ctx.edit` gives. The kit then has nothing to walk or freeze but that parent, which is measurably
  * cheaper than editing the record itself (about 1 µs a call for a home's record of 40 devices).
  *
- * Collections gain keys through recordCopy.ts (see there how they stay out of V8's dictionary
- * mode) and lose them through a rest pattern: a keyed store that adds a key to a copy the kit
+ * Collections gain keys through the kit's `RecordCopies` (a literal compiled for the new key list,
+ * which keeps them out of V8's dictionary mode) and lose them through a rest pattern: a keyed store that adds a key to a copy the kit
  * spread, or a `delete`, can turn a record of more than a dozen entries into a V8 dictionary-mode
  * object, and every later copy of such an object costs about ten times as much (a spread of 40
  * entries: ~7.5 µs instead of ~0.8 µs).
@@ -100,6 +100,9 @@ export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entr
   if (before.name === after.name && before.alias === after.alias) keepNames(entries, copy);
 }
 
+/** The kit's copier of each collection (shapes known by identity, a new key stored into a literal that has it). */
+const collectionCopies: Record<Collection, RecordCopies> = { scenes: new RecordCopies(), automations: new RecordCopies(), groups: new RecordCopies(), snapshots: new RecordCopies() };
+
 /**
  * Adds a new entry to a collection (after every entry it has). `frozen`: the caller froze the entry
  * and everything new in it already.
@@ -107,7 +110,7 @@ export function replaceEntry<K extends Collection>(ctx: Ctx, collection: K, entr
 export function addEntry<K extends Collection>(ctx: Ctx, collection: K, entry: EntryOf<K>, frozen = false): void {
   const root = ctx.edit<Collections>();
   const entries = root[collection];
-  const copy = recordAdding<{ id: string }>(entries, entry.id, frozen ? entry : freezeNew(entry));
+  const copy = collectionCopies[collection].with<{ id: string }>(entries, entry.id, frozen ? entry : freezeNew(entry));
   root[collection] = copy;
   addName(entries, copy, entry);
 }

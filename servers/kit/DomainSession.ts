@@ -202,7 +202,7 @@ class CallContext<S> implements ToolContext<S> {
 
   /** Bound once asked for: handlers may destructure `const { nextId, fail } = ctx`. */
   get nextId(): (prefix: string) => string {
-    return (this.boundNextId ??= (prefix: string) => this.makeId(prefix));
+    return (this.boundNextId ??= this.makeId.bind(this));
   }
 
   private makeId(prefix: string): string {

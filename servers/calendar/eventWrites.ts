@@ -1,4 +1,5 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { RecordCopies } from '../kit/RecordCopies.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { eventBucket } from './eventBuckets.js';
 import type { Attendee, CalendarEvent, CalendarState } from './CalendarState.js';
@@ -108,43 +109,12 @@ function hasEntries(record: object): boolean {
 }
 
 /**
- * How many buckets a frozen events record has when its keys are exactly "0" … "n-1" (the calendar's
- * ids are all numbered, so its buckets nearly always are), else -1; once per record.
+ * Copies of the events record (buckets by number) and of its buckets (events by id), their shapes
+ * known by identity from the previous write (kit RecordCopies): a frozen record keyed by bucket
+ * numbers costs ~30 ns a key to walk or spread, a literal compiled for its keys a few.
  */
-const bucketCounts = new WeakMap<object, number>();
-
-function numberedBuckets(record: BucketedRecord<CalendarEvent>): number {
-  let count = bucketCounts.get(record);
-  if (count === undefined) {
-    count = 0;
-    for (const key in record) {
-      if (key !== String(count)) {
-        count = -1;
-        break;
-      }
-      count++;
-    }
-    bucketCounts.set(record, count);
-  }
-  return count;
-}
-
-/**
- * Copiers of numbered events records by bucket count: an object literal with integer keys is built
- * in a few nanoseconds, where a spread (or a literal with computed keys) of a frozen record reads and
- * writes its buckets one by one (~30 ns each).
- */
-const numberedCopiers: Array<(record: BucketedRecord<CalendarEvent>) => BucketedRecord<CalendarEvent>> = [];
-
-function numberedCopier(count: number): (record: BucketedRecord<CalendarEvent>) => BucketedRecord<CalendarEvent> {
-  let copier = numberedCopiers[count];
-  if (copier === undefined) {
-    const fields = Array.from({ length: count }, (_, key) => `${key}: record[${key}]`).join(', ');
-    copier = new Function('record', `return { ${fields} };`) as (record: BucketedRecord<CalendarEvent>) => BucketedRecord<CalendarEvent>;
-    numberedCopiers[count] = copier;
-  }
-  return copier;
-}
+const eventRecords = new RecordCopies();
+const eventBucketCopies = new RecordCopies();
 
 /** A bucket with entries replaced or added (`puts`) and removed (`removed`), keeping the order of the others. */
 function changedBucket(bucket: Record<string, CalendarEvent> | undefined, puts: Map<string, CalendarEvent>, removed: Set<string> | undefined): Record<string, CalendarEvent> {
@@ -192,19 +162,16 @@ function writeEvent(ctx: Ctx, base: BucketedRecord<CalendarEvent>, event: Calend
   freezeEvent(event);
   const id = event.id;
   const key = eventBucket(id);
-  const count = numberedBuckets(base);
   const bucket = Object.hasOwn(base, key) ? base[key] : undefined;
-  if (bucket === undefined || count < 0) {
-    const puts = new Map([[id, event]]);
-    return writeBuckets(ctx, base, new Map([[key, { puts, removed: undefined }]]));
+  const replaced = bucket !== undefined && Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+  let nextBucket: Readonly<Record<string, CalendarEvent>>;
+  if (bucket !== undefined) nextBucket = eventBucketCopies.with(bucket, id, event);
+  else {
+    const fresh: Record<string, CalendarEvent> = {};
+    fresh[id] = event;
+    nextBucket = Object.freeze(fresh);
   }
-  const replaced = Object.hasOwn(bucket, id) ? bucket[id] : undefined;
-  // An assigned key keeps the copy in fast mode (measured: %HasFastProperties) at a quarter of defineProperty's cost.
-  const nextBucket = shallowCopy(bucket);
-  nextBucket[id] = event;
-  const next = numberedCopier(count)(base);
-  next[key] = Object.freeze(nextBucket);
-  Object.freeze(next);
+  const next = eventRecords.with(base, key, nextBucket as Record<string, CalendarEvent>) as BucketedRecord<CalendarEvent>;
   deriveEventIndex(base, next, [key], replaced === undefined ? [event] : [replaced, event], replaced !== undefined);
   ctx.edit<CalendarState>().events = next;
 }
@@ -225,38 +192,14 @@ export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly Calen
 
 /** Applies the changes of each bucket to `base` and assigns the new events record to the draft. */
 function writeBuckets(ctx: Ctx, base: BucketedRecord<CalendarEvent>, changes: Map<string, BucketChange>): void {
-  const buckets = new Map<string, Record<string, CalendarEvent> | undefined>();
+  const edit = eventRecords.edit(base);
   for (const [key, change] of changes) {
     const bucket = changedBucket(Object.hasOwn(base, key) ? base[key] : undefined, change.puts, change.removed);
     // Empty buckets are dropped, so that the layout depends only on which events exist.
-    buckets.set(key, change.removed === undefined || hasEntries(bucket) ? bucket : undefined);
+    if (change.removed === undefined || hasEntries(bucket)) edit.set(key, bucket);
+    else edit.delete(key);
   }
-  let next: BucketedRecord<CalendarEvent>;
-  let lost = false;
-  for (const bucket of buckets.values()) if (bucket === undefined) lost = true;
-  const count = numberedBuckets(base);
-  if (!lost && count >= 0) {
-    next = numberedCopier(count)(base);
-    for (const [key, bucket] of buckets) next[key] = bucket!;
-  } else if (!lost) {
-    next = shallowCopy(base);
-    for (const [key, bucket] of buckets) {
-      if (Object.hasOwn(base, key)) next[key] = bucket!;
-      else Object.defineProperty(next, key, { value: bucket, enumerable: true, writable: true, configurable: true });
-    }
-  } else {
-    next = {};
-    for (const key in base) {
-      if (!buckets.has(key)) next[key] = base[key];
-      else {
-        const bucket = buckets.get(key);
-        if (bucket !== undefined) next[key] = bucket;
-      }
-    }
-    for (const [key, bucket] of buckets) if (bucket !== undefined && !Object.hasOwn(base, key)) next[key] = bucket;
-    next = { ...next };
-  }
-  Object.freeze(next);
+  const next = edit.finish() as BucketedRecord<CalendarEvent>;
   // The events that change, before and after, so that the index of `next` can be derived.
   const changed: CalendarEvent[] = [];
   for (const [key, change] of changes) {

@@ -1,5 +1,6 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import type { ToolContext } from '../kit/Domain.js';
+import { RecordCopies } from '../kit/RecordCopies.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { bucketKey } from './entryOf.js';
 import type { Cart, Order, ShoppingState } from './ShoppingState.js';
@@ -84,106 +85,29 @@ export function putEntry<K extends FlatCollection>(ctx: Context, collection: K, 
   (root as unknown as AnyRecord)[collection] = recordWith(root[collection], id, Object.isFrozen(entry) ? entry : freezeNew(entry));
 }
 
+/**
+ * The outer records of bucketed collections (buckets by number or `h<k>`), copied through the kit's
+ * RecordCopies: the record a write copies is nearly always the one the previous write made (or a
+ * restored snapshot's), so its shape is known by identity, where `shallowCopy` would enumerate its
+ * integer-like keys (a string per key: 0.7–1.8 µs for 7–16 buckets).
+ */
+const outerCopies: Record<BucketedCollection, RecordCopies> = { variants: new RecordCopies(), orders: new RecordCopies() };
+
 /** Add or replace entries of a bucketed collection, as `setEntry` would one by one. */
 export function putBucketedEntries<K extends BucketedCollection>(ctx: Context, collection: K, entries: ReadonlyArray<ShoppingState[K][string][string]>): void {
   const root = editRoot(ctx);
-  const source = root[collection] as BucketedRecord<unknown>;
-  const layout = outerLayoutOf(collection, source);
-  const outer = layout.copy(source);
-  let added = false;
+  const edit = outerCopies[collection].edit<Record<string, unknown>>(root[collection] as BucketedRecord<unknown>);
   for (const entry of entries) {
     const id = entry.id;
     const key = bucketKey(id);
     const frozen = Object.isFrozen(entry) ? entry : freezeNew(entry);
-    if (Object.hasOwn(outer, key)) {
-      outer[key] = recordWith(outer[key], id, frozen) as Record<string, unknown>;
-    } else {
-      outer[key] = Object.freeze({ [id]: frozen });
-      added = true;
+    const bucket = edit.get(key);
+    if (bucket !== undefined) edit.set(key, recordWith(bucket, id, frozen) as Record<string, unknown>);
+    else {
+      const fresh: Record<string, unknown> = {};
+      fresh[id] = frozen;
+      edit.set(key, Object.freeze(fresh));
     }
   }
-  Object.freeze(outer);
-  // A record with a new bucket is looked up afresh when it is copied again (rare next to replacements).
-  if (!added) rememberOuter(collection, outer, layout);
-  (root as unknown as AnyRecord)[collection] = outer;
-}
-
-type OuterRecord = Record<string | number, Record<string, unknown>>;
-
-/** The keys of an outer bucket record and a copier for exactly those keys. */
-interface OuterLayout {
-  readonly signature: string;
-  readonly copy: (source: object) => OuterRecord;
-}
-
-/**
- * How the outer records of bucketed collections written lately are copied. The kit's
- * `shallowCopy` matches a shape by enumerating the source's keys, and enumerating integer-like keys
- * (array elements) makes a string per key each time: an outer record of 7–16 buckets copied that
- * way costs 0.7–1.8 µs in an episode, where every write makes a new one. The record a write copies
- * is nearly always the one the previous write made (or a restored snapshot's), so a few per
- * collection, found by identity, give their key list's copier without enumerating anything; a
- * copier is an object literal compiled once per key list (bucket keys are integer-like or `h<k>`),
- * 5–10× faster than assigning the keys in a loop.
- */
-const RECENT_OUTER = 4;
-
-/** Records made or copied lately and their layouts: a ring per collection, searched newest first (no allocation per write). */
-interface RecentOuter {
-  readonly records: Array<object | undefined>;
-  readonly layouts: Array<OuterLayout | undefined>;
-  last: number;
-}
-
-function recentRing(): RecentOuter {
-  return { records: new Array<object | undefined>(RECENT_OUTER).fill(undefined), layouts: new Array<OuterLayout | undefined>(RECENT_OUTER).fill(undefined), last: 0 };
-}
-
-const recentOuter: Record<BucketedCollection, RecentOuter> = { variants: recentRing(), orders: recentRing() };
-const layouts = new Map<string, OuterLayout>();
-/** Key lists compiled at most (a world has a few dozen buckets per collection; the map is cleared past this). */
-const MAX_LAYOUTS = 256;
-const INDEX_KEY = /^(?:0|[1-9]\d{0,8})$/;
-const HASH_KEY = /^h\d+$/;
-
-function outerLayoutOf(collection: BucketedCollection, record: object): OuterLayout {
-  const recent = recentOuter[collection];
-  for (let i = recent.last, n = 0; n < RECENT_OUTER; n++, i = i === 0 ? RECENT_OUTER - 1 : i - 1) {
-    if (recent.records[i] !== record) continue;
-    const layout = recent.layouts[i]!;
-    // A snapshot restored before every rollout is copied again and again: keep its record among the newest.
-    if (n > 1) rememberOuter(collection, record, layout);
-    return layout;
-  }
-  const keys = Object.keys(record);
-  const signature = keys.join(',');
-  let layout = layouts.get(signature);
-  if (layout === undefined) {
-    layout = { signature, copy: compileOuterCopy(keys) };
-    if (layouts.size >= MAX_LAYOUTS) layouts.clear();
-    layouts.set(signature, layout);
-  }
-  rememberOuter(collection, record, layout);
-  return layout;
-}
-
-function compileOuterCopy(keys: readonly string[]): (source: object) => OuterRecord {
-  // Only bucket keys are written into the literal's source text; anything else is copied key by key.
-  if (!keys.every((key) => INDEX_KEY.test(key) || HASH_KEY.test(key))) {
-    return (source) => {
-      const out: OuterRecord = {};
-      for (const key of keys) out[key] = (source as OuterRecord)[key];
-      return out;
-    };
-  }
-  // An integer-like key as a number reads and builds an element without parsing a string.
-  const body = keys.map((key) => (INDEX_KEY.test(key) ? `${key}: source[${key}]` : `${key}: source.${key}`)).join(', ');
-  return new Function('source', `return { ${body} };`) as (source: object) => OuterRecord;
-}
-
-function rememberOuter(collection: BucketedCollection, record: object, layout: OuterLayout): void {
-  const recent = recentOuter[collection];
-  recent.last = (recent.last + 1) % RECENT_OUTER;
-  recent.records[recent.last] = record;
-  recent.layouts[recent.last] = layout;
+  (root as unknown as AnyRecord)[collection] = edit.finish();
 }

@@ -17,9 +17,11 @@ export interface SchemaProblem {
 
 /**
  * A shared Ajv instance. `useDefaults` fills option defaults; `coerceTypes` stays off so that a
- * string "12" is never silently taken for a number.
+ * string "12" is never silently taken for a number. `codeUnitLengths` makes minLength/maxLength
+ * count UTF-16 code units instead of characters: the same answer for any string without a
+ * surrogate pair, several times faster (see `compileSchema`).
  */
-export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean } = {}): Ajv {
+export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean; codeUnitLengths?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     allErrors: options.allErrors ?? true,
     useDefaults: options.useDefaults ?? false,
@@ -27,17 +29,36 @@ export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean 
     allowUnionTypes: true,
     // Errors carry their parent schema, so messages can list the allowed keys and values.
     verbose: true,
+    ...(options.codeUnitLengths ? { unicode: false, logger: quietAboutUnicode } : {}),
   });
   addFormats(ajv);
   return ajv;
 }
 
-let sharedAjv: Ajv | undefined;
-let sharedDefaultsAjv: Ajv | undefined;
+/** ajv's logger, minus its notice that the `unicode` option is deprecated (it still works in ajv 8). */
+const quietAboutUnicode = {
+  log: (...args: unknown[]) => console.log(...args),
+  warn: (...args: unknown[]) => {
+    if (!String(args[0]).includes('option unicode')) console.warn(...args);
+  },
+  error: (...args: unknown[]) => console.error(...args),
+};
 
-/** Compile once; the returned function is what hot paths call. */
-export function compileSchema(schema: JsonSchema, options: { useDefaults?: boolean } = {}): ValidateFunction {
-  const ajv = options.useDefaults ? (sharedDefaultsAjv ??= createAjv({ useDefaults: true })) : (sharedAjv ??= createAjv());
+const sharedAjvs = new Map<string, Ajv>();
+
+/**
+ * Compile once; the returned function is what hot paths call. With `codeUnitLengths`, string
+ * lengths are counted in UTF-16 code units (ajv's character count walks each string in JavaScript:
+ * 0.7 µs against 0.07 for a calendar event's arguments): exact only for data whose strings hold
+ * no surrogate pairs, so keep the exact validator for the rest (DomainSession does).
+ */
+export function compileSchema(schema: JsonSchema, options: { useDefaults?: boolean; codeUnitLengths?: boolean } = {}): ValidateFunction {
+  const key = `${options.useDefaults === true}|${options.codeUnitLengths === true}`;
+  let ajv = sharedAjvs.get(key);
+  if (ajv === undefined) {
+    ajv = createAjv({ useDefaults: options.useDefaults, codeUnitLengths: options.codeUnitLengths });
+    sharedAjvs.set(key, ajv);
+  }
   return ajv.compile(schema);
 }
 

@@ -230,6 +230,15 @@ describe('the domain kit: fast-path sessions', () => {
       expect(error.message).to.include('no account 💥');
     });
 
+    it('string lengths count characters, not UTF-16 code units: an emoji is one character', () => {
+      const accepted = (memo: string) => session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 1, memo }).ok;
+      // memo: minLength 2, maxLength 200
+      expect(['x'.repeat(200), '🍕'.repeat(200), 'xy', '🍕🍕', 'x🍕'].map(accepted)).to.deep.equal([true, true, true, true, true]);
+      expect(['x'.repeat(201), '🍕'.repeat(201), 'x', '🍕'].map(accepted)).to.deep.equal([false, false, false, false]);
+      const error = failed(session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 1, memo: '🍕' }));
+      expect(error.message).to.include('memo');
+    });
+
     it('schema defaults are filled in on a copy, never in the caller\'s object', () => {
       const args = { from: 'acc_1', to: 'acc_2', amount: 1 };
       const outcome = session.call('ledger_transfer', args);

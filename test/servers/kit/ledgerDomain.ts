@@ -46,7 +46,7 @@ const transfer = defineTool<LedgerState, { from: string; to: string; amount: num
       from: { type: 'string', description: 'source account id' },
       to: { type: 'string', description: 'destination account id' },
       amount: { type: 'number', exclusiveMinimum: 0, description: 'amount' },
-      memo: { type: 'string', maxLength: 200, description: 'note' },
+      memo: { type: 'string', minLength: 2, maxLength: 200, description: 'note' },
       speed: { type: 'string', enum: ['standard', 'instant'], default: 'standard', description: 'speed' },
     },
     required: ['from', 'to', 'amount'],

@@ -1,6 +1,7 @@
 import { type BucketedRecord, entryValues } from '../kit/bucketedRecord.js';
 import { eventBucket, storedEvent } from './eventBuckets.js';
 import { closestName } from '../kit/closestName.js';
+import { isFrozenState } from '../kit/isFrozenState.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
 import { DAY, formatInZone, parseInstant, WEEKDAY_CODES } from './zonedTime.js';
@@ -51,11 +52,11 @@ function timingFrom(event: CalendarEvent, start: number, end: number): EventTimi
  */
 function timingOf(event: CalendarEvent): EventTiming {
   if (event === builtEvent) return builtTiming!;
-  // Only frozen events are ever in the map: look there first, and ask isFrozen only on a miss.
+  // Only frozen events are ever in the map: look there first, and ask isFrozenState only on a miss.
   let timing = timings.get(event);
   if (timing === undefined) {
     timing = computeTiming(event);
-    if (Object.isFrozen(event)) timings.set(event, timing);
+    if (isFrozenState(event)) timings.set(event, timing);
   }
   return timing;
 }
@@ -86,14 +87,14 @@ function readsBackAs(text: string, instant: number): boolean {
  * parsing would give exactly those instants.
  */
 export function knownTiming(event: CalendarEvent, start: number, end: number): void {
-  if (!Object.isFrozen(event) || !readsBackAs(event.start, start) || !readsBackAs(event.end, end)) return;
+  if (!isFrozenState(event) || !readsBackAs(event.start, start) || !readsBackAs(event.end, end)) return;
   builtTiming = timings.get(event) ?? timingFrom(event, start, end);
   builtEvent = event;
 }
 
 /** Records that a frozen event a tool built from `source` has the same times (and rule) as `source`, when it has. */
 export function sameTiming(event: CalendarEvent, source: CalendarEvent): void {
-  if (!Object.isFrozen(event) || event.start !== source.start || event.end !== source.end || event.time_zone !== source.time_zone || event.recurrence !== source.recurrence) return;
+  if (!isFrozenState(event) || event.start !== source.start || event.end !== source.end || event.time_zone !== source.time_zone || event.recurrence !== source.recurrence) return;
   builtTiming = timingOf(source);
   builtEvent = event;
 }
@@ -349,7 +350,7 @@ let lastEntries: Map<string, DirectoryEntry> | undefined;
 export function directoryEntry(state: CalendarState, email: string): DirectoryEntry | undefined {
   const people = state.people;
   if (people !== lastPeople) {
-    if (!Object.isFrozen(people)) return people[email];
+    if (!isFrozenState(people)) return people[email];
     lastEntries = new Map(Object.entries(people));
     lastPeople = people;
   }
@@ -363,7 +364,7 @@ let lastCalendarMap: Map<string, Calendar> | undefined;
 export function calendarEntry(state: CalendarState, id: string): Calendar | undefined {
   const calendars = state.calendars;
   if (calendars !== lastCalendars) {
-    if (!Object.isFrozen(calendars)) return calendars[id];
+    if (!isFrozenState(calendars)) return calendars[id];
     lastCalendarMap = new Map(Object.entries(calendars));
     lastCalendars = calendars;
   }
@@ -510,7 +511,7 @@ export function eventIndex(state: CalendarState): EventIndex {
   const events = state.events;
   // A write's checks ask several times in a row for the same state's index.
   if (events === lastIndexed) return lastIndex!;
-  if (!Object.isFrozen(events)) return buildIndex(events);
+  if (!isFrozenState(events)) return buildIndex(events);
   let index = indexes.get(events);
   if (index === undefined) {
     index = pendingIndex(events) ?? buildIndex(events);
@@ -755,7 +756,7 @@ export function deriveEventIndex(
   changed: readonly CalendarEvent[],
   inPlace = false,
 ): void {
-  if (!Object.isFrozen(next) || !(indexes.has(base) || isPending(base))) return;
+  if (!isFrozenState(next) || !(indexes.has(base) || isPending(base))) return;
   recentDerivations[nextDerivation] = { next, base, bucketKeys, changed, inPlace };
   nextDerivation = (nextDerivation + 1) % recentDerivations.length;
 }
@@ -1207,7 +1208,7 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
     longest: 0,
     series: Int32Array.from(series),
     seriesTimings: series.map((i) => timings[i]),
-    cached: events.length > 0 && Object.isFrozen(events[0]),
+    cached: events.length > 0 && isFrozenState(events[0]),
     queries: 0,
     directory: undefined,
     busyHours: undefined,

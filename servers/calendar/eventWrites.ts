@@ -1,4 +1,5 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { isFrozenState } from '../kit/isFrozenState.js';
 import { RecordCopies } from '../kit/RecordCopies.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { eventBucket } from './eventBuckets.js';
@@ -78,10 +79,10 @@ export function withoutAttendee(attendees: readonly Attendee[], email: string): 
 }
 
 function freezeList<T>(list: T[] | undefined): void {
-  if (list === undefined || Object.isFrozen(list)) return;
+  if (list === undefined || isFrozenState(list)) return;
   for (let i = 0; i < list.length; i++) {
     const item = list[i];
-    if (item !== null && typeof item === 'object' && !Object.isFrozen(item)) Object.freeze(item);
+    if (item !== null && typeof item === 'object' && !isFrozenState(item)) Object.freeze(item);
   }
   Object.freeze(list);
 }
@@ -91,9 +92,9 @@ function freezeList<T>(list: T[] | undefined): void {
  * can go into the state as it is and its parsed times are cached like those of any stored event.
  */
 export function freezeEvent(event: CalendarEvent): CalendarEvent {
-  if (Object.isFrozen(event)) return event;
+  if (isFrozenState(event)) return event;
   freezeList(event.attendees);
-  if (!Object.isFrozen(event.reminders)) {
+  if (!isFrozenState(event.reminders)) {
     freezeList(event.reminders.overrides);
     Object.freeze(event.reminders);
   }

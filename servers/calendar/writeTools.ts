@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../core/index.js';
 import { defineTool } from '../kit/Domain.js';
 import { isStored, storedEvent } from './eventBuckets.js';
-import type { Attendee, Calendar, CalendarEvent, CalendarState, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
+import type { Attendee, Calendar, CalendarEvent, CalendarState, DirectoryEntry, Reminder, Reminders, ResponseStatus } from './CalendarState.js';
 import {
   canSeeDetails,
   calendarEntry,
@@ -163,8 +163,9 @@ function organizerOf(state: CalendarState, calendar: Calendar): string {
   return calendar.kind === 'primary' && calendar.owner !== undefined ? calendar.owner : state.user;
 }
 
-function newAttendee(state: CalendarState, email: string, optional: boolean, organizer: string): Attendee {
-  const room = directoryEntry(state, email)!.kind === 'room';
+/** A new attendee `email`, whose directory entry the caller has looked up already. */
+function newAttendee(email: string, entry: DirectoryEntry, optional: boolean, organizer: string): Attendee {
+  const room = entry.kind === 'room';
   return { email, response_status: room || email === organizer ? 'accepted' : 'needsAction', optional: room ? false : optional, organizer: email === organizer, resource: room };
 }
 
@@ -178,12 +179,12 @@ function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emai
       if (!added.includes(entry.email)) already.push(entry.email);
       continue;
     }
-    event.attendees.push(newAttendee(state, entry.email, optional, event.organizer));
+    event.attendees.push(newAttendee(entry.email, entry, optional, event.organizer));
     added.push(entry.email);
   }
-  if (event.attendees.length > 0 && directoryEntry(state, event.organizer)?.kind === 'person' && attendeeIndex(event.attendees, event.organizer) < 0) {
-    event.attendees.unshift(newAttendee(state, event.organizer, false, event.organizer));
-  }
+  if (event.attendees.length === 0) return { added, already };
+  const organizer = directoryEntry(state, event.organizer);
+  if (organizer?.kind === 'person' && attendeeIndex(event.attendees, event.organizer) < 0) event.attendees.unshift(newAttendee(event.organizer, organizer, false, event.organizer));
   return { added, already };
 }
 

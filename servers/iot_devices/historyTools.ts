@@ -1,3 +1,4 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { deviceLabel, devicesOfHome, findDevice, findHome } from './deviceRules.js';
 import { array, bool, deviceIdInput, homeIdInput, int, num, object, str } from './iotSchemas.js';
@@ -68,7 +69,7 @@ function timesOf(series: SensorSeries): SeriesTimes {
   if (times === undefined) {
     times = { origin: Date.parse(series.start), step: series.interval_minutes * 60_000, hours: [], sumStart: NaN, sumEnd: NaN, sum: 0 };
     // Only a frozen series is sure to keep its start and values.
-    if (Object.isFrozen(series)) seriesTimes.set(series, times);
+    if (isFrozenState(series)) seriesTimes.set(series, times);
   }
   return times;
 }
@@ -133,7 +134,7 @@ function energyDevicesOf(state: IotState, homeId: string): EnergyDevices {
   let byHome = energyDevices.get(state.readings);
   if (byHome === undefined) {
     byHome = new Map();
-    if (Object.isFrozen(state.readings)) energyDevices.set(state.readings, byHome);
+    if (isFrozenState(state.readings)) energyDevices.set(state.readings, byHome);
   }
   let found = byHome.get(homeId);
   if (found === undefined) {
@@ -157,7 +158,7 @@ function homesWithEnergy(state: IotState): string {
   if (text === undefined) {
     const withData = Object.values(state.homes).filter((h) => devicesOfHome(state, h.id).some((d) => d.capabilities.includes('energy')));
     text = withData.map((h) => `${h.id} (${h.name})`).join(', ');
-    if (Object.isFrozen(state.homes)) energyHomes.set(state.homes, text);
+    if (isFrozenState(state.homes)) energyHomes.set(state.homes, text);
   }
   return text;
 }

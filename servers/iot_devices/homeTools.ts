@@ -1,3 +1,4 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { allDevices, deviceLabel, devicesOfHome, findDevice, findHome, findRoom, roomsOfHome } from './deviceRules.js';
@@ -29,7 +30,7 @@ function roomsByHome(rooms: Readonly<Record<string, Room>>): Map<string, Room[]>
       if (list === undefined) byHome.set(room.home_id, [room]);
       else list.push(room);
     }
-    if (Object.isFrozen(rooms)) roomLists.set(rooms, byHome);
+    if (isFrozenState(rooms)) roomLists.set(rooms, byHome);
   }
   return byHome;
 }
@@ -47,7 +48,7 @@ function countsOf(record: Readonly<Record<string, Device>>): DeviceCounts {
     counts.perHome.set(device.home_id, (counts.perHome.get(device.home_id) ?? 0) + 1);
     if (!device.online) counts.offlinePerHome.set(device.home_id, (counts.offlinePerHome.get(device.home_id) ?? 0) + 1);
   }
-  if (Object.isFrozen(record)) deviceCounts.set(record, counts);
+  if (isFrozenState(record)) deviceCounts.set(record, counts);
   return counts;
 }
 

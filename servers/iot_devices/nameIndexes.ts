@@ -1,3 +1,4 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import type { Automation, Device, DeviceGroup, Scene } from './IotState.js';
 
 /**
@@ -109,7 +110,7 @@ function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T
   if (line === undefined) {
     const index = build(collection, keyOf);
     // Only a frozen collection is sure not to change under its index.
-    if (Object.isFrozen(collection)) indexes.set(collection, index);
+    if (isFrozenState(collection)) indexes.set(collection, index);
     return index;
   }
   let index = line.index;

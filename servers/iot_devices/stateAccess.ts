@@ -1,3 +1,4 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import type { Device, IotState } from './IotState.js';
@@ -125,7 +126,7 @@ export function removeEntry(ctx: Ctx, collection: Collection, id: string): void 
 /** Freezes a device built from a frozen one: itself and its attributes when new (all else it shares with the state). */
 function freezeDevice(device: Device): Device {
   const attributes = device.attributes;
-  if (!Object.isFrozen(attributes)) {
+  if (!isFrozenState(attributes)) {
     if (attributes.rgb_color !== undefined) Object.freeze(attributes.rgb_color);
     Object.freeze(attributes);
   }
@@ -134,7 +135,7 @@ function freezeDevice(device: Device): Device {
 
 /** Freezes new JSON data all the way down to the frozen values it shares with the state. */
 function freezeNew<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (value === null || typeof value !== 'object' || isFrozenState(value)) return value;
   if (Array.isArray(value)) for (const item of value) freezeNew(item);
   else for (const key in value) freezeNew((value as Record<string, unknown>)[key]);
   return Object.freeze(value);

@@ -1,3 +1,4 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { bucketAt, bucketKey, entryOf } from './entryOf.js';
 import { money, toCents } from './cartPricing.js';
@@ -19,7 +20,7 @@ function searchableText(state: ShoppingState, product: Product): { title: string
       brandAndTags: `${product.brand} ${product.tags.join(' ')}`.toLowerCase(),
       rest: `${state.categories[product.category_id]?.name ?? ''} ${product.description}`.toLowerCase(),
     };
-    if (Object.isFrozen(product)) searchText.set(product, text);
+    if (isFrozenState(product)) searchText.set(product, text);
   }
   return text;
 }
@@ -296,7 +297,7 @@ function categoryTotals(state: ShoppingState, category: Category): Pick<Category
     if (range.max > max) max = range.max;
   }
   // Only frozen buckets can be remembered (a draft's change under the same identity).
-  if (!Object.isFrozen(variants)) return { inStock, min, max };
+  if (!isFrozenState(variants)) return { inStock, min, max };
   if (known === undefined || known.products !== state.products) {
     const keys: Array<number | string> = [];
     for (const id of category.product_ids) {

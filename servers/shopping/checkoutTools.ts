@@ -1,7 +1,7 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { couponProblem, lineVariants, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { appended, editRoot, freezeOrder, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, customerCopy, editRoot, freezeOrder, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Address, Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress, Variant } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -175,7 +175,7 @@ export const setCartShippingAddress = defineTool<ShoppingState, SetAddressArgs>(
           phone: snapshot.phone,
         };
         putEntry(ctx, 'addresses', id, Object.freeze(saved));
-        const changed = shallowCopy(customer);
+        const changed = customerCopy(customer);
         changed.address_ids = Object.freeze(appended(customer.address_ids, id)) as string[];
         if (customer.default_address_id === null) changed.default_address_id = id;
         putEntry(ctx, 'customers', customer.id, Object.freeze(changed));
@@ -348,10 +348,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       'variants',
       cart.lines.map((line, i) => {
         const variant = variants[i];
-        const changed = shallowCopy(variant);
-        changed.stock = variant.stock - line.quantity;
-        changed.sold = variant.sold + line.quantity;
-        return Object.freeze(changed);
+        return variantWithStock(variant, variant.stock - line.quantity, variant.sold + line.quantity);
       }),
     );
     if (cart.coupon_code !== null) {
@@ -362,7 +359,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
     }
     putBucketedEntries(ctx, 'orders', [freezeOrder(order)]);
     const customer = state.customers[cart.customer_id];
-    const buyer = shallowCopy(customer);
+    const buyer = customerCopy(customer);
     buyer.order_ids = Object.freeze(appended(customer.order_ids, order.id)) as string[];
     putEntry(ctx, 'customers', customer.id, Object.freeze(buyer));
     cart.status = 'completed';

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
-import { appended, putBucketedEntries, putEntry } from './shoppingWrites.js';
+import { appended, orderCopy, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
 import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
@@ -149,10 +149,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       'variants',
       order.lines.map((line) => {
         const variant = entryOf(state.variants, line.variant_id)!;
-        const changed = shallowCopy(variant);
-        changed.stock = variant.stock + line.quantity;
-        changed.sold = variant.sold - line.quantity;
-        return Object.freeze(changed);
+        return variantWithStock(variant, variant.stock + line.quantity, variant.sold - line.quantity);
       }),
     );
     const restocked = order.lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity }));
@@ -162,7 +159,7 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       changed.times_used = coupon.times_used - 1;
       putEntry(ctx, 'coupons', order.coupon_code!, Object.freeze(changed));
     }
-    const cancelled = shallowCopy(order);
+    const cancelled = orderCopy(order);
     cancelled.status = 'cancelled';
     cancelled.financial_status = 'refunded';
     cancelled.refunded_cents = order.total_cents;
@@ -340,7 +337,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       refunded_at: null,
     };
     putEntry(ctx, 'returns', id, Object.freeze(request));
-    const returned = shallowCopy(order);
+    const returned = orderCopy(order);
     returned.lines = lines;
     returned.return_ids = Object.freeze(appended(order.return_ids, id)) as string[];
     putBucketedEntries(ctx, 'orders', [Object.freeze(returned)]);

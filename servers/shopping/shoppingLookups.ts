@@ -1,7 +1,8 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
-import { freezeCart, putEntry } from './shoppingWrites.js';
+import { cartCopy, freezeCart, putEntry } from './shoppingWrites.js';
 import type { Cart, CartLine, Customer, Order, Product, ReturnRequest, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
@@ -115,7 +116,7 @@ export function requireOpenCart(ctx: Context, cartId: string): Cart {
  * lines in the list are still the frozen ones; `editableLine` copies one before it changes.
  */
 export function editableCart(cart: Cart): Cart {
-  const next = shallowCopy(cart);
+  const next = cartCopy(cart);
   next.lines = [...cart.lines];
   return next;
 }
@@ -123,7 +124,7 @@ export function editableCart(cart: Cart): Cart {
 /** Line `index` of an editable cart's lines, made writable (copied once if it is still the frozen one). */
 export function editableLine(lines: CartLine[], index: number): CartLine {
   const line = lines[index];
-  if (!Object.isFrozen(line)) return line;
+  if (!isFrozenState(line)) return line;
   const copy = shallowCopy(line);
   lines[index] = copy;
   return copy;

@@ -1,3 +1,4 @@
+import { isFrozenState } from '../kit/isFrozenState.js';
 import type { JsonSchema } from '../../core/index.js';
 import { bucketAt, bucketKey, entryOf } from './entryOf.js';
 import { addBusinessDays, addDays, lineVariants, money, SHIPPING_RATES } from './cartPricing.js';
@@ -437,7 +438,7 @@ export function productPriceRange(state: ShoppingState, product: Product): Price
   }
   const range = priceRangeOf(state, product);
   // Only frozen buckets can be remembered (a draft's change under the same identity).
-  if (!Object.isFrozen(variants)) return range;
+  if (!isFrozenState(variants)) return range;
   if (known !== undefined) {
     known.range = range;
     for (let i = 0; i < known.keys.length; i++) known.buckets[i] = bucketAt(variants, known.keys[i]);

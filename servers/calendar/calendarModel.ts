@@ -1527,6 +1527,7 @@ export function checkPlacement(
   self: SelfIds,
   referenceMs: number,
   fail: (message: string) => never,
+  storedSelf?: CalendarEvent | null,
 ): Array<{ email: string; event_ids: string[] }> {
   const spans = spansToHorizon(candidate, referenceMs);
   for (let i = 1; i < spans.length; i++) {
@@ -1535,7 +1536,8 @@ export function checkPlacement(
     }
   }
   // The candidate's stored self, when it is one single event: scans leave it out, so its hours count as free.
-  const stored = self.length === 1 ? storedEvent(state.events, self[0]) : undefined;
+  // `storedSelf`: the caller knows it already (null: not stored), so that it is not looked up again.
+  const stored = self.length !== 1 ? undefined : storedSelf !== undefined ? (storedSelf ?? undefined) : storedEvent(state.events, self[0]);
   const ignored = stored !== undefined && stored.recurrence === undefined ? stored : undefined;
   const conflicts = calendarConflicts(state, candidate, spans, self, ignored);
   if (conflicts.length > 0) {

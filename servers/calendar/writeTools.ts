@@ -138,6 +138,11 @@ function settleCandidate(candidate: CalendarEvent, ref: EventRef): CalendarEvent
   return candidate;
 }
 
+/** The stored event a change's candidate replaces (its id's): the event itself, none (null) for an occurrence not stored yet. */
+function storedSelfOf(ref: EventRef): CalendarEvent | null {
+  return ref.kind === 'stored' ? ref.event : null;
+}
+
 function selfOf(candidate: CalendarEvent): SelfIds {
   return [candidate.id];
 }
@@ -298,7 +303,8 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
   freezeEvent(event);
   knownTiming(event, fields.start, fields.end);
   checkCapacity(ctx, state, event);
-  const attendeeConflicts = checkPlacement(state, event, selfOf(event), clockMs(ctx.now), ctx.fail);
+  // A new id: not stored (see the loop above).
+  const attendeeConflicts = checkPlacement(state, event, selfOf(event), clockMs(ctx.now), ctx.fail, null);
   store(ctx, state, event);
   return { event: eventView(state, event), attendee_conflicts: attendeeConflicts };
 }
@@ -494,7 +500,7 @@ export const updateEvent = defineTool<CalendarState, UpdateArgs>({
     freezeEvent(candidate);
     knownTiming(candidate, start, end);
     checkCapacity(ctx, state, candidate);
-    const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail);
+    const attendeeConflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail, storedSelfOf(ref));
     store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), attendee_conflicts: attendeeConflicts };
   },
@@ -594,7 +600,8 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
     const self: SelfIds = ids;
     const moved: CalendarEvent[] = [];
     for (const id of ids) {
-      const candidate = copyEvent(storedEvent(state.events, id)!);
+      const source = id === event.id ? event : storedEvent(state.events, id)!;
+      const candidate = copyEvent(source);
       candidate.calendar_id = destination.id;
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
@@ -608,10 +615,9 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       candidate.attendees = attendees;
       addAttendees(ctx, state, candidate, [], false);
       candidate.updated = ctx.now;
-      const source = storedEvent(state.events, id)!;
       freezeEvent(candidate);
       sameTiming(candidate, source);
-      checkPlacement(state, candidate, self, clockMs(ctx.now), ctx.fail);
+      checkPlacement(state, candidate, self, clockMs(ctx.now), ctx.fail, source);
       moved.push(candidate);
     }
     writeEvents(ctx, state, moved);
@@ -655,7 +661,7 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
     if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
     settleCandidate(candidate, ref);
     checkCapacity(ctx, state, candidate);
-    const conflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail);
+    const conflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail, storedSelfOf(ref));
     store(ctx, state, candidate, materialized);
     return { event: eventView(state, candidate), added, already_attendees: already, attendee_conflicts: conflicts.filter((c) => added.includes(c.email)) };
   },

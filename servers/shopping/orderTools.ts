@@ -3,8 +3,8 @@ import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
 import { appended, orderCopy, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
-import { freshId, readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
-import type { Order, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
+import { readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
+import type { Order, OrderLine, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
 import { CURRENCY, RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS } from './ShoppingState.js';
 import { moneySchema, orderLineOf, orderSchema, orderView, returnSchema, returnView, returnWindowEnd } from './shoppingViews.js';
 
@@ -242,6 +242,20 @@ interface ReturnArgs {
   comment?: string;
 }
 
+/** A frozen copy of an order line with `quantity` more units in a return: one literal of an order line's keys (checkout's and the world's order). */
+function orderLineReturning(line: OrderLine, quantity: number): OrderLine {
+  return Object.freeze({
+    variant_id: line.variant_id,
+    product_id: line.product_id,
+    product_title: line.product_title,
+    variant_title: line.variant_title,
+    quantity: line.quantity,
+    unit_price_cents: line.unit_price_cents,
+    discount_cents: line.discount_cents,
+    returned_quantity: line.returned_quantity + quantity,
+  });
+}
+
 export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
   name: 'request_order_return',
   description:
@@ -288,10 +302,13 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
     if (timeOf(ctx.now) > timeOf(windowEnd)) {
       return ctx.fail(`order ${order.name} (${order.id}) was delivered on ${dayOf(shipment.delivered_at)}; its ${RETURN_WINDOW_DAYS}-day return window closed on ${dayOf(windowEnd)} (today is ${ctx.today}), so it can no longer be returned`);
     }
-    const seen = new Set<string>();
-    for (const item of args.items) {
-      if (seen.has(item.variant_id)) return ctx.fail(`variant ${item.variant_id} appears twice in items; list each variant once with the total quantity`);
-      seen.add(item.variant_id);
+    // At most 25 items: comparing each with those before it is cheaper than a Set.
+    const wanted = args.items;
+    for (let i = 1; i < wanted.length; i++) {
+      const variantId = wanted[i].variant_id;
+      for (let j = 0; j < i; j++) {
+        if (wanted[j].variant_id === variantId) return ctx.fail(`variant ${variantId} appears twice in items; list each variant once with the total quantity`);
+      }
     }
     const items: ReturnItem[] = [];
     for (const item of args.items) {
@@ -312,17 +329,18 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
       items.push(Object.freeze({ variant_id: line.variant_id, quantity: item.quantity, refund_cents: Math.round((net * item.quantity) / line.quantity) }));
     }
     const lines = [...order.lines];
-    for (const item of items) {
-      const at = lines.findIndex((l) => l.variant_id === item.variant_id);
-      const changed = shallowCopy(lines[at]);
-      changed.returned_quantity = lines[at].returned_quantity + item.quantity;
-      lines[at] = Object.freeze(changed);
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      let at = 0;
+      while (lines[at].variant_id !== item.variant_id) at++;
+      lines[at] = orderLineReturning(lines[at], item.quantity);
     }
     Object.freeze(lines);
     Object.freeze(items);
     let refundTotal = 0;
     for (let i = 0; i < items.length; i++) refundTotal += items[i].refund_cents;
-    const id = freshId(ctx, 'ret', (candidate) => state.returns[candidate] !== undefined);
+    let id = ctx.nextId('ret');
+    while (state.returns[id] !== undefined) id = ctx.nextId('ret');
     const request: ReturnRequest = {
       id,
       order_id: order.id,

@@ -1325,7 +1325,8 @@ export function busySpans(
 ): Span[] {
   const entry = directoryEntry(state, id);
   const isRoom = entry?.kind === 'room';
-  const spans: Span[] = [];
+  // Made when some event meets the window (most lists a write checks have none there).
+  let spans: Span[] | undefined;
   const index = eventIndex(state);
   // One key lookup for both lists.
   const number = keyNumber(id);
@@ -1345,12 +1346,16 @@ export function busySpans(
       if (event.calendar_id === elsewhereThan || (self !== undefined && isSelfEvent(self, event.id))) continue;
       if (event.transparency === 'transparent' && !isRoom) continue;
       if (event.calendar_id !== id && !attendsUndeclined(event, id)) continue;
-      collectSpans(event, fromMs, toMs, spans, skip);
+      collectSpans(event, fromMs, toMs, (spans ??= []), skip);
     }
   }
+  if (spans === undefined) return NO_SPANS as Span[];
   if (spans.length > 1) spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
   return spans;
 }
+
+/** What busySpans answers when nothing is busy: one frozen empty list (its callers only read it). */
+const NO_SPANS: readonly Span[] = Object.freeze([]);
 
 /** Whether `email` is invited to `event` and has not declined (its first entry, as `find` would give). */
 function attendsUndeclined(event: CalendarEvent, email: string): boolean {

@@ -7,6 +7,7 @@
  * currency (`USD`) is used everywhere.
  */
 
+import { isFrozenState } from '../kit/isFrozenState.js';
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 
 /** Amadeus `travelClass`. */
@@ -330,7 +331,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
  * state and returned in results without a copy.
  */
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+  if (value !== null && typeof value === 'object' && !isFrozenState(value)) {
     for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
     Object.freeze(value);
   }

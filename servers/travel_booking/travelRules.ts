@@ -371,7 +371,8 @@ export function recordLocator(random: SessionRandom): string {
 
 /** A nine-digit hotel confirmation number. */
 export function confirmationNumber(random: SessionRandom): string {
-  let out = String(random.int(1, 9));
-  for (let i = 0; i < 8; i++) out += String(random.int(0, 9));
-  return out;
+  // The digits as one number (nine digits, the first not 0: exact in a double), turned into text once.
+  let out = random.int(1, 9);
+  for (let i = 0; i < 8; i++) out = out * 10 + random.int(0, 9);
+  return String(out);
 }

@@ -1473,17 +1473,24 @@ function selfOrOnCalendar(self: SelfIds, calendarId: string): (span: Span) => bo
 }
 
 /** Person attendees already busy (elsewhere) during the candidate's spans: warnings, not errors. */
-export function attendeeConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ email: string; event_ids: string[] }> {
+export function attendeeConflicts(
+  state: CalendarState,
+  candidate: CalendarEvent,
+  spans: Span[],
+  self: SelfIds,
+  ignored?: CalendarEvent,
+  only?: readonly string[],
+): Array<{ email: string; event_ids: string[] }> {
   const result: Array<{ email: string; event_ids: string[] }> = [];
   if (spans.length === 0 || candidate.transparency === 'transparent') return result;
-  // Each once, in order of first mention (a short list: no Set per call).
+  // Each once, in order of first mention (a short list: no Set per call); `only`: just those people.
   const people: string[] = [];
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
-    if (!attendee.resource && attendee.response_status !== 'declined' && !people.includes(attendee.email)) people.push(attendee.email);
+    if (!attendee.resource && attendee.response_status !== 'declined' && !people.includes(attendee.email) && (only === undefined || only.includes(attendee.email))) people.push(attendee.email);
   }
   const owner = calendarEntry(state, candidate.calendar_id)?.owner;
-  if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person' && !people.includes(owner)) people.push(owner);
+  if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person' && !people.includes(owner) && (only === undefined || only.includes(owner))) people.push(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (let p = 0; p < people.length; p++) {
     const email = people[p];
@@ -1524,7 +1531,8 @@ export function headcount(attendees: readonly Attendee[]): number {
 
 /**
  * Check a new or changed event against the calendar's other events and its rooms' bookings; fail
- * with the conflicting ids and what would work instead. Returns the attendee warnings.
+ * with the conflicting ids and what would work instead. Returns the attendee warnings (of the
+ * people in `warnFor` only, when given).
  */
 export function checkPlacement(
   state: CalendarState,
@@ -1533,6 +1541,7 @@ export function checkPlacement(
   referenceMs: number,
   fail: (message: string) => never,
   storedSelf?: CalendarEvent | null,
+  warnFor?: readonly string[],
 ): Array<{ email: string; event_ids: string[] }> {
   const spans = spansToHorizon(candidate, referenceMs);
   for (let i = 1; i < spans.length; i++) {
@@ -1564,7 +1573,7 @@ export function checkPlacement(
         `Free rooms with enough seats at that time: ${alternatives.join(', ') || '(none)'}`,
     );
   }
-  return attendeeConflicts(state, candidate, spans, self, ignored);
+  return attendeeConflicts(state, candidate, spans, self, ignored, warnFor);
 }
 
 /** A person's working hours as weekdays (0 = Monday) and minutes of the local day; undefined for rooms. */

@@ -661,9 +661,10 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
     if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
     settleCandidate(candidate, ref);
     checkCapacity(ctx, state, candidate);
-    const conflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail, storedSelfOf(ref));
+    // Only the people just added are warned about: the others' clashes are not looked for.
+    const conflicts = checkPlacement(state, candidate, selfOf(candidate), clockMs(ctx.now), ctx.fail, storedSelfOf(ref), added);
     store(ctx, state, candidate, materialized);
-    return { event: eventView(state, candidate), added, already_attendees: already, attendee_conflicts: conflicts.filter((c) => added.includes(c.email)) };
+    return { event: eventView(state, candidate), added, already_attendees: already, attendee_conflicts: conflicts };
   },
 });
 

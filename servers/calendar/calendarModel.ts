@@ -1482,7 +1482,7 @@ export function attendeeConflicts(
   only?: readonly string[],
 ): Array<{ email: string; event_ids: string[] }> {
   const result: Array<{ email: string; event_ids: string[] }> = [];
-  if (spans.length === 0 || candidate.transparency === 'transparent') return result;
+  if (spans.length === 0 || candidate.transparency === 'transparent' || only?.length === 0) return result;
   // Each once, in order of first mention (a short list: no Set per call); `only`: just those people.
   const people: string[] = [];
   for (let a = 0; a < candidate.attendees.length; a++) {

@@ -138,6 +138,9 @@ function settleCandidate(candidate: CalendarEvent, ref: EventRef): CalendarEvent
   return candidate;
 }
 
+/** checkPlacement's `warnFor` when a tool answers no attendee warnings. */
+const NO_ONE: readonly string[] = [];
+
 /** The stored event a change's candidate replaces (its id's): the event itself, none (null) for an occurrence not stored yet. */
 function storedSelfOf(ref: EventRef): CalendarEvent | null {
   return ref.kind === 'stored' ? ref.event : null;
@@ -617,7 +620,8 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       candidate.updated = ctx.now;
       freezeEvent(candidate);
       sameTiming(candidate, source);
-      checkPlacement(state, candidate, self, clockMs(ctx.now), ctx.fail, source);
+      // No attendee warnings: move_event does not answer them.
+      checkPlacement(state, candidate, self, clockMs(ctx.now), ctx.fail, source, NO_ONE);
       moved.push(candidate);
     }
     writeEvents(ctx, state, moved);

@@ -1,9 +1,8 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
-import { shallowCopy } from '../kit/shallowCopy.js';
 import { couponProblem, lineVariants, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { appended, customerCopy, editRoot, freezeOrder, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
+import { appended, couponWithUses, customerCopy, editRoot, freezeOrder, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
-import type { Address, Cart, Customer, Order, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress, Variant } from './ShoppingState.js';
+import type { Address, Cart, Customer, Order, OrderLine, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress, Variant } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
 import { cartSchema, cartView, orderSchema, orderView } from './shoppingViews.js';
 
@@ -305,6 +304,26 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
 
     const number = state.next_order_number;
     editRoot(ctx).next_order_number = number + 1;
+    // The order's lines and the sold variants in one index loop (no map callbacks made per call).
+    const cartLines = cart.lines;
+    const orderLines = new Array<OrderLine>(cartLines.length);
+    const soldVariants = new Array<Variant>(cartLines.length);
+    for (let i = 0; i < cartLines.length; i++) {
+      const line = cartLines[i];
+      const variant = variants[i];
+      const product = state.products[variant.product_id];
+      orderLines[i] = {
+        variant_id: variant.id,
+        product_id: product.id,
+        product_title: product.title,
+        variant_title: variant.title,
+        quantity: line.quantity,
+        unit_price_cents: line.unit_price_cents,
+        discount_cents: line.discount_cents,
+        returned_quantity: 0,
+      };
+      soldVariants[i] = variantWithStock(variant, variant.stock - line.quantity, variant.sold + line.quantity);
+    }
     const order: Order = {
       id: `ord_${number}`,
       name: `#${number}`,
@@ -312,20 +331,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       placed_at: timestamp(ctx.now),
       status: 'unfulfilled',
       financial_status: 'paid',
-      lines: cart.lines.map((line, i) => {
-        const variant = variants[i];
-        const product = state.products[variant.product_id];
-        return {
-          variant_id: variant.id,
-          product_id: product.id,
-          product_title: product.title,
-          variant_title: variant.title,
-          quantity: line.quantity,
-          unit_price_cents: line.unit_price_cents,
-          discount_cents: line.discount_cents,
-          returned_quantity: 0,
-        };
-      }),
+      lines: orderLines,
       coupon_code: cart.coupon_code,
       subtotal_cents: cart.subtotal_cents,
       discount_cents: cart.discount_cents,
@@ -343,19 +349,10 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       return_ids: [],
     };
     // A cart holds each variant on one line at most (add_cart_line merges), so each variant changes once.
-    putBucketedEntries(
-      ctx,
-      'variants',
-      cart.lines.map((line, i) => {
-        const variant = variants[i];
-        return variantWithStock(variant, variant.stock - line.quantity, variant.sold + line.quantity);
-      }),
-    );
+    putBucketedEntries(ctx, 'variants', soldVariants);
     if (cart.coupon_code !== null) {
       const coupon = state.coupons[cart.coupon_code];
-      const changed = shallowCopy(coupon);
-      changed.times_used = coupon.times_used + 1;
-      putEntry(ctx, 'coupons', cart.coupon_code, Object.freeze(changed));
+      putEntry(ctx, 'coupons', cart.coupon_code, couponWithUses(coupon, coupon.times_used + 1));
     }
     putBucketedEntries(ctx, 'orders', [freezeOrder(order)]);
     const customer = state.customers[cart.customer_id];

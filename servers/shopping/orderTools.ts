@@ -1,10 +1,9 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
-import { shallowCopy } from '../kit/shallowCopy.js';
 import { entryOf } from './entryOf.js';
-import { appended, orderCopy, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
+import { appended, couponWithUses, orderCopy, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
 import { addDays, dayOf, money, timeOf, timestamp } from './cartPricing.js';
 import { readable, requireCustomer, requireOrder, requireReturn } from './shoppingLookups.js';
-import type { Order, OrderLine, OrderStatus, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
+import type { Order, OrderLine, OrderStatus, Variant, ReturnItem, ReturnReason, ReturnRequest, ShoppingState } from './ShoppingState.js';
 import { CURRENCY, RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS } from './ShoppingState.js';
 import { moneySchema, orderLineOf, orderSchema, orderView, returnSchema, returnView, returnWindowEnd } from './shoppingViews.js';
 
@@ -144,21 +143,19 @@ export const cancelUnfulfilledOrder = defineTool<ShoppingState, { order_id: stri
       return ctx.fail(`order ${order.name} (${order.id}) cannot be cancelled: it was fulfilled (shipped) on ${dayOf(shipment?.shipped_at ?? '')} and ${where}`);
     }
     // An order holds each variant on one line at most (it was a cart), so each variant changes once.
-    putBucketedEntries(
-      ctx,
-      'variants',
-      order.lines.map((line) => {
-        const variant = entryOf(state.variants, line.variant_id)!;
-        return variantWithStock(variant, variant.stock + line.quantity, variant.sold - line.quantity);
-      }),
-    );
-    const restocked = order.lines.map((line) => ({ variant_id: line.variant_id, quantity: line.quantity }));
-    const coupon = order.coupon_code === null ? undefined : state.coupons[order.coupon_code];
-    if (coupon) {
-      const changed = shallowCopy(coupon);
-      changed.times_used = coupon.times_used - 1;
-      putEntry(ctx, 'coupons', order.coupon_code!, Object.freeze(changed));
+    // Index loops, not map callbacks (a closure made per call; the lines are a frozen array).
+    const orderLines = order.lines;
+    const restockedVariants = new Array<Variant>(orderLines.length);
+    const restocked = new Array<{ variant_id: string; quantity: number }>(orderLines.length);
+    for (let i = 0; i < orderLines.length; i++) {
+      const line = orderLines[i];
+      const variant = entryOf(state.variants, line.variant_id)!;
+      restockedVariants[i] = variantWithStock(variant, variant.stock + line.quantity, variant.sold - line.quantity);
+      restocked[i] = { variant_id: line.variant_id, quantity: line.quantity };
     }
+    putBucketedEntries(ctx, 'variants', restockedVariants);
+    const coupon = order.coupon_code === null ? undefined : state.coupons[order.coupon_code];
+    if (coupon) putEntry(ctx, 'coupons', order.coupon_code!, couponWithUses(coupon, coupon.times_used - 1));
     const cancelled = orderCopy(order);
     cancelled.status = 'cancelled';
     cancelled.financial_status = 'refunded';

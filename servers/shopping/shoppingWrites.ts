@@ -4,7 +4,7 @@ import type { ToolContext } from '../kit/Domain.js';
 import { RecordCopies } from '../kit/RecordCopies.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { bucketKey } from './entryOf.js';
-import type { Cart, Customer, Order, ShoppingState, Variant } from './ShoppingState.js';
+import type { Cart, Coupon, Customer, Order, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
  * The write path of the shopping tools. A tool reads and checks everything on the frozen state the
@@ -200,4 +200,21 @@ export function customerCopy(customer: Customer): Customer {
     wishlist: customer.wishlist,
     order_ids: customer.order_ids,
   };
+}
+
+/** A frozen copy of a coupon used `timesUsed` times. */
+export function couponWithUses(coupon: Coupon, timesUsed: number): Coupon {
+  return Object.freeze({
+    code: coupon.code,
+    description: coupon.description,
+    kind: coupon.kind,
+    value: coupon.value,
+    min_subtotal_cents: coupon.min_subtotal_cents,
+    category_ids: coupon.category_ids,
+    starts_at: coupon.starts_at,
+    expires_at: coupon.expires_at,
+    once_per_customer: coupon.once_per_customer,
+    usage_limit: coupon.usage_limit,
+    times_used: timesUsed,
+  });
 }

@@ -1,7 +1,7 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { deviceLabel, findDevice, findHome, numericAttributesOf, positionProblem, rangeText, stamp, statesFor, unsupportedMessage } from './deviceRules.js';
-import { automationView } from './deviceViews.js';
+import { automationView, automationViewWith } from './deviceViews.js';
 import { actionSchema, array, automationSchema, bool, conditionSchema, homeIdInput, object, str, triggerSchema } from './iotSchemas.js';
 import { memberDevice } from './sceneTools.js';
 import type { Automation, AutomationAction, AutomationCondition, AutomationTrigger, Capability, Device, IotState, NumericAttribute } from './IotState.js';
@@ -235,18 +235,28 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     const clash = automationNamed(state.automations, home.id, alias);
     if (clash) ctx.fail(`${home.id} already has an automation named "${clash.alias}" (${clash.id}); choose another alias`);
     const trigger = validateTrigger(state, args.trigger, home.id, ctx.fail);
-    const conditions = (args.conditions ?? []).map((c, i) => validateCondition(state, c, home.id, i, ctx.fail));
-    const actions = args.actions.map((a, i) => validateAction(state, a, home.id, i, ctx.fail));
+    const given = args.conditions ?? [];
+    const conditions = new Array<AutomationCondition>(given.length);
+    for (let i = 0; i < given.length; i++) conditions[i] = validateCondition(state, given[i], home.id, i, ctx.fail);
+    const actions = new Array<AutomationAction>(args.actions.length);
+    for (let i = 0; i < actions.length; i++) actions[i] = validateAction(state, args.actions[i], home.id, i, ctx.fail);
+    // The result's copies of the parts are spread while the parts are still new plain objects (V8
+    // clones those in one step; a frozen one is copied key by key or matched by shallowCopy).
+    const conditionViews = new Array<AutomationCondition>(conditions.length);
+    for (let i = 0; i < conditions.length; i++) conditionViews[i] = { ...conditions[i] };
+    const actionViews = new Array<AutomationAction>(actions.length);
+    for (let i = 0; i < actions.length; i++) actionViews[i] = { ...actions[i] };
+    const triggerView = { ...trigger };
     // Frozen here (flat objects of strings and numbers, new from pick): with the automation frozen, all it holds is, and it is stored without a walk.
     Object.freeze(trigger);
-    for (const condition of conditions) Object.freeze(condition);
-    for (const action of actions) Object.freeze(action);
+    for (let i = 0; i < conditions.length; i++) Object.freeze(conditions[i]);
+    for (let i = 0; i < actions.length; i++) Object.freeze(actions[i]);
     Object.freeze(conditions);
     Object.freeze(actions);
     const id = ctx.nextId('auto');
     const automation: Automation = { id, home_id: home.id, alias, description: args.description ?? '', enabled: args.enabled ?? true, trigger, conditions, actions, created_at: stamp(ctx.now), last_triggered: null };
     addEntry(ctx, 'automations', Object.freeze(automation), true);
-    return { automation: automationView(automation) };
+    return { automation: automationViewWith(automation, triggerView, conditionViews, actionViews) };
   },
 });
 

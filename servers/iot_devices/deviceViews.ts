@@ -1,6 +1,6 @@
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { deviceById, stateOf } from './deviceRules.js';
-import type { Automation, Device, DeviceAttributes, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
+import type { Automation, AutomationAction, AutomationCondition, AutomationTrigger, Device, DeviceAttributes, DeviceGroup, IotState, Scene, SceneEntity } from './IotState.js';
 
 /** Plain result objects built from the state (never drafts): what the tools return. */
 
@@ -111,6 +111,22 @@ export function automationView(automation: Automation) {
     trigger: shallowCopy(automation.trigger),
     conditions: automation.conditions.map(copyPart),
     actions: automation.actions.map(copyPart),
+    created_at: automation.created_at,
+    last_triggered: automation.last_triggered,
+  };
+}
+
+/** `automationView` with the copies of its parts made already (the same fields in the same order). */
+export function automationViewWith(automation: Automation, trigger: AutomationTrigger, conditions: AutomationCondition[], actions: AutomationAction[]) {
+  return {
+    automation_id: automation.id,
+    home_id: automation.home_id,
+    alias: automation.alias,
+    description: automation.description,
+    enabled: automation.enabled,
+    trigger,
+    conditions,
+    actions,
     created_at: automation.created_at,
     last_triggered: automation.last_triggered,
   };

@@ -1490,7 +1490,7 @@ export function attendeeConflicts(
     if (!attendee.resource && attendee.response_status !== 'declined' && !people.includes(attendee.email) && (only === undefined || only.includes(attendee.email))) people.push(attendee.email);
   }
   const owner = calendarEntry(state, candidate.calendar_id)?.owner;
-  if (owner !== undefined && directoryEntry(state, owner)?.kind === 'person' && !people.includes(owner) && (only === undefined || only.includes(owner))) people.push(owner);
+  if (owner !== undefined && (only === undefined || only.includes(owner)) && directoryEntry(state, owner)?.kind === 'person' && !people.includes(owner)) people.push(owner);
   const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
   for (let p = 0; p < people.length; p++) {
     const email = people[p];

@@ -294,8 +294,9 @@ function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { ev
     updated: ctx.now,
   };
   while (isStored(state.events, event.id)) event.id = ctx.nextId('evt');
-  addAttendees(ctx, state, event, fields.attendees ?? [], false);
-  addAttendees(ctx, state, event, fields.optional_attendees ?? [], true);
+  // Without emails addAttendees changes nothing (an empty list gets no organizer; a filled one has it).
+  if (fields.attendees !== undefined) addAttendees(ctx, state, event, fields.attendees, false);
+  if (fields.optional_attendees !== undefined) addAttendees(ctx, state, event, fields.optional_attendees, true);
   if (fields.recurrence !== undefined) {
     event.recurrence = [fields.recurrence];
     event.cancelled_occurrences = [];

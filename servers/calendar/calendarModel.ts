@@ -1410,8 +1410,10 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   const events = eventsOn(state, candidate.calendar_id);
   // In list order, as a scan of the whole list would meet them (ties in start keep that order).
   const ignoredHere = ignored !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
-  for (const position of eventsMeeting(events, from, to, ignoredHere)) {
-    const event = events[position];
+  const meeting = eventsMeeting(events, from, to, ignoredHere);
+  // An index loop: the answer is often the frozen NO_POSITIONS.
+  for (let m = 0; m < meeting.length; m++) {
+    const event = events[meeting[m]];
     if (event.transparency === 'transparent' || isSelfEvent(self, event.id)) continue;
     collectSpans(event, from, to, others, (span) => isSelf(self, span));
   }

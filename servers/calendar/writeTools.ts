@@ -181,8 +181,8 @@ function newAttendee(email: string, entry: DirectoryEntry, optional: boolean, or
 function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emails: readonly string[], optional: boolean): { added: string[]; already: string[] } {
   const added: string[] = [];
   const already: string[] = [];
-  for (const raw of emails) {
-    const entry = must(ctx, findPerson(state, raw.trim()));
+  for (let e = 0; e < emails.length; e++) {
+    const entry = must(ctx, findPerson(state, emails[e].trim()));
     if (attendeeIndex(event.attendees, entry.email) >= 0) {
       if (!added.includes(entry.email)) already.push(entry.email);
       continue;

@@ -12,6 +12,7 @@ import {
   type EventRef,
   findCalendar,
   findPerson,
+  findPersonByText,
   freeRooms,
   headcount,
   knownTiming,
@@ -182,7 +183,7 @@ function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emai
   const added: string[] = [];
   const already: string[] = [];
   for (let e = 0; e < emails.length; e++) {
-    const entry = must(ctx, findPerson(state, emails[e].trim()));
+    const entry = must(ctx, findPersonByText(state, emails[e]));
     if (attendeeIndex(event.attendees, entry.email) >= 0) {
       if (!added.includes(entry.email)) already.push(entry.email);
       continue;

@@ -29,6 +29,7 @@ const TIME_MERIDIEM = /\s(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm)(?=\s)/i;
 const TIME_24H = /\s(?:at\s+)?(\d{1,2}):(\d{2})(?=\s)/i;
 const NOON = /\s(?:at\s+)?noon(?=\s)/i;
 const DURATION = /\sfor\s+(\d{1,3}(?:\.\d)?)\s*(minutes?|mins?|m|hours?|hrs?|h)(?=\s)/i;
+const LOCATION = / (?:at|@) (.+)$/i;
 
 /**
  * The text still unread: each recognised part is cut out of it (replaced by a space). `lower` is
@@ -207,7 +208,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
 
   let summary = collapseSpaces(remainder.rest);
   let location = '';
-  const at = / (?:at|@) (.+)$/i.exec(summary);
+  const at = LOCATION.exec(summary);
   if (at !== null) {
     location = at[1].trim();
     summary = summary.slice(0, at.index).trim();

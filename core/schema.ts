@@ -32,7 +32,35 @@ export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean;
     ...(options.codeUnitLengths ? { unicode: false, logger: quietAboutUnicode } : {}),
   });
   addFormats(ajv);
+  // ajv-formats' full-date check runs a regular expression with captures (~120 ns); this one
+  // answers the same for every string in ~20 ns (its comparison for formatMinimum/Maximum is kept).
+  const date = ajv.formats.date;
+  if (date !== undefined && typeof date === 'object' && 'validate' in date) ajv.addFormat('date', { ...date, validate: isFullDate } as typeof date);
   return ajv;
+}
+
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number written by `count` ASCII digits at `at`, or -1 where one is not a digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** An RFC 3339 full-date (YYYY-MM-DD, a real day of the Gregorian calendar), as ajv-formats' `date` judges it. */
+export function isFullDate(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month]);
 }
 
 /** ajv's logger, minus its notice that the `unicode` option is deprecated (it still works in ajv 8). */

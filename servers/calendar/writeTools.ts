@@ -610,15 +610,31 @@ export const moveEvent = defineTool<CalendarState, { event_id: string; destinati
       candidate.calendar_id = destination.id;
       candidate.organizer = organizer;
       if (args.allow_conflicts !== undefined) candidate.allow_conflicts = args.allow_conflicts;
-      // A fresh list (addAttendees may add the organizer); attendees whose flags stay are kept as they are.
-      const attendees: Attendee[] = [];
-      for (let a = 0; a < candidate.attendees.length; a++) {
-        const attendee = candidate.attendees[a];
-        if (attendee.email === organizer) attendees.push(attendee.organizer && attendee.response_status === 'accepted' ? attendee : attendeeWith(attendee, 'accepted', true));
-        else attendees.push(attendee.organizer ? attendeeWith(attendee, attendee.response_status, false) : attendee);
+      // Attendees whose flags stay are kept as they are, and the stored (frozen) list itself when none
+      // changes and addAttendees would add no organizer (the list is empty or has them): nothing to copy or freeze.
+      const stored = candidate.attendees;
+      let attendees: Attendee[] | undefined;
+      for (let a = 0; a < stored.length; a++) {
+        const attendee = stored[a];
+        const next =
+          attendee.email === organizer
+            ? attendee.organizer && attendee.response_status === 'accepted'
+              ? attendee
+              : attendeeWith(attendee, 'accepted', true)
+            : attendee.organizer
+              ? attendeeWith(attendee, attendee.response_status, false)
+              : attendee;
+        if (attendees === undefined && next !== attendee) {
+          attendees = [];
+          for (let b = 0; b < a; b++) attendees.push(stored[b]);
+        }
+        if (attendees !== undefined) attendees.push(next);
       }
-      candidate.attendees = attendees;
-      addAttendees(ctx, state, candidate, [], false);
+      if (attendees !== undefined || (stored.length > 0 && attendeeIndex(stored, organizer) < 0)) {
+        // A fresh list (addAttendees may add the organizer).
+        candidate.attendees = attendees ?? copyList(stored);
+        addAttendees(ctx, state, candidate, [], false);
+      }
       candidate.updated = ctx.now;
       freezeEvent(candidate);
       sameTiming(candidate, source);

@@ -415,6 +415,12 @@ export function canSeeDetails(state: CalendarState, event: CalendarEvent): boole
   return false;
 }
 
+/** Whether the user may change events of `calendarId` (writeProblem answers undefined), without building the action's text. */
+export function canWrite(state: CalendarState, calendarId: string): boolean {
+  const calendar = calendarEntry(state, calendarId);
+  return calendar !== undefined && calendar.kind !== 'resource' && ROLE_RANK[calendar.access_role] >= ROLE_RANK.writer;
+}
+
 /** Why the user may not change events of `calendarId`, or undefined when they may. */
 export function writeProblem(state: CalendarState, calendarId: string, action: string): string | undefined {
   const calendar = calendarEntry(state, calendarId);

@@ -72,9 +72,12 @@ function singleSpaced(text: string): boolean {
   return text.length === 0 || SINGLE_SPACED.test(text);
 }
 
-/** `text.replace(/\s+/g, ' ').trim()`, without a regular expression for the spaces when the text's only whitespace is spaces. */
-function collapseSpaces(text: string): string {
-  if (NOT_PRINTABLE.test(text)) return text.replace(/\s+/g, ' ').trim();
+/**
+ * `text.replace(/\s+/g, ' ').trim()`, without a regular expression for the spaces when the text's only
+ * whitespace is spaces. `printable`: the caller knows the text is printable ASCII and spaces.
+ */
+function collapseSpaces(text: string, printable: boolean): string {
+  if (!printable && NOT_PRINTABLE.test(text)) return text.replace(/\s+/g, ' ').trim();
   let out = '';
   let from = 0;
   let at = text.indexOf('  ');
@@ -127,7 +130,9 @@ function endsWithJoiner(summary: string): boolean {
  * (both in the calendar's zone). Returns the event, or a message saying what is missing.
  */
 export function parseQuickAdd(text: string, todayWall: number, nowWall: number): QuickAddParse | string {
-  const normalized = singleSpaced(text) ? text : text.replace(/\s+/g, ' ').trim();
+  // Single-spaced text is printable ASCII and spaces, and so is every cut of it the parse leaves.
+  const printable = singleSpaced(text);
+  const normalized = printable ? text : text.replace(/\s+/g, ' ').trim();
   const remainder = new Remainder(` ${normalized} `, normalized.toLowerCase());
   const today = todayWall / DAY;
   let day: number | undefined;
@@ -206,7 +211,7 @@ export function parseQuickAdd(text: string, todayWall: number, nowWall: number):
   }
   if (day === undefined) day = todayWall + startMinute * MINUTE > nowWall ? today : today + 1;
 
-  let summary = collapseSpaces(remainder.rest);
+  let summary = collapseSpaces(remainder.rest, printable);
   let location = '';
   const at = LOCATION.exec(summary);
   if (at !== null) {

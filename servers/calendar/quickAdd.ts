@@ -48,13 +48,18 @@ class Remainder {
   /**
    * The first match of `pattern`, cut out. `needles` (lowercase) are words one of which every match
    * contains: without any, the expression is not run (the patterns are case-insensitive ASCII, so
-   * a lowercase copy of the text holds the needle whenever the text can match).
+   * a lowercase copy of the text holds the needle whenever the text can match). Many needles (the
+   * weekdays, the months) are one alternation of them: one scan instead of up to a dozen `includes`.
    */
-  take(pattern: RegExp, needles?: readonly string[]): RegExpExecArray | null {
+  take(pattern: RegExp, needles?: readonly string[] | RegExp): RegExpExecArray | null {
     if (needles !== undefined) {
-      let possible = false;
-      for (let i = 0; i < needles.length && !possible; i++) possible = this.lower.includes(needles[i]);
-      if (!possible) return null;
+      if (needles instanceof RegExp) {
+        if (!needles.test(this.lower)) return null;
+      } else {
+        let possible = false;
+        for (let i = 0; i < needles.length && !possible; i++) possible = this.lower.includes(needles[i]);
+        if (!possible) return null;
+      }
     }
     const match = pattern.exec(this.rest);
     if (match !== null) {
@@ -102,13 +107,13 @@ function collapseSpaces(text: string, printable: boolean): string {
 const HYPHEN = ['-'];
 const TODAY_WORDS = ['today', 'tonight'];
 const TOMORROW_WORDS = ['tomorrow'];
-const WEEKDAY_NEEDLES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const WEEKDAY_NEEDLES = /mon|tue|wed|thu|fri|sat|sun/;
 const RANGE_WORDS = ['-', '–', 'to', 'until'];
 const MERIDIEM_WORDS = ['am', 'pm'];
 const COLON = [':'];
 const NOON_WORDS = ['noon'];
 const FOR_WORDS = ['for'];
-const MONTH_NEEDLES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NEEDLES = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/;
 
 function monthIndex(word: string): number {
   return MONTHS.findIndex((month) => month.startsWith(word.slice(0, 3)));

@@ -49,7 +49,7 @@ class Remainder {
    * The first match of `pattern`, cut out. `needles` (lowercase) are words one of which every match
    * contains: without any, the expression is not run (the patterns are case-insensitive ASCII, so
    * a lowercase copy of the text holds the needle whenever the text can match). Many needles (the
-   * weekdays, the months, the range words) are one alternation of them: one scan instead of up to a dozen `includes`.
+   * weekdays, the months, the range words, today/tonight) are one alternation of them: one scan instead of up to a dozen `includes`.
    */
   take(pattern: RegExp, needles?: readonly string[] | RegExp): RegExpExecArray | null {
     if (needles !== undefined) {
@@ -105,7 +105,7 @@ function collapseSpaces(text: string, printable: boolean): string {
 }
 
 const HYPHEN = ['-'];
-const TODAY_WORDS = ['today', 'tonight'];
+const TODAY_WORDS = /today|tonight/;
 const TOMORROW_WORDS = ['tomorrow'];
 const WEEKDAY_NEEDLES = /mon|tue|wed|thu|fri|sat|sun/;
 const RANGE_WORDS = /-|–|to|until/;

@@ -8,13 +8,11 @@
 
 let row = new Int32Array(64);
 
-/**
- * The edit distance of `a` and `b` when it is below `limit`; otherwise some number not below
- * `limit` (a row's minimum never decreases further down, so a row all at `limit` or more ends it).
- */
-function distanceBelow(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  // A common prefix and suffix do not change the distance (ids share long domain suffixes).
+/** Where two names differ, set by `trimSharedEnds` (module-level: it runs per candidate, without allocating). */
+const span = { first: 0, aEnd: 0, bEnd: 0 };
+
+/** The length of the prefix `a` and `b` share, and each one's end before the suffix they share after it. */
+function trimSharedEnds(a: string, b: string): void {
   let first = 0;
   let aEnd = a.length;
   let bEnd = b.length;
@@ -23,6 +21,20 @@ function distanceBelow(a: string, b: string, limit: number): number {
     aEnd--;
     bEnd--;
   }
+  span.first = first;
+  span.aEnd = aEnd;
+  span.bEnd = bEnd;
+}
+
+/**
+ * The edit distance of `a` and `b` when it is below `limit`; otherwise some number not below
+ * `limit` (a row's minimum never decreases further down, so a row all at `limit` or more ends it).
+ */
+function distanceBelow(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  // A common prefix and suffix do not change the distance (ids share long domain suffixes).
+  trimSharedEnds(a, b);
+  const { first, aEnd, bEnd } = span;
   const columns = bEnd - first;
   const rows = aEnd - first;
   if (rows === 0 || columns === 0) return rows + columns;
@@ -49,15 +61,8 @@ function distanceBelow(a: string, b: string, limit: number): number {
 
 /** How many characters `a` and `b` share at their start and (after that) at their end. */
 function sharedEnds(a: string, b: string): number {
-  let first = 0;
-  let aEnd = a.length;
-  let bEnd = b.length;
-  while (first < aEnd && first < bEnd && a.charCodeAt(first) === b.charCodeAt(first)) first++;
-  while (aEnd > first && bEnd > first && a.charCodeAt(aEnd - 1) === b.charCodeAt(bEnd - 1)) {
-    aEnd--;
-    bEnd--;
-  }
-  return first + a.length - aEnd - Math.abs(a.length - b.length);
+  trimSharedEnds(a, b);
+  return span.first + a.length - span.aEnd - Math.abs(a.length - b.length);
 }
 
 const WORD_SEPARATORS = /[_\W]+/;

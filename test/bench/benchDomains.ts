@@ -80,6 +80,16 @@ export async function timeAsync(iterations: number, fn: () => Promise<unknown>):
   return (cpuMicros() - start) / iterations;
 }
 
+/** An SDK client on the domain's MCP server for `session`, linked through the SDK's InMemoryTransport. */
+async function inMemoryClient(session: DomainSession<unknown>): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createDomainMcpServer(session).connect(serverSide);
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(clientSide);
+  await client.listTools();
+  return client;
+}
+
 /**
  * CPU microseconds of the case at `index` on the fast path and through the SDK's InMemoryTransport
  * (a served session, the SDK `Client`), each from the same state before every call. Both sides are
@@ -98,11 +108,7 @@ export async function fastPathAndInMemory(bench: BenchDomain, index: number, ite
 
   const served = preparedSession(bench, index);
   const servedStart = served.snapshot();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createDomainMcpServer(served).connect(serverSide);
-  const client = new Client({ name: 'bench', version: '0' });
-  await client.connect(clientSide);
-  await client.listTools();
+  const client = await inMemoryClient(served);
   const servedCall = async () => {
     served.restore(servedStart);
     const result = await client.callTool({ name: item.tool, arguments: item.args });
@@ -150,11 +156,7 @@ export async function episodeFastAndInMemory(bench: BenchDomain, episodes: numbe
   };
   const served = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
   const servedInitial = served.snapshot();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createDomainMcpServer(served).connect(serverSide);
-  const client = new Client({ name: 'bench', version: '0' });
-  await client.connect(clientSide);
-  await client.listTools();
+  const client = await inMemoryClient(served);
   const servedEpisode = async () => {
     served.restore(servedInitial);
     for (const item of bench.cases) await client.callTool({ name: item.tool, arguments: item.args });

@@ -300,9 +300,10 @@ export class DomainRuntime<S = unknown> {
       if (this.compiled.has(definition.name)) throw errors.invalidDomain(domain.name, `tool "${definition.name}" is declared twice`);
       if (definition.name.startsWith('prove_')) throw errors.invalidDomain(domain.name, `tool "${definition.name}": the prefix "prove_" is reserved for the hidden operator tools`);
       if (definition.input?.type !== 'object') throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema must have type "object"`);
+      const fillsDefaults = hasDefaults(definition.input);
       let validate: ValidateFunction;
       try {
-        validate = compileSchema(definition.input, { useDefaults: hasDefaults(definition.input) });
+        validate = compileSchema(definition.input, { useDefaults: fillsDefaults });
       } catch (error) {
         throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema does not compile: ${(error as Error).message}`);
       }
@@ -310,8 +311,8 @@ export class DomainRuntime<S = unknown> {
       this.compiled.set(definition.name, {
         definition,
         validate,
-        validateCodeUnits: keyLengths ? undefined : compileSchema(definition.input, { useDefaults: hasDefaults(definition.input), codeUnitLengths: true }),
-        fillsDefaults: hasDefaults(definition.input),
+        validateCodeUnits: keyLengths ? undefined : compileSchema(definition.input, { useDefaults: fillsDefaults, codeUnitLengths: true }),
+        fillsDefaults,
         readOnly: definition.annotations.readOnlyHint === true,
         signature: signatureOf(definition.input),
       });

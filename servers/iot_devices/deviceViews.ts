@@ -102,21 +102,10 @@ function copyPart<T extends object>(part: T): T {
 }
 
 export function automationView(automation: Automation) {
-  return {
-    automation_id: automation.id,
-    home_id: automation.home_id,
-    alias: automation.alias,
-    description: automation.description,
-    enabled: automation.enabled,
-    trigger: shallowCopy(automation.trigger),
-    conditions: automation.conditions.map(copyPart),
-    actions: automation.actions.map(copyPart),
-    created_at: automation.created_at,
-    last_triggered: automation.last_triggered,
-  };
+  return automationViewWith(automation, shallowCopy(automation.trigger), automation.conditions.map(copyPart), automation.actions.map(copyPart));
 }
 
-/** `automationView` with the copies of its parts made already (the same fields in the same order). */
+/** An automation's view, given copies of its trigger, conditions and actions (creations have them made already). */
 export function automationViewWith(automation: Automation, trigger: AutomationTrigger, conditions: AutomationCondition[], actions: AutomationAction[]) {
   return {
     automation_id: automation.id,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { domainNames, loadDomain } from '../../servers/index.js';
@@ -59,10 +60,12 @@ export function cpuMicros(): number {
 
 /**
  * Warm-up calls before a measurement. V8 needs thousands of calls to finish optimizing a handler
- * (the first ~5,000 fast-path calls run 3-5x slower), and both sides of a ratio must be measured
- * warm, or the comparison flatters whichever side is measured cold.
+ * (the first ~5,000 fast-path calls run 3-5x slower), and the SDK's client and server paths need
+ * about 10,000 in a fresh process (after 2,000, calendar create_event through InMemoryTransport
+ * still cost 50-70 µs instead of 33-36); both sides of a ratio must be measured warm, or the
+ * comparison flatters whichever side is measured cold.
  */
-export const WARM_UP = { sync: 20_000, async: 2_000 };
+export const WARM_UP = { sync: 20_000, async: 10_000 };
 
 /** Mean CPU microseconds per iteration of `fn`, after a warm-up. */
 export function timeSync(iterations: number, fn: () => void): number {
@@ -72,16 +75,8 @@ export function timeSync(iterations: number, fn: () => void): number {
   return (cpuMicros() - start) / iterations;
 }
 
-/** Mean CPU microseconds per iteration of an in-process async `fn` (client and server share this process). */
-export async function timeAsync(iterations: number, fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARM_UP.async; i++) await fn();
-  const start = cpuMicros();
-  for (let i = 0; i < iterations; i++) await fn();
-  return (cpuMicros() - start) / iterations;
-}
-
 /** An SDK client on the domain's MCP server for `session`, linked through the SDK's InMemoryTransport. */
-async function inMemoryClient(session: DomainSession<unknown>): Promise<Client> {
+export async function inMemoryClient(session: DomainSession<unknown>): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createDomainMcpServer(session).connect(serverSide);
   const client = new Client({ name: 'bench', version: '0' });
@@ -90,54 +85,58 @@ async function inMemoryClient(session: DomainSession<unknown>): Promise<Client> 
   return client;
 }
 
+/** Which side of the fast-path comparison a measuring process runs. */
+export type Side = 'fast' | 'in-memory';
+
+/** What one measuring process measures (see sideProcess.ts): single calls, or whole episodes. */
+export type SideTask =
+  | { kind: 'calls'; side: Side; domain: string; indexes: number[]; iterations: number; rounds: number }
+  | { kind: 'episode'; side: Side; domain: string; episodes: number; rounds: number };
+
+type WithoutSide<T> = T extends unknown ? Omit<T, 'side'> : never;
+
+/** Runs a task in a fresh Node process (sideProcess.ts, loaded through tsx) and returns its CPU µs per call, one per measured item. */
+function inFreshProcess(task: SideTask): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const child = fork(SIDE_PROCESS, [JSON.stringify(task)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answer: number[] | undefined;
+    child.on('message', (message) => {
+      answer = message as number[];
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0 && answer !== undefined) resolve(answer);
+      else reject(new Error(`measuring ${task.side} ${task.kind} of ${task.domain} failed (exit code ${code})`));
+    });
+  });
+}
+const SIDE_PROCESS = fileURLToPath(new URL('./sideProcess.ts', import.meta.url));
+
 /**
- * CPU microseconds of the case at `index` on the fast path and through the SDK's InMemoryTransport
- * (a served session, the SDK `Client`), each from the same state before every call. Both sides are
- * warmed up, then measured in `rounds` alternating rounds; each side's best round counts (the
- * round least disturbed by the rest of a shared machine), the same rule for both.
+ * Each side of the fast-path comparison measured in its own fresh processes, in the order fast,
+ * in-memory, in-memory, fast (so that neither side always runs first on a machine whose load
+ * drifts), each item's best of the two processes. Separate processes, because that is how each is
+ * used: the engine calls the fast path in a process that serves no MCP, and running the SDK's
+ * client and server in the same process made the fast path 20-50 % slower (calendar create_event
+ * 3.5-3.6 µs alone, 4.3-5.3 µs between in-memory rounds) and the comparison depend on which ran last.
  */
-export async function fastPathAndInMemory(bench: BenchDomain, index: number, iterations: number, rounds = 3): Promise<{ fast: number; inMemory: number }> {
-  const item = bench.cases[index];
-  const session = preparedSession(bench, index);
-  const start = session.snapshot();
-  const fastCall = () => {
-    session.restore(start);
-    const outcome = session.call(item.tool, item.args);
-    if (!outcome.ok) throw new Error(`${item.tool} failed: ${outcome.error.message}`);
-  };
-
-  const served = preparedSession(bench, index);
-  const servedStart = served.snapshot();
-  const client = await inMemoryClient(served);
-  const servedCall = async () => {
-    served.restore(servedStart);
-    const result = await client.callTool({ name: item.tool, arguments: item.args });
-    if (result.isError) throw new Error(`${item.tool} failed over InMemoryTransport`);
-  };
-
-  for (let i = 0; i < WARM_UP.sync; i++) fastCall();
-  for (let i = 0; i < WARM_UP.async; i++) await servedCall();
-  const perRound = Math.max(1, Math.round(iterations / rounds));
-  const servedPerRound = Math.max(100, Math.round(perRound / 10));
-  let fast = Infinity;
-  let inMemory = Infinity;
-  for (let round = 0; round < rounds; round++) {
-    let began = cpuMicros();
-    for (let i = 0; i < perRound; i++) fastCall();
-    fast = Math.min(fast, (cpuMicros() - began) / perRound);
-    began = cpuMicros();
-    for (let i = 0; i < servedPerRound; i++) await servedCall();
-    inMemory = Math.min(inMemory, (cpuMicros() - began) / servedPerRound);
-  }
-  await client.close();
-  return { fast, inMemory };
+async function bothSides(task: WithoutSide<SideTask>): Promise<{ fast: number[]; inMemory: number[] }> {
+  const fastFirst = await inFreshProcess({ ...task, side: 'fast' });
+  const memoryFirst = await inFreshProcess({ ...task, side: 'in-memory' });
+  const memorySecond = await inFreshProcess({ ...task, side: 'in-memory' });
+  const fastSecond = await inFreshProcess({ ...task, side: 'fast' });
+  return { fast: fastFirst.map((v, i) => Math.min(v, fastSecond[i])), inMemory: memoryFirst.map((v, i) => Math.min(v, memorySecond[i])) };
 }
 
-/** The median of a non-empty list. */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+/**
+ * CPU microseconds of each case in `indexes` on the fast path and through the SDK's InMemoryTransport
+ * (a served session, the SDK `Client`), each call from the same state (the state before the case,
+ * restored before every call). Both sides warmed up, then `rounds` rounds each; the best round counts
+ * (the round least disturbed by the rest of a shared machine), the same rule for both.
+ */
+export async function fastPathAndInMemory(bench: BenchDomain, indexes: number[], iterations: number, rounds = 3): Promise<Array<{ fast: number; inMemory: number }>> {
+  const { fast, inMemory } = await bothSides({ kind: 'calls', domain: bench.domain.name, indexes, iterations, rounds });
+  return indexes.map((_, i) => ({ fast: fast[i], inMemory: inMemory[i] }));
 }
 
 /**
@@ -147,35 +146,13 @@ export function median(values: readonly number[]): number {
  * before it made, as in a rollout: caches kept per frozen state are cold after each change.
  */
 export async function episodeFastAndInMemory(bench: BenchDomain, episodes: number, rounds = 3): Promise<{ fast: number; inMemory: number; calls: number }> {
-  const calls = bench.cases.length;
-  const session = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
-  const initial = session.snapshot();
-  const fastEpisode = () => {
-    session.restore(initial);
-    for (const item of bench.cases) session.call(item.tool, item.args);
-  };
-  const served = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
-  const servedInitial = served.snapshot();
-  const client = await inMemoryClient(served);
-  const servedEpisode = async () => {
-    served.restore(servedInitial);
-    for (const item of bench.cases) await client.callTool({ name: item.tool, arguments: item.args });
-  };
+  const { fast, inMemory } = await bothSides({ kind: 'episode', domain: bench.domain.name, episodes, rounds });
+  return { fast: fast[0], inMemory: inMemory[0], calls: bench.cases.length };
+}
 
-  for (let i = 0; i < Math.ceil(WARM_UP.sync / calls); i++) fastEpisode();
-  for (let i = 0; i < Math.ceil(WARM_UP.async / calls); i++) await servedEpisode();
-  const perRound = Math.max(1, Math.round(episodes / rounds));
-  const servedPerRound = Math.max(5, Math.round(perRound / 10));
-  let fast = Infinity;
-  let inMemory = Infinity;
-  for (let round = 0; round < rounds; round++) {
-    let began = cpuMicros();
-    for (let i = 0; i < perRound; i++) fastEpisode();
-    fast = Math.min(fast, (cpuMicros() - began) / (perRound * calls));
-    began = cpuMicros();
-    for (let i = 0; i < servedPerRound; i++) await servedEpisode();
-    inMemory = Math.min(inMemory, (cpuMicros() - began) / (servedPerRound * calls));
-  }
-  await client.close();
-  return { fast, inMemory, calls };
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

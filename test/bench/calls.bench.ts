@@ -1,7 +1,8 @@
 /**
  * Every state-changing tool of the domains, one call each, on the fast path and through the SDK's
  * InMemoryTransport (npm run bench:calls [-- domain… --quick]): the per-tool view behind the
- * fast-path figure of bench:env (target: at most 1/10), with each domain's median.
+ * fast-path figure of bench:env (target: at most 1/10), with each domain's median. Each side runs
+ * in fresh processes of its own (fast, in-memory, in-memory, fast; each tool's best of the two).
  */
 import { benchDomains, fastPathAndInMemory, median } from './benchDomains.js';
 
@@ -16,8 +17,9 @@ let tools = 0;
 for (const bench of await benchDomains(only)) {
   const ratios: number[] = [];
   const fasts: number[] = [];
-  for (const index of bench.mutating) {
-    const { fast, inMemory } = await fastPathAndInMemory(bench, index, iterations);
+  const measured = await fastPathAndInMemory(bench, bench.mutating, iterations);
+  for (const [position, index] of bench.mutating.entries()) {
+    const { fast, inMemory } = measured[position];
     ratios.push(fast / inMemory);
     fasts.push(fast);
     const mark = fast / inMemory > 0.1 ? '  >' : '';

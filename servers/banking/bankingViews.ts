@@ -143,7 +143,8 @@ export const transferSchema = objectSchema({
   transaction_ids: { type: 'array', items: { type: 'string' }, description: 'Ledger entries it produced (get_bank_transaction).' },
 });
 
-export function transferView(customer: BankCustomer, transfer: BankTransfer): Record<string, unknown> {
+/** `transactionIds`: a fresh array of the transfer's ids, when the caller has one (a spread of the frozen one costs ~60 ns). */
+export function transferView(customer: BankCustomer, transfer: BankTransfer, transactionIds?: string[]): Record<string, unknown> {
   const payee = transfer.payee_id !== null && Object.hasOwn(customer.payees, transfer.payee_id) ? customer.payees[transfer.payee_id] : undefined;
   return {
     transfer_id: transfer.transfer_id,
@@ -159,7 +160,7 @@ export function transferView(customer: BankCustomer, transfer: BankTransfer): Re
     created_at: transfer.created_at,
     execution_date: transfer.execution_date,
     cancelled_at: transfer.cancelled_at,
-    transaction_ids: [...transfer.transaction_ids],
+    transaction_ids: transactionIds ?? [...transfer.transaction_ids],
   };
 }
 

@@ -22,6 +22,9 @@ const places = new Map<string, Place>();
 
 /** Remembers where a transaction lives (the booking tools call it for the entries they create). */
 export function rememberTransaction(customerId: string, accountId: string, month: string, id: string): void {
+  // Calls replayed from one snapshot book the same ids again: keep the place already remembered.
+  const known = places.get(id);
+  if (known !== undefined && known.accountId === accountId && known.month === month && known.customerId === customerId) return;
   if (places.size >= MAX_REMEMBERED_PLACES) places.clear();
   places.set(id, { customerId, accountId, month });
 }

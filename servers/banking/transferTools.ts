@@ -64,14 +64,35 @@ function requireDailyLimit(ctx: Context, customer: BankCustomer, account: BankAc
 }
 
 /**
- * The account with a (frozen) transaction booked in the month of its date and its balances moved:
- * a new frozen account that shares every other month of its ledger.
+ * V8's unique (internalized) copy of a string: state keys and the world's strings are such copies,
+ * so a key lookup with it skips hashing the text and an inequality with a state string is one
+ * pointer comparison. A string made by slice or a template is not one until a lookup makes it so.
  */
-function booked(account: BankAccount, transaction: BankTransaction): BankAccount {
-  const month = transaction.date.slice(0, 7);
-  const entries = Object.hasOwn(account.ledger, month) ? account.ledger[month] : {};
+function internalized(text: string): string {
+  return Object.keys({ [text]: 0 })[0];
+}
+
+let lastToday = '';
+let todayKey = '';
+let monthKey = '';
+
+/** The session's `today` and its month (`YYYY-MM`), internalized once per day asked about. */
+function todayAndMonth(today: string): void {
+  if (today === lastToday) return;
+  todayKey = internalized(today);
+  monthKey = internalized(today.slice(0, 7));
+  lastToday = today;
+}
+
+/**
+ * The account with a (frozen) transaction booked in `month` (the month of its date, internalized)
+ * and its balances moved: a new frozen account that shares every other month of its ledger.
+ */
+function booked(account: BankAccount, transaction: BankTransaction, month: string): BankAccount {
+  const ledger = account.ledger;
+  const entries = Object.hasOwn(ledger, month) ? ledger[month] : {};
   const next = copyAccount(account);
-  next.ledger = recordWith(account.ledger, month, recordWith(entries, transaction.transaction_id, transaction));
+  next.ledger = recordWith(ledger, month, recordWith(entries, transaction.transaction_id, transaction));
   rememberTransaction(account.customer_id, account.account_id, month, transaction.transaction_id);
   const signed = transaction.direction === 'debit' ? -transaction.amount : transaction.amount;
   if (transaction.status === 'posted') next.current_balance = addMoney(account.current_balance, signed);
@@ -146,17 +167,20 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
           `${from.currency} accounts of ${customer.customer_id}: ${sameCurrency.map(describeAccount).join(', ') || 'none other'}`,
       );
     }
-    const date = executionDate(ctx, args.scheduled_date);
-    const immediate = date === ctx.today;
+    const immediate = args.scheduled_date === undefined || executionDate(ctx, args.scheduled_date) === ctx.today;
+    todayAndMonth(ctx.today);
+    // Today as the state's strings are (internalized): the sums compare it with every transfer's day.
+    const date = immediate ? todayKey : (args.scheduled_date as string);
     if (immediate) requireFunds(ctx, from, args.amount);
     // Today's totals of both accounts in one pass over the transfers (the result shows the receiving one's).
-    const today = sentTodayByBoth(customer, from.account_id, to.account_id, ctx.today);
+    const today = sentTodayByBoth(customer, from.account_id, to.account_id, todayKey);
     const sentThatDay = requireDailyLimit(ctx, customer, from, date, args.amount, immediate ? today.from : undefined);
 
     const transferId = ctx.nextId('trf');
     let fromAfter = from;
     let toAfter = to;
     let transactionIds: string[] = [];
+    let viewIds: string[] = [];
     if (immediate) {
       const category: TransactionCategory = to.type === 'credit_card' ? 'payment' : 'transfer';
       const memoText = args.memo ? ` — ${args.memo}` : '';
@@ -164,7 +188,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
       const debit: BankTransaction = Object.freeze({
         transaction_id: ctx.nextId('txn'),
         account_id: from.account_id,
-        date: ctx.today,
+        date: todayKey,
         currency: from.currency,
         amount: args.amount,
         status: 'posted',
@@ -179,7 +203,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
       const credit: BankTransaction = Object.freeze({
         transaction_id: ctx.nextId('txn'),
         account_id: to.account_id,
-        date: ctx.today,
+        date: todayKey,
         currency: to.currency,
         amount: args.amount,
         status: 'posted',
@@ -191,9 +215,10 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
         direction: 'credit',
         description: `Transfer from ${from.name} ••${from.mask}${memoText}`,
       });
-      fromAfter = booked(from, debit);
-      toAfter = booked(to, credit);
+      fromAfter = booked(from, debit, monthKey);
+      toAfter = booked(to, credit, monthKey);
       transactionIds = [debit.transaction_id, credit.transaction_id];
+      viewIds = [debit.transaction_id, credit.transaction_id];
     }
     const transfer: BankTransfer = Object.freeze({
       transfer_id: transferId,
@@ -221,7 +246,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
     putCustomer(ctx, customerWith(customer, { accounts, transfers: recordWith(customer.transfers, transferId, transfer) }));
     const sentNow = immediate ? args.amount : 0;
     return {
-      transfer: transferView(customer, transfer),
+      transfer: transferView(customer, transfer, viewIds),
       from_account: balanceView(fromAfter, addMoney(today.from, sentNow), ctx.now),
       to_account: balanceView(toAfter, today.to, ctx.now),
     };
@@ -278,11 +303,13 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
           `pay from a ${payee.currency} checking account: ${matching.map(describeAccount).join(', ') || 'the customer has none'}`,
       );
     }
-    const date = executionDate(ctx, args.scheduled_date);
-    const immediate = date === ctx.today;
+    const immediate = args.scheduled_date === undefined || executionDate(ctx, args.scheduled_date) === ctx.today;
+    todayAndMonth(ctx.today);
+    // Today as the state's strings are (internalized): the sums below compare it with every transfer's day.
+    const date = immediate ? todayKey : (args.scheduled_date as string);
     if (immediate) requireFunds(ctx, account, args.amount);
     const sentThatDay = requireDailyLimit(ctx, customer, account, date, args.amount);
-    if (payee.added_on === ctx.today && date === ctx.today) {
+    if (immediate && payee.added_on === ctx.today) {
       let already = 0;
       for (const id in customer.transfers) {
         const t = customer.transfers[id];
@@ -304,7 +331,7 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
       const debit: BankTransaction = Object.freeze({
         transaction_id: ctx.nextId('txn'),
         account_id: account.account_id,
-        date: ctx.today,
+        date: todayKey,
         currency: account.currency,
         amount: args.amount,
         direction: 'debit',
@@ -316,7 +343,7 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
         card_id: null,
         transfer_id: transferId,
       });
-      accountAfter = booked(account, debit);
+      accountAfter = booked(account, debit, monthKey);
       transactionIds = [debit.transaction_id];
     }
     const transfer: BankTransfer = Object.freeze({
@@ -337,8 +364,8 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
     });
     const accounts = immediate ? recordWith(customer.accounts, account.account_id, accountAfter) : customer.accounts;
     putCustomer(ctx, customerWith(customer, { accounts, transfers: recordWith(customer.transfers, transferId, transfer) }));
-    const sentToday = addMoney(immediate ? sentThatDay : sentOn(customer, account.account_id, ctx.today), immediate ? args.amount : 0);
-    return { transfer: transferView(customer, transfer), from_account: balanceView(accountAfter, sentToday, ctx.now) };
+    const sentToday = addMoney(immediate ? sentThatDay : sentOn(customer, account.account_id, todayKey), immediate ? args.amount : 0);
+    return { transfer: transferView(customer, transfer, immediate ? [transactionIds[0]] : []), from_account: balanceView(accountAfter, sentToday, ctx.now) };
   },
 });
 

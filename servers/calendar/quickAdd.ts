@@ -1,3 +1,4 @@
+import { parsePlainQuickAdd } from './plainQuickAdd.js';
 import { DAY, MINUTE, WEEKDAY_NAMES, weekdayOf } from './zonedTime.js';
 
 /**
@@ -143,6 +144,9 @@ function endsWithJoiner(summary: string): boolean {
  * (both in the calendar's zone). Returns the event, or a message saying what is missing.
  */
 export function parseQuickAdd(text: string, todayWall: number, nowWall: number): QuickAddParse | string {
+  // Most texts are plain words read without the expressions below (the same answers, several times faster).
+  const plain = parsePlainQuickAdd(text, todayWall, nowWall);
+  if (plain !== undefined) return plain;
   // Single-spaced text is printable ASCII and spaces, and so is every cut of it the parse leaves.
   const printable = singleSpaced(text);
   const normalized = printable ? text : text.replace(/\s+/g, ' ').trim();

@@ -23,6 +23,11 @@ const chars = new Uint8Array(MAX_TEXT + 3);
 /** Where each word starts in `chars`, in order. */
 const wordStarts = new Int32Array(MAX_TEXT);
 let wordCount = 0;
+/** By the position a word starts at in `chars`, where it ends (the space after it). */
+const wordEnds = new Int32Array(MAX_TEXT + 3);
+/** Per word, the expressions (bit `kind`) a match of which may start there; and all of them together. */
+const wordKinds = new Int32Array(MAX_TEXT);
+let presentKinds = 0;
 
 const SPACE = 32;
 const HYPHEN = 45;
@@ -92,6 +97,20 @@ function load(text: string): boolean {
   read[length + 1] = SPACE;
   read[length + 2] = 0;
   wordCount = count;
+  // Which expressions may start at each word, by its first character and length (words are single-spaced).
+  const kinds = wordKinds;
+  const ends = wordEnds;
+  ends[length + 2] = length + 2;
+  let present = 0;
+  for (let w = 0; w < count; w++) {
+    const end = w + 1 < count ? starts[w + 1] - 1 : length + 1;
+    ends[starts[w]] = end;
+    const size = end - starts[w];
+    const mask = MAY_START[(read[starts[w]] << 4) | (size < 15 ? size : 15)];
+    kinds[w] = mask;
+    present |= mask;
+  }
+  presentKinds = present;
   return true;
 }
 
@@ -104,10 +123,9 @@ function skipSpaces(at: number): number {
   return at;
 }
 
-/** The end of the word at `at` (the space or the final 0 after it). */
+/** The end of the word starting at `at` (a word of the text, or the final 0: every position a matcher reads a word at). */
 function wordEnd(at: number): number {
-  while (chars[at] !== SPACE && chars[at] !== 0) at++;
-  return at;
+  return wordEnds[at];
 }
 
 /** Whether the word at `at` is exactly `word`. */
@@ -136,10 +154,10 @@ function nameAt(at: number, names: readonly Uint8Array[], lengths: Int32Array): 
   return -1;
 }
 
-/** Whether the word at `at` is one of `words`. */
-function oneOf(at: number, words: readonly Uint8Array[]): boolean {
-  for (let k = 0; k < words.length; k++) if (wordIs(at, words[k])) return true;
-  return false;
+/** The length of the one of `words` the text at `at` is, up to a space; -1 for none. */
+function oneOf(at: number, words: readonly Uint8Array[]): number {
+  for (let k = 0; k < words.length; k++) if (wordIs(at, words[k])) return words[k].length;
+  return -1;
 }
 
 /** The value of the `count` digits at `at`. */
@@ -316,12 +334,14 @@ function duration(at: number): number {
     tenths += chars[next + 1] - 48;
     next += 2;
   }
+  // The unit may follow the number without a space ("45min"): not at a word start.
   next = skipSpaces(next);
   const hours = oneOf(next, HOUR_UNITS);
-  if (!hours && !oneOf(next, MINUTE_UNITS)) return -1;
+  const unit = hours >= 0 ? hours : oneOf(next, MINUTE_UNITS);
+  if (unit < 0) return -1;
   durationTenths = tenths;
-  durationInHours = hours;
-  return wordEnd(next);
+  durationInHours = hours >= 0;
+  return next + unit;
 }
 
 const ISO_DATE = 0;
@@ -337,27 +357,51 @@ const NOON_WORD = 9;
 const DURATION = 10;
 
 /**
- * The characters a match of each expression can start with (its optional leading words' and its
- * own), as one row of 128 per expression: most words are skipped by one lookup.
+ * The expressions a match of which may start at a word, by the word's first character and length
+ * (`(code << 4) | min(length, 15)`): its optional leading words (on, next, the, at, from, for) or
+ * its own first word (a date, a day number, a weekday or month as written, a time). Most words are
+ * no expression's start, and most texts rule out most expressions.
  */
-const STARTS = new Uint8Array(11 * 128);
+const MAY_START = new Int32Array(128 << 4);
 
-function mayStart(kind: number, letters: string, digits: boolean): void {
-  for (let k = 0; k < letters.length; k++) STARTS[kind * 128 + letters.charCodeAt(k)] = 1;
-  if (digits) for (let c = 48; c <= 57; c++) STARTS[kind * 128 + c] = 1;
+/** Marks `kind` for words starting with one of `letters` (or a digit, for "0") of one of `lengths` (-1: any). */
+function mayStart(kind: number, letters: string, lengths: readonly number[]): void {
+  const firsts = letters === '0' ? '0123456789' : letters;
+  for (let k = 0; k < firsts.length; k++) {
+    const row = firsts.charCodeAt(k) << 4;
+    for (let size = 1; size < 16; size++) if (lengths[0] === -1 || lengths.includes(size)) MAY_START[row | size] |= 1 << kind;
+  }
 }
 
-mayStart(ISO_DATE, 'o', true);
-mayStart(TODAY_WORD, 't', false);
-mayStart(TOMORROW_WORD, 't', false);
-mayStart(WEEKDAY, 'onmtwfs', false);
-mayStart(MONTH_DAY, 'ojfmasnd', false);
-mayStart(DAY_MONTH, 'ot', true);
-mayStart(TIME_RANGE, 'af', true);
-mayStart(TIME_MERIDIEM, 'a', true);
-mayStart(TIME_24H, 'a', true);
-mayStart(NOON_WORD, 'an', false);
-mayStart(DURATION, 'f', false);
+const ANY = [-1];
+mayStart(ISO_DATE, 'o', [2]);
+mayStart(ISO_DATE, '0', [10]);
+mayStart(TODAY_WORD, 't', [5, 7]);
+mayStart(TOMORROW_WORD, 't', [8]);
+mayStart(WEEKDAY, 'o', [2]);
+mayStart(WEEKDAY, 'n', [4]);
+for (let k = 0; k < WEEKDAYS.length; k++) mayStart(WEEKDAY, String.fromCharCode(WEEKDAYS[k][0]), lengthsOf(WEEKDAY_LENGTHS[k]));
+mayStart(MONTH_DAY, 'o', [2]);
+for (let k = 0; k < MONTHS.length; k++) mayStart(MONTH_DAY, String.fromCharCode(MONTHS[k][0]), lengthsOf(MONTH_LENGTHS[k]));
+mayStart(DAY_MONTH, 'o', [2]);
+mayStart(DAY_MONTH, 't', [3]);
+mayStart(DAY_MONTH, '0', [1, 2, 3, 4]);
+mayStart(TIME_RANGE, 'a', [2]);
+mayStart(TIME_RANGE, 'f', [4]);
+mayStart(TIME_RANGE, '0', ANY);
+mayStart(TIME_MERIDIEM, 'a', [2]);
+mayStart(TIME_MERIDIEM, '0', ANY);
+mayStart(TIME_24H, 'a', [2]);
+mayStart(TIME_24H, '0', [4, 5]);
+mayStart(NOON_WORD, 'a', [2]);
+mayStart(NOON_WORD, 'n', [4]);
+mayStart(DURATION, 'f', [3]);
+
+function lengthsOf(bits: number): number[] {
+  const lengths: number[] = [];
+  for (let size = 1; size < 16; size++) if ((bits & (1 << size)) !== 0) lengths.push(size);
+  return lengths;
+}
 
 /** The end of a match of expression `kind` starting at the word at `at`, or -1 (each with its optional leading words). */
 function matchAt(kind: number, at: number): number {
@@ -457,16 +501,18 @@ function matchAt(kind: number, at: number): number {
 
 /** The first match of expression `kind` in what is left of the text, cut out (overwritten with spaces): true when there is one. */
 function take(kind: number): boolean {
+  const bit = 1 << kind;
+  if ((presentKinds & bit) === 0) return false;
   // Locals: the loop reads them once per word.
   const text = chars;
   const starts = wordStarts;
-  const may = STARTS;
+  const kinds = wordKinds;
   const count = wordCount;
-  const row = kind * 128;
   for (let w = 0; w < count; w++) {
+    if ((kinds[w] & bit) === 0) continue;
     const at = starts[w];
-    // A cut word starts with a space, which no expression starts with.
-    if (may[row + text[at]] === 0) continue;
+    // A cut word starts with a space now.
+    if (text[at] === SPACE) continue;
     const end = matchAt(kind, at);
     if (end >= 0) {
       for (let k = at; k < end; k++) text[k] = SPACE;
@@ -526,7 +572,12 @@ export function parsePlainQuickAdd(text: string, todayWall: number, nowWall: num
   }
   if (day === undefined && take(TODAY_WORD)) day = today;
   if (day === undefined && take(TOMORROW_WORD)) day = today + 1;
-  if (day === undefined && take(WEEKDAY)) day = today + (((weekday - weekdayOf(today) + 6) % 7) + 1);
+  if (day === undefined && take(WEEKDAY)) {
+    // weekdayOf in integer arithmetic where `today` is an int32 (always, for a real clock): a float % calls fmod.
+    const whole = today | 0;
+    const todayWeekday = whole === today ? (((whole + 3) % 7) + 7) % 7 : weekdayOf(today);
+    day = today + (((weekday - todayWeekday + 6) % 7) + 1);
+  }
   if (day === undefined && (take(MONTH_DAY) || take(DAY_MONTH))) {
     const thisYear = new Date(todayWall).getUTCFullYear();
     for (let y = thisYear; y <= thisYear + 1; y++) {

@@ -52,14 +52,26 @@ function timingFrom(event: CalendarEvent, start: number, end: number): EventTimi
  */
 function timingOf(event: CalendarEvent): EventTiming {
   if (event === builtEvent) return builtTiming!;
+  if (event === lastTimed) return lastTiming!;
   // Only frozen events are ever in the map: look there first, and ask isFrozenState only on a miss.
   let timing = timings.get(event);
   if (timing === undefined) {
     timing = computeTiming(event);
-    if (isFrozenState(event)) timings.set(event, timing);
+    if (!isFrozenState(event)) return timing;
+    timings.set(event, timing);
   }
+  lastTimed = event;
+  lastTiming = timing;
   return timing;
 }
+
+/**
+ * The frozen event whose timing was read last: a write reads the same stored event's times again
+ * and again (its start and end, and once per list its checks scan), and a compare costs a fraction
+ * of a WeakMap read (~20-30 ns).
+ */
+let lastTimed: CalendarEvent | undefined;
+let lastTiming: EventTiming | undefined;
 
 /**
  * The timing of the event a write tool built last (see knownTiming): most such events are read

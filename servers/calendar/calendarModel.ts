@@ -100,7 +100,8 @@ function readsBackAs(text: string, instant: number): boolean {
  */
 export function knownTiming(event: CalendarEvent, start: number, end: number): void {
   if (!isFrozenState(event) || !readsBackAs(event.start, start) || !readsBackAs(event.end, end)) return;
-  builtTiming = timings.get(event) ?? timingFrom(event, start, end);
+  // Tools call this on the event they have just built and frozen: no timing of it is cached yet.
+  builtTiming = timingFrom(event, start, end);
   builtEvent = event;
 }
 
@@ -793,7 +794,8 @@ export function deriveEventIndex(
   changed: readonly CalendarEvent[],
   inPlace = false,
 ): void {
-  if (!isFrozenState(next) || !(indexes.has(base) || isPending(base))) return;
+  // The checks of a write have just indexed `base` (lastIndexed), mostly: then it has an index.
+  if (!isFrozenState(next) || !(base === lastIndexed || indexes.has(base) || isPending(base))) return;
   recentDerivations[nextDerivation] = { next, base, bucketKeys, changed, inPlace };
   nextDerivation = (nextDerivation + 1) % recentDerivations.length;
 }

@@ -182,12 +182,12 @@ function writeEvent(ctx: Ctx, base: BucketedRecord<CalendarEvent>, event: Calend
  * ids in `removed`, all relative to `state`, the frozen state the call started from: copies the
  * touched buckets and the events record once and assigns the record to the draft.
  */
-export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly CalendarEvent[], removed: readonly string[] = []): void {
+export function writeEvents(ctx: Ctx, state: CalendarState, puts: readonly CalendarEvent[], removed?: readonly string[]): void {
   const base = state.events;
-  if (puts.length === 1 && removed.length === 0) return writeEvent(ctx, base, puts[0]);
+  if (puts.length === 1 && (removed === undefined || removed.length === 0)) return writeEvent(ctx, base, puts[0]);
   const changes = new Map<string, BucketChange>();
   for (const event of puts) changeOf(changes, eventBucket(event.id)).puts.set(event.id, freezeEvent(event));
-  for (const id of removed) (changeOf(changes, eventBucket(id)).removed ??= new Set()).add(id);
+  for (const id of removed ?? []) (changeOf(changes, eventBucket(id)).removed ??= new Set()).add(id);
   writeBuckets(ctx, base, changes);
 }
 

@@ -125,11 +125,11 @@ function editable(ref: EventRef, now: string): { candidate: CalendarEvent; mater
 }
 
 /** Store a changed event (and record a newly modified occurrence on its series). */
-function store(ctx: Ctx, state: CalendarState, candidate: CalendarEvent, materialized?: Materialized, others: CalendarEvent[] = []): void {
-  if (materialized === undefined) return writeEvents(ctx, state, [candidate, ...others]);
+function store(ctx: Ctx, state: CalendarState, candidate: CalendarEvent, materialized?: Materialized, others?: CalendarEvent[]): void {
+  if (materialized === undefined) return writeEvents(ctx, state, others === undefined ? [candidate] : [candidate, ...others]);
   const master = copyEvent(materialized.master);
   master.modified_occurrences = [...(master.modified_occurrences ?? []), materialized.dateKey];
-  writeEvents(ctx, state, [candidate, master, ...others]);
+  writeEvents(ctx, state, others === undefined ? [candidate, master] : [candidate, master, ...others]);
 }
 
 /** Freezes a changed copy of `ref`'s event and tells the scans its times, known from `ref`. */

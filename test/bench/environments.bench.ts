@@ -133,7 +133,7 @@ async function fastPathVersusInMemory(benches: BenchDomain[]): Promise<void> {
   // Whole episodes: every conformance case in order, each call on the state the others left.
   for (const bench of benches) {
     const { fast, inMemory, calls } = await episodeFastAndInMemory(bench, Math.round(600 * scale));
-    report(`fast path ${bench.domain.name}, episode of ${calls} calls (reads, rejections)`, us(fast), us(inMemory), (fast / inMemory).toFixed(3), '≤ 0.100 (per call)');
+    report(`fast path ${bench.domain.name}, episode of ${calls} calls (reads, rejections)`, us(fast), us(inMemory), (fast / inMemory).toFixed(3), "per call; a rollout's mix, no target of its own (the issue's is the typical call)");
   }
 }
 

@@ -291,11 +291,10 @@ function remindersFrom(ctx: Ctx, input: { use_default?: boolean; overrides?: Rem
 }
 
 /** Create an event on a calendar: the shared path of create_event and quick_add_event. */
-function createEvent(ctx: Ctx, calendarId: string, fields: NewEventFields): { event: Record<string, unknown>; attendee_conflicts: Array<{ email: string; event_ids: string[] }> } {
+function createEvent(ctx: Ctx, calendar: Calendar, fields: NewEventFields): { event: Record<string, unknown>; attendee_conflicts: Array<{ email: string; event_ids: string[] }> } {
   const state = ctx.base;
-  const calendar = must(ctx, findCalendar(state, calendarId));
-  const problem = writeProblem(state, calendar.id, 'create events there');
-  if (problem !== undefined) ctx.fail(problem);
+  // `calendar`: the caller's lookup in this state (canWrite would look it up again).
+  if (calendar.kind === 'resource' || ROLE_RANK[calendar.access_role] < ROLE_RANK.writer) ctx.fail(writeProblem(state, calendar.id, 'create events there')!);
   checkTimes(ctx, fields.start, fields.end, fields.time_zone);
   const organizer = organizerOf(state, calendar);
   const event: CalendarEvent = {
@@ -388,7 +387,7 @@ export const createEventTool = defineTool<CalendarState, CreateArgs>({
     const calendar = must(ctx, findCalendar(state, args.calendar_id));
     const zone = zoneArg(ctx, args.time_zone, calendar.time_zone);
     // Field by field: a spread of the arguments object costs microseconds (ajv leaves it slow to copy).
-    return createEvent(ctx, calendar.id, {
+    return createEvent(ctx, calendar, {
       summary: args.summary.trim() || args.summary,
       start: instantArg(ctx, 'start', args.start, zone),
       end: instantArg(ctx, 'end', args.end, zone),
@@ -440,7 +439,7 @@ export const quickAddEvent = defineTool<CalendarState, { calendar_id: string; te
     const parsed = must(ctx, parseQuickAdd(args.text, Math.floor(nowWall / DAY) * DAY, nowWall), (problem) => `could not read "${args.text}": ${problem}`);
     const start = localToUtc(zone, parsed.startWall);
     const end = localToUtc(zone, parsed.endWall);
-    const created = createEvent(ctx, calendar.id, { summary: parsed.summary, location: parsed.location, start, end, time_zone: zone, allow_conflicts: args.allow_conflicts });
+    const created = createEvent(ctx, calendar, { summary: parsed.summary, location: parsed.location, start, end, time_zone: zone, allow_conflicts: args.allow_conflicts });
     // The event's start and end are those instants formatted in the same zone.
     const { event, attendee_conflicts } = created;
     return { event, attendee_conflicts, parsed: { summary: parsed.summary, location: parsed.location, start: event.start as string, end: event.end as string } };

@@ -1366,13 +1366,14 @@ export function busySpans(
   elsewhereThan?: string,
   ignored?: CalendarEvent,
 ): Span[] {
-  const entry = directoryEntry(state, id);
+  // One lookup for the directory entry and the index key number of both lists.
+  const target = scanTarget(state, id);
+  const entry = target.entry;
   const isRoom = entry?.kind === 'room';
   // Made when some event meets the window (most lists a write checks have none there).
   let spans: Span[] | undefined;
   const index = eventIndex(state);
-  // One key lookup for both lists.
-  const number = keyNumber(id);
+  const number = target.number;
   const own = index.byCalendar.at(number) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.
   // `ignored` (one of `self`) may speed up the scans: its hours count as free.
@@ -1396,6 +1397,33 @@ export function busySpans(
   if (spans === undefined) return NO_SPANS as Span[];
   if (spans.length > 1) spans.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
   return spans;
+}
+
+/** What busySpans needs of an id: its directory entry and the key number of its index lists (-1: none yet). */
+interface ScanTarget {
+  entry: DirectoryEntry | undefined;
+  number: number;
+}
+
+/** Scan targets by id, for the frozen directory they were read from (ids are emails and calendar ids; bounded all the same). */
+const scanTargets = new Map<string, ScanTarget>();
+let scanTargetsPeople: CalendarState['people'] | undefined;
+const MAX_SCAN_TARGETS = 10_000;
+
+/** `directoryEntry(state, id)` and `keyNumber(id)` with one Map read (busySpans runs for every person and room a write checks). */
+function scanTarget(state: CalendarState, id: string): ScanTarget {
+  if (state.people !== scanTargetsPeople) {
+    if (!isFrozenState(state.people)) return { entry: directoryEntry(state, id), number: keyNumber(id) };
+    scanTargets.clear();
+    scanTargetsPeople = state.people;
+  }
+  let target = scanTargets.get(id);
+  if (target === undefined) {
+    if (scanTargets.size >= MAX_SCAN_TARGETS) scanTargets.clear();
+    target = { entry: directoryEntry(state, id), number: keyNumber(id) };
+    scanTargets.set(id, target);
+  } else if (target.number < 0) target.number = keyNumber(id);
+  return target;
 }
 
 /** What busySpans answers when nothing is busy: one frozen empty list (its callers only read it). */

@@ -161,28 +161,38 @@ function indexOf<T extends { id: string }>(collection: Readonly<Record<string, T
   return index;
 }
 
-const homeAndName = (homeId: string, name: string): string => `${homeId}\u0000${name.toLowerCase()}`;
-const sceneKey = (scene: Scene): string => homeAndName(scene.home_id, scene.name);
-const groupKey = (group: DeviceGroup): string => homeAndName(group.home_id, group.name);
-const automationKey = (automation: Automation): string => homeAndName(automation.home_id, automation.alias);
+/**
+ * Name keys are the lower-cased names alone, across homes: a key joined with the home id was a new
+ * string that the Map had to flatten and hash on every check (~0.1 µs); the few entries of other homes
+ * with the same name are skipped when the ids are read.
+ */
+const nameKey = (entry: Scene | DeviceGroup): string => entry.name.toLowerCase();
+const aliasKey = (automation: Automation): string => automation.alias.toLowerCase();
 const deviceKey = (device: Device): string => device.name.toLowerCase();
+
+/** The first entry of the home among `ids` (collection order), or undefined. */
+function firstOfHome<T extends { home_id: string }>(collection: Readonly<Record<string, T>>, ids: string[] | undefined, homeId: string): T | undefined {
+  if (ids === undefined) return undefined;
+  for (let i = 0; i < ids.length; i++) {
+    const entry = collection[ids[i]];
+    if (entry.home_id === homeId) return entry;
+  }
+  return undefined;
+}
 
 /** The first scene of the home with this name (ignoring case), in collection order. */
 export function sceneNamed(scenes: Readonly<Record<string, Scene>>, homeId: string, name: string): Scene | undefined {
-  const ids = idsOf(indexOf(scenes, sceneKey), homeAndName(homeId, name));
-  return ids === undefined ? undefined : scenes[ids[0]];
+  return firstOfHome(scenes, idsOf(indexOf(scenes, nameKey), name.toLowerCase()), homeId);
 }
 
 /** The first device group of the home with this name (ignoring case), in collection order. */
 export function groupNamed(groups: Readonly<Record<string, DeviceGroup>>, homeId: string, name: string): DeviceGroup | undefined {
-  const ids = idsOf(indexOf(groups, groupKey), homeAndName(homeId, name));
-  return ids === undefined ? undefined : groups[ids[0]];
+  return firstOfHome(groups, idsOf(indexOf(groups, nameKey), name.toLowerCase()), homeId);
 }
 
 /** The first automation of the home with this alias (ignoring case), in collection order. */
 export function automationNamed(automations: Readonly<Record<string, Automation>>, homeId: string, alias: string): Automation | undefined {
-  const ids = idsOf(indexOf(automations, automationKey), homeAndName(homeId, alias));
-  return ids === undefined ? undefined : automations[ids[0]];
+  return firstOfHome(automations, idsOf(indexOf(automations, aliasKey), alias.toLowerCase()), homeId);
 }
 
 /** The first device of a home's device record, other than `except`, with this name (ignoring case), in record order. */

@@ -80,9 +80,18 @@ function requireField(value: unknown, field: string, where: string, type: string
   if (value === undefined) fail(`${where}: type ${type} needs ${field}`);
 }
 
-function needDevice(state: IotState, id: string | undefined, homeId: string, where: string, type: string, fail: Fail): Device {
+/** The home's device records, looked up once per call (a part's device is read from its home's record where it is). */
+interface HomeScope {
+  readonly state: IotState;
+  readonly homeId: string;
+  readonly devices: Readonly<Record<string, Device>> | undefined;
+}
+
+function needDevice(scope: HomeScope, id: string | undefined, where: string, type: string, fail: Fail): Device {
   requireField(id, 'device_id', where, type, fail);
-  return memberDevice(state, id!, homeId, where, fail);
+  const device = scope.devices?.[id!];
+  if (device !== undefined && device.id === id && device.home_id === scope.homeId) return device;
+  return memberDevice(scope.state, id!, scope.homeId, where, fail);
 }
 
 function checkState(device: Device, value: string, where: string, fail: Fail): void {
@@ -100,7 +109,7 @@ function checkNumeric(entry: { attribute?: NumericAttribute; above?: number; bel
   if (entry.above !== undefined && entry.below !== undefined && entry.above >= entry.below) fail(`${where}: above (${entry.above}) must be lower than below (${entry.below})`);
 }
 
-function validateTrigger(state: IotState, input: AutomationTrigger, homeId: string, fail: Fail): AutomationTrigger {
+function validateTrigger(scope: HomeScope, input: AutomationTrigger, fail: Fail): AutomationTrigger {
   const where = 'trigger';
   const trigger = pick(input, TRIGGER_FIELDS[input.type], where, fail);
   switch (trigger.type) {
@@ -111,19 +120,19 @@ function validateTrigger(state: IotState, input: AutomationTrigger, homeId: stri
       requireField(trigger.event, 'event (sunrise or sunset)', where, trigger.type, fail);
       break;
     case 'state': {
-      const device = needDevice(state, trigger.device_id, homeId, where, trigger.type, fail);
+      const device = needDevice(scope, trigger.device_id, where, trigger.type, fail);
       requireField(trigger.to, 'to (the state that fires it)', where, trigger.type, fail);
       checkState(device, trigger.to!, where, fail);
       break;
     }
     case 'numeric_state':
-      checkNumeric(trigger, needDevice(state, trigger.device_id, homeId, where, trigger.type, fail), where, fail);
+      checkNumeric(trigger, needDevice(scope, trigger.device_id, where, trigger.type, fail), where, fail);
       break;
   }
   return trigger;
 }
 
-function validateCondition(state: IotState, input: AutomationCondition, homeId: string, index: number, fail: Fail): AutomationCondition {
+function validateCondition(scope: HomeScope, input: AutomationCondition, index: number, fail: Fail): AutomationCondition {
   const where = `conditions[${index}]`;
   const condition = pick(input, CONDITION_FIELDS[input.type], where, fail);
   switch (condition.type) {
@@ -131,13 +140,13 @@ function validateCondition(state: IotState, input: AutomationCondition, homeId: 
       if (condition.after === undefined && condition.before === undefined) fail(`${where}: type time needs after and/or before (HH:MM)`);
       break;
     case 'state': {
-      const device = needDevice(state, condition.device_id, homeId, where, condition.type, fail);
+      const device = needDevice(scope, condition.device_id, where, condition.type, fail);
       requireField(condition.state, 'state', where, condition.type, fail);
       checkState(device, condition.state!, where, fail);
       break;
     }
     case 'numeric_state':
-      checkNumeric(condition, needDevice(state, condition.device_id, homeId, where, condition.type, fail), where, fail);
+      checkNumeric(condition, needDevice(scope, condition.device_id, where, condition.type, fail), where, fail);
       break;
   }
   return condition;
@@ -149,19 +158,20 @@ function requireCapabilityAt(device: Device, where: string, fail: Fail, capabili
   fail(`${where}: ${unsupportedMessage(device, capability)}`);
 }
 
-function validateAction(state: IotState, input: AutomationAction, homeId: string, index: number, fail: Fail): AutomationAction {
+function validateAction(scope: HomeScope, input: AutomationAction, index: number, fail: Fail): AutomationAction {
+  const { state, homeId } = scope;
   const where = `actions[${index}]`;
   const action = pick(input, ACTION_FIELDS[input.type], where, fail);
   switch (action.type) {
     case 'turn_on':
     case 'turn_off': {
-      const device = needDevice(state, action.device_id, homeId, where, action.type, fail);
+      const device = needDevice(scope, action.device_id, where, action.type, fail);
       requireCapabilityAt(device, where, fail, 'on_off');
       if (action.brightness_pct !== undefined) requireCapabilityAt(device, where, fail, 'brightness');
       break;
     }
     case 'set_temperature': {
-      const device = needDevice(state, action.device_id, homeId, where, action.type, fail);
+      const device = needDevice(scope, action.device_id, where, action.type, fail);
       requireCapabilityAt(device, where, fail, 'hvac');
       requireField(action.temperature_c, 'temperature_c', where, action.type, fail);
       const ranges = device.limits.setpoints_c ?? {};
@@ -172,7 +182,7 @@ function validateAction(state: IotState, input: AutomationAction, homeId: string
       break;
     }
     case 'set_cover_position': {
-      const device = needDevice(state, action.device_id, homeId, where, action.type, fail);
+      const device = needDevice(scope, action.device_id, where, action.type, fail);
       requireCapabilityAt(device, where, fail, 'position', 'open_close');
       requireField(action.position_pct, 'position_pct', where, action.type, fail);
       const problem = positionProblem(device, action.position_pct!);
@@ -180,7 +190,7 @@ function validateAction(state: IotState, input: AutomationAction, homeId: string
       break;
     }
     case 'lock':
-      requireCapabilityAt(needDevice(state, action.device_id, homeId, where, action.type, fail), where, fail, 'lock');
+      requireCapabilityAt(needDevice(scope, action.device_id, where, action.type, fail), where, fail, 'lock');
       break;
     case 'activate_scene': {
       requireField(action.scene_id, 'scene_id', where, action.type, fail);
@@ -262,12 +272,13 @@ const createHomeAutomation = defineTool<IotState, { home_id: string; alias: stri
     if (alias.length === 0) ctx.fail('alias must not be blank');
     const clash = automationNamed(state.automations, home.id, alias);
     if (clash) ctx.fail(`${home.id} already has an automation named "${clash.alias}" (${clash.id}); choose another alias`);
-    const trigger = validateTrigger(state, args.trigger, home.id, ctx.fail);
+    const scope: HomeScope = { state, homeId: home.id, devices: Object.hasOwn(state.devices, home.id) ? state.devices[home.id] : undefined };
+    const trigger = validateTrigger(scope, args.trigger, ctx.fail);
     const given = args.conditions ?? [];
     const conditions = new Array<AutomationCondition>(given.length);
-    for (let i = 0; i < given.length; i++) conditions[i] = validateCondition(state, given[i], home.id, i, ctx.fail);
+    for (let i = 0; i < given.length; i++) conditions[i] = validateCondition(scope, given[i], i, ctx.fail);
     const actions = new Array<AutomationAction>(args.actions.length);
-    for (let i = 0; i < actions.length; i++) actions[i] = validateAction(state, args.actions[i], home.id, i, ctx.fail);
+    for (let i = 0; i < actions.length; i++) actions[i] = validateAction(scope, args.actions[i], i, ctx.fail);
     // The result's copies of the parts are spread while the parts are still new plain objects (V8
     // clones those in one step; a frozen one is copied key by key or matched by shallowCopy).
     const conditionViews = new Array<AutomationCondition>(conditions.length);

@@ -68,11 +68,19 @@ export function memberDevice(state: IotState, id: string, homeId: string, where:
   return device;
 }
 
-/** `memberDevice` for entry `index` of the list argument `field`: the place is spelled out only in a failure. */
-function memberDeviceAt(state: IotState, id: string, homeId: string, field: string, index: number, fail: Fail): Device {
-  const device = deviceById(state, id);
-  if (device !== undefined && device.home_id === homeId) return device;
+/**
+ * `memberDevice` for entry `index` of the list argument `field`, read from the home's device record
+ * (`devicesOfHome`, looked up once per call) where it is: the place is spelled out only in a failure.
+ */
+function memberDeviceAt(state: IotState, devicesOfHome: Readonly<Record<string, Device>> | undefined, id: string, homeId: string, field: string, index: number, fail: Fail): Device {
+  const device = devicesOfHome?.[id];
+  if (device !== undefined && device.id === id && device.home_id === homeId) return device;
   return memberDevice(state, id, homeId, `${field}[${index}]`, fail);
+}
+
+/** A home's record of devices, or undefined. */
+function devicesOf(state: IotState, homeId: string): Readonly<Record<string, Device>> | undefined {
+  return Object.hasOwn(state.devices, homeId) ? state.devices[homeId] : undefined;
 }
 
 const listScenes = defineTool<IotState, { home_id?: string }>({
@@ -111,11 +119,12 @@ const createScene = defineTool<IotState, { home_id: string; name: string; entiti
     if (clash) ctx.fail(`${home.id} already has a scene named "${clash.name}" (${clash.id}); choose another name or activate that one`);
     const warnings: string[] = [];
     const given = args.entities;
+    const devicesOfHome = devicesOf(state, home.id);
     const entities = new Array<SceneEntity>(given.length);
     // The result's copies, spread while the entities are new plain objects (V8 clones those in one step).
     const views = new Array<SceneEntity>(given.length);
     for (let index = 0; index < given.length; index++) {
-      const device = memberDeviceAt(state, given[index].device_id, home.id, 'entities', index, ctx.fail);
+      const device = memberDeviceAt(state, devicesOfHome, given[index].device_id, home.id, 'entities', index, ctx.fail);
       // At most 30 entities: comparing with those before is cheaper than a Set.
       for (let j = 0; j < index; j++) {
         if (entities[j].device_id === device.id) ctx.fail(`entities[${index}]: ${deviceLabel(device)} appears twice; give each device once`);
@@ -258,8 +267,9 @@ const createDeviceGroup = defineTool<IotState, { home_id: string; name: string; 
     const seen = new Set<string>();
     const deviceIds: string[] = [];
     const wanted = args.device_ids;
+    const devicesOfHome = devicesOf(state, home.id);
     for (let index = 0; index < wanted.length; index++) {
-      const device = memberDeviceAt(state, wanted[index], home.id, 'device_ids', index, ctx.fail);
+      const device = memberDeviceAt(state, devicesOfHome, wanted[index], home.id, 'device_ids', index, ctx.fail);
       if (seen.has(device.id)) ctx.fail(`device_ids[${index}]: ${deviceLabel(device)} is listed twice`);
       seen.add(device.id);
       deviceIds.push(device.id);

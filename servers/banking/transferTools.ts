@@ -35,6 +35,9 @@ import { copyAccount, copyTransfer, customerWith, putCustomer, recordWith, recor
 
 type Context = ToolContext<BankingState>;
 
+/** The transaction ids of a transfer that booked none (scheduled, cancelled): one shared frozen list (a freeze costs ~40 ns). */
+const NO_TRANSACTIONS: string[] = Object.freeze([]) as unknown as string[];
+
 const amount = {
   type: 'number',
   exclusiveMinimum: 0,
@@ -179,7 +182,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
     const transferId = ctx.nextId('trf');
     let fromAfter = from;
     let toAfter = to;
-    let transactionIds: string[] = [];
+    let transactionIds: string[] = NO_TRANSACTIONS;
     let viewIds: string[] = [];
     if (immediate) {
       const category: TransactionCategory = to.type === 'credit_card' ? 'payment' : 'transfer';
@@ -217,7 +220,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
       });
       fromAfter = booked(from, debit, monthKey);
       toAfter = booked(to, credit, monthKey);
-      transactionIds = [debit.transaction_id, credit.transaction_id];
+      transactionIds = Object.freeze([debit.transaction_id, credit.transaction_id]) as string[];
       viewIds = [debit.transaction_id, credit.transaction_id];
     }
     const transfer: BankTransfer = Object.freeze({
@@ -234,7 +237,7 @@ export const transferBetweenBankAccounts = defineTool<BankingState, InternalTran
       created_at: ctx.now,
       execution_date: date,
       cancelled_at: null,
-      transaction_ids: Object.freeze(transactionIds) as string[],
+      transaction_ids: transactionIds,
     });
     let accounts = customer.accounts;
     if (immediate) {
@@ -325,7 +328,7 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
 
     const transferId = ctx.nextId('trf');
     let accountAfter = account;
-    let transactionIds: string[] = [];
+    let transactionIds: string[] = NO_TRANSACTIONS;
     if (immediate) {
       // Key order as the ledger has always had it for payments (get_bank_transaction shows it).
       const debit: BankTransaction = Object.freeze({
@@ -344,7 +347,7 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
         transfer_id: transferId,
       });
       accountAfter = booked(account, debit, monthKey);
-      transactionIds = [debit.transaction_id];
+      transactionIds = Object.freeze([debit.transaction_id]) as string[];
     }
     const transfer: BankTransfer = Object.freeze({
       transfer_id: transferId,
@@ -360,7 +363,7 @@ export const payBankPayee = defineTool<BankingState, PaymentArgs>({
       created_at: ctx.now,
       execution_date: date,
       cancelled_at: null,
-      transaction_ids: Object.freeze(transactionIds) as string[],
+      transaction_ids: transactionIds,
     });
     const accounts = immediate ? recordWith(customer.accounts, account.account_id, accountAfter) : customer.accounts;
     putCustomer(ctx, customerWith(customer, { accounts, transfers: recordWith(customer.transfers, transferId, transfer) }));
@@ -460,7 +463,7 @@ export const cancelBankTransfer = defineTool<BankingState, { transfer_id: string
         }
       }
       if (released !== undefined) account = Object.freeze(released);
-      target.transaction_ids = Object.freeze([]) as unknown as string[];
+      target.transaction_ids = NO_TRANSACTIONS;
     }
     target.status = 'cancelled';
     target.cancelled_at = ctx.now;

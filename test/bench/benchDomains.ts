@@ -59,13 +59,16 @@ export function cpuMicros(): number {
 }
 
 /**
- * Warm-up calls before a measurement. V8 needs thousands of calls to finish optimizing a handler
- * (the first ~5,000 fast-path calls run 3-5x slower), and the SDK's client and server paths need
- * about 10,000 in a fresh process (after 2,000, calendar create_event through InMemoryTransport
- * still cost 50-70 µs instead of 33-36); both sides of a ratio must be measured warm, or the
- * comparison flatters whichever side is measured cold.
+ * Warm-up before a measurement. V8 needs thousands of calls to finish optimizing a handler (the
+ * first ~5,000 fast-path calls run 3-5x slower), and the SDK's client and server paths need about
+ * 10,000 in a fresh process (after 2,000, calendar create_event through InMemoryTransport still
+ * cost 50-70 µs instead of 33-36). Whole episodes need thousands of episodes on both sides, since
+ * each tool gets only a few calls per episode: after 300, banking's episode cost 4.4-4.7 µs a call
+ * on the fast path against 1.7-2.8 after 3,000, and 48-51 µs through InMemoryTransport against
+ * 31-35. Both sides of a ratio must be measured warm, or the comparison flatters whichever side
+ * is measured cold.
  */
-export const WARM_UP = { sync: 20_000, async: 10_000 };
+export const WARM_UP = { sync: 20_000, async: 10_000, episodes: 3_000 };
 
 /** Mean CPU microseconds per iteration of `fn`, after a warm-up. */
 export function timeSync(iterations: number, fn: () => void): number {

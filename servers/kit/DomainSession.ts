@@ -60,6 +60,14 @@ interface CompiledTool<S> {
    * limits (propertyNames), which the argument walk does not look at.
    */
   validateCodeUnits: ValidateFunction | undefined;
+  /**
+   * Strings shorter than this are looked at for surrogates before `validateCodeUnits` is trusted:
+   * twice the schema's largest minLength. A longer string has at least half as many characters as
+   * code units, so it meets every minLength in both counts; and a count in code units is never
+   * below the count in characters, so a maxLength it meets in code units it meets in characters.
+   * Where the code-unit validator refuses, the exact one decides.
+   */
+  surrogateScanBelow: number;
   /** Whether the schema declares defaults (then arguments are copied before ajv fills them in). */
   fillsDefaults: boolean;
   readOnly: boolean;
@@ -104,8 +112,11 @@ function signatureOf(schema: JsonSchema): string {
   return parts.length === 0 ? 'no arguments' : parts.join(', ');
 }
 
-/** What is left of the byte budget while `argumentSizeProblem` walks an argument object, and whether a string held a surrogate. */
-const sizeBudget = { left: 0, surrogates: false };
+/**
+ * What is left of the byte budget while `argumentSizeProblem` walks an argument object, and whether
+ * a string shorter than `scanBelow` held a surrogate.
+ */
+const sizeBudget = { left: 0, surrogates: false, scanBelow: 0 };
 /** A UTF-16 surrogate: a string without one has as many characters as code units (V8 answers in ~11 ns for a one-byte string). */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
@@ -113,7 +124,7 @@ function walkArgument(item: unknown, depth: number): string | undefined {
   if (depth > MAX_ARGUMENT_DEPTH) return `arguments are nested more than ${MAX_ARGUMENT_DEPTH} levels deep`;
   if (typeof item === 'string') {
     sizeBudget.left -= item.length + 2;
-    if (!sizeBudget.surrogates && SURROGATE.test(item)) sizeBudget.surrogates = true;
+    if (item.length < sizeBudget.scanBelow && !sizeBudget.surrogates && SURROGATE.test(item)) sizeBudget.surrogates = true;
   }
   else if (item === null || typeof item !== 'object') sizeBudget.left -= 8;
   else if (Array.isArray(item)) {
@@ -140,10 +151,20 @@ function walkArgument(item: unknown, depth: number): string | undefined {
  * JSON and stops as soon as the budget is spent, so a huge argument costs no more than the limit.
  * (A module-level walk, not a closure: it runs on every call.)
  */
-function argumentSizeProblem(value: unknown): string | undefined {
+function argumentSizeProblem(value: unknown, surrogateScanBelow: number): string | undefined {
   sizeBudget.left = MAX_ARGUMENT_BYTES;
   sizeBudget.surrogates = false;
+  sizeBudget.scanBelow = surrogateScanBelow;
   return walkArgument(value, 0);
+}
+
+/** The largest `minLength` anywhere in a JSON Schema (0 without one). */
+function largestMinLength(schema: unknown): number {
+  if (schema === null || typeof schema !== 'object') return 0;
+  let largest = 0;
+  if (!Array.isArray(schema) && typeof (schema as { minLength?: unknown }).minLength === 'number') largest = (schema as { minLength: number }).minLength;
+  for (const value of Object.values(schema)) largest = Math.max(largest, largestMinLength(value));
+  return largest;
 }
 
 /** A copy of JSON-shaped arguments (already size-checked), cheaper than structuredClone for small objects. */
@@ -312,6 +333,7 @@ export class DomainRuntime<S = unknown> {
         definition,
         validate,
         validateCodeUnits: keyLengths ? undefined : compileSchema(definition.input, { useDefaults: fillsDefaults, codeUnitLengths: true }),
+        surrogateScanBelow: 2 * largestMinLength(definition.input),
         fillsDefaults,
         readOnly: definition.annotations.readOnlyHint === true,
         signature: signatureOf(definition.input),
@@ -473,10 +495,14 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     if (args === null || typeof args !== 'object' || Array.isArray(args)) {
       return failure('invalid_arguments', `arguments of ${tool.definition.name} must be a JSON object, got ${describeNonObject(args)}. Valid arguments: ${tool.signature}`);
     }
-    const sizeProblem = argumentSizeProblem(args);
+    const sizeProblem = argumentSizeProblem(args, tool.surrogateScanBelow);
     if (sizeProblem !== undefined) return failure('invalid_arguments', `${tool.definition.name}: ${sizeProblem}`);
     if (tool.fillsDefaults) args = copyArguments(args);
-    const validate = sizeBudget.surrogates || tool.validateCodeUnits === undefined ? tool.validate : tool.validateCodeUnits;
+    // Lengths in code units agree with lengths in characters unless a short string holds a
+    // surrogate (see surrogateScanBelow); where they refuse, the exact count decides.
+    const codeUnits = sizeBudget.surrogates ? undefined : tool.validateCodeUnits;
+    if (codeUnits !== undefined && codeUnits(args)) return this.run(tool, args);
+    const validate = tool.validate;
     if (!validate(args)) {
       const problems = formatSchemaProblems(explainSchemaErrors(validate.errors, args), 'arguments');
       return failure('invalid_arguments', `invalid arguments for ${tool.definition.name}: ${problems}. Valid arguments: ${tool.signature}`);

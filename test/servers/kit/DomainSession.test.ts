@@ -1,11 +1,13 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isProveError } from '../../../core/index.js';
 import { domainEnvironment, domainRuntime, MAX_ARGUMENT_BYTES, type ToolOutcome } from '../../../servers/kit/DomainSession.js';
 import { loadFixture, proveRoot } from '../../../servers/kit/fixtures.js';
 import { canonicalHash } from '../../../servers/kit/stateHash.js';
-import type { ToolContext } from '../../../servers/kit/Domain.js';
+import { defineDomain, defineTool, type ToolContext } from '../../../servers/kit/Domain.js';
+import { compileSchema } from '../../../core/schema.js';
 import { ledgerDomain, type LedgerState } from './ledgerDomain.js';
 
 function failed(outcome: ToolOutcome): { kind: string; message: string } {
@@ -237,6 +239,29 @@ describe('the domain kit: fast-path sessions', () => {
       expect(['x'.repeat(201), '🍕'.repeat(201), 'x', '🍕'].map(accepted)).to.deep.equal([false, false, false, false]);
       const error = failed(session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 1, memo: '🍕' }));
       expect(error.message).to.include('memo');
+    });
+
+    it('string lengths are judged exactly whatever mix of surrogate pairs, lone surrogates and plain text (random strings around the limits)', () => {
+      const input = {
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 3, maxLength: 6 }, tags: { type: 'array', items: { type: 'string', minLength: 2, maxLength: 4 } }, note: { type: 'string', maxLength: 5 } },
+        required: ['name'],
+        additionalProperties: false,
+      };
+      const echo = defineTool<Record<string, never>, Record<string, unknown>>({ name: 'echo', description: 'echo', input, output: { type: 'object' }, annotations: { readOnlyHint: true }, handler: () => ({}) });
+      const lengths = domainRuntime(defineDomain<Record<string, never>>({ name: 'lengths', title: 'lengths', category: 'finance', description: 'lengths', tools: [echo], loadWorld: () => ({}), defaultReferenceDate: '2026-03-02T09:00:00Z', samplers: [], invariants: [] })).openSession();
+      const exact = compileSchema(input);
+      const piece = fc.constantFrom('x', 'é', '🍕', '\ud800', '\udc00', '日');
+      const text = fc.array(piece, { maxLength: 9 }).map((parts) => parts.join(''));
+      fc.assert(
+        fc.property(text, fc.option(fc.array(text, { maxLength: 3 }), { nil: undefined }), fc.option(text, { nil: undefined }), (name, tags, note) => {
+          const args: Record<string, unknown> = { name };
+          if (tags !== undefined) args.tags = tags;
+          if (note !== undefined) args.note = note;
+          expect(lengths.call('echo', args).ok, JSON.stringify(args)).to.equal(exact(args));
+        }),
+        { numRuns: 3000 },
+      );
     });
 
     it('schema defaults are filled in on a copy, never in the caller\'s object', () => {

@@ -92,24 +92,33 @@ export async function inMemoryClient(session: DomainSession<unknown>): Promise<C
 export type Side = 'fast' | 'in-memory';
 
 /** What one measuring process measures (see sideProcess.ts): single calls, or whole episodes. */
-export type SideTask =
+export type SideTask = (
   | { kind: 'calls'; side: Side; domain: string; indexes: number[]; iterations: number; rounds: number }
-  | { kind: 'episode'; side: Side; domain: string; episodes: number; rounds: number };
+  | { kind: 'episode'; side: Side; domain: string; episodes: number; rounds: number }
+) & {
+  /** Warm-up calls per call, or warm-up episodes (default: WARM_UP); shorter only in tests. */
+  warmUp?: number;
+};
 
 type WithoutSide<T> = T extends unknown ? Omit<T, 'side'> : never;
 
 /** Runs a task in a fresh Node process (sideProcess.ts, loaded through tsx) and returns its CPU µs per call, one per measured item. */
-function inFreshProcess(task: SideTask): Promise<number[]> {
+export function inFreshProcess(task: SideTask): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(SIDE_PROCESS, [JSON.stringify(task)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(SIDE_PROCESS, [JSON.stringify(task)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
     let answer: number[] | undefined;
+    let errors = '';
+    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     child.on('message', (message) => {
       answer = message as number[];
     });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code === 0 && answer !== undefined) resolve(answer);
-      else reject(new Error(`measuring ${task.side} ${task.kind} of ${task.domain} failed (exit code ${code})`));
+      else {
+        const reason = errors.split('\n').find((line) => line.startsWith('Error')) ?? errors.trim().slice(-500);
+        reject(new Error(`measuring ${task.side} ${task.kind} of ${task.domain} failed (exit code ${code}): ${reason}`));
+      }
     });
   });
 }

@@ -79,7 +79,7 @@ const asynchronous = task.side === 'in-memory';
 const measured: number[] = [];
 if (task.kind === 'episode') {
   const episodes = await episodePlayer();
-  for (let i = 0; i < WARM_UP.episodes; i++) await episodes.play();
+  for (let i = 0; i < (task.warmUp ?? WARM_UP.episodes); i++) await episodes.play();
   const perRound = Math.max(1, Math.round(task.episodes / task.rounds));
   measured.push(await best(episodes.play, asynchronous ? Math.max(5, Math.round(perRound / 10)) : perRound, bench.cases.length, task.rounds, asynchronous));
   await episodes.close();
@@ -90,8 +90,8 @@ if (task.kind === 'episode') {
   for (const index of task.indexes) {
     const { play, client } = await callPlayer(bench, index);
     const perRound = Math.max(1, Math.round(task.iterations / task.rounds));
-    if (asynchronous) for (let i = 0; i < WARM_UP.async; i++) await play();
-    else for (let i = 0; i < WARM_UP.sync; i++) void play();
+    if (asynchronous) for (let i = 0; i < (task.warmUp ?? WARM_UP.async); i++) await play();
+    else for (let i = 0; i < (task.warmUp ?? WARM_UP.sync); i++) void play();
     measured.push(await best(play, asynchronous ? Math.max(100, Math.round(perRound / 10)) : perRound, 1, task.rounds, asynchronous));
     await client?.close();
   }

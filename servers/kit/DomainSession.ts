@@ -244,9 +244,10 @@ class CallContext<S> implements ToolContext<S> {
       this.counters = shallowCopy(this.counters);
       this.countersCopied = true;
     }
-    const n = (this.counters[prefix] ?? this.runtime.idBase(prefix)) + 1;
+    const ids = this.runtime.idsOf(prefix);
+    const n = (this.counters[prefix] ?? ids.base) + 1;
     (this.counters as Record<string, number>)[prefix] = n;
-    return `${prefix}_${n}`;
+    return ids.name(n);
   }
 
   fail(message: string): never {
@@ -298,6 +299,29 @@ function highestIdNumber(world: unknown, prefix: string): number {
 }
 
 /**
+ * The ids of one prefix that sessions make, `${prefix}_${n}` counted from `base + 1`. Every session
+ * starts from the same counters, so the same ids come again and again (every episode of a rollout
+ * makes the same first ids): the first few thousand are kept, one string each, which V8 has made
+ * a key once (internalized) and then finds without hashing its text again.
+ */
+class IdNames {
+  private readonly names: string[] = [];
+
+  constructor(
+    private readonly prefix: string,
+    readonly base: number,
+  ) {}
+
+  name(n: number): string {
+    const slot = n - this.base - 1;
+    if (slot >= MAX_KEPT_IDS) return `${this.prefix}_${n}`;
+    return (this.names[slot] ??= `${this.prefix}_${n}`);
+  }
+}
+/** Ids kept per prefix. */
+const MAX_KEPT_IDS = 4096;
+
+/**
  * A domain made ready to run: schemas compiled once, tool lists computed once, the world loaded
  * once and frozen. Sessions are cheap views on it.
  */
@@ -310,7 +334,7 @@ export class DomainRuntime<S = unknown> {
   readonly toolNames: readonly string[];
   private readonly compiled = new Map<string, CompiledTool<S>>();
   private frozenWorld: S | undefined;
-  private readonly idBases = new Map<string, number>();
+  private readonly idNames = new Map<string, IdNames>();
   private sessionCount = 0;
 
   constructor(readonly domain: DomainDefinition<S>) {
@@ -398,14 +422,14 @@ export class DomainRuntime<S = unknown> {
     return this.compiled.get(name);
   }
 
-  /** @internal Where `nextId(prefix)` starts counting: after every such id the world already holds. */
-  idBase(prefix: string): number {
-    let base = this.idBases.get(prefix);
-    if (base === undefined) {
-      base = highestIdNumber(this.world, prefix);
-      this.idBases.set(prefix, base);
+  /** @internal The ids `nextId(prefix)` makes: counted from after every such id the world already holds. */
+  idsOf(prefix: string): IdNames {
+    let ids = this.idNames.get(prefix);
+    if (ids === undefined) {
+      ids = new IdNames(prefix, highestIdNumber(this.world, prefix));
+      this.idNames.set(prefix, ids);
     }
-    return base;
+    return ids;
   }
 
   /** @internal The message for a tool name the domain does not have. */

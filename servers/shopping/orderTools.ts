@@ -356,7 +356,7 @@ export const requestOrderReturn = defineTool<ShoppingState, ReturnArgs>({
     returned.lines = lines;
     returned.return_ids = Object.freeze(appended(order.return_ids, id)) as string[];
     putBucketedEntries(ctx, 'orders', [Object.freeze(returned)]);
-    return returnView(state, request);
+    return returnView(state, request, order);
   },
 });
 

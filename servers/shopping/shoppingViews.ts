@@ -376,8 +376,26 @@ export function orderLineOf(order: Order, variantId: string): OrderLine | undefi
   return undefined;
 }
 
-export function returnView(state: ShoppingState, request: ReturnRequest): Record<string, unknown> {
-  const order = entryOf(state.orders, request.order_id)!;
+/**
+ * A return request as tools show it; `known` is its order when the caller has it already (its name
+ * and line titles are what the state's order has).
+ */
+export function returnView(state: ShoppingState, request: ReturnRequest, known?: Order): Record<string, unknown> {
+  const order = known ?? entryOf(state.orders, request.order_id)!;
+  // An index loop: `map` on a frozen array takes Node 20's slow generic path.
+  const requested = request.items;
+  const items = new Array<Record<string, unknown>>(requested.length);
+  for (let i = 0; i < requested.length; i++) {
+    const item = requested[i];
+    const line = order === undefined ? undefined : orderLineOf(order, item.variant_id);
+    items[i] = {
+      variant_id: item.variant_id,
+      product_title: line?.product_title ?? '',
+      variant_title: line?.variant_title ?? '',
+      quantity: item.quantity,
+      refund_amount: money(item.refund_cents),
+    };
+  }
   return {
     return_id: request.id,
     order_id: request.order_id,
@@ -386,16 +404,7 @@ export function returnView(state: ShoppingState, request: ReturnRequest): Record
     status: request.status,
     reason: request.reason,
     comment: request.comment,
-    items: request.items.map((item) => {
-      const line = order === undefined ? undefined : orderLineOf(order, item.variant_id);
-      return {
-        variant_id: item.variant_id,
-        product_title: line?.product_title ?? '',
-        variant_title: line?.variant_title ?? '',
-        quantity: item.quantity,
-        refund_amount: money(item.refund_cents),
-      };
-    }),
+    items,
     refund_total: money(request.refund_cents),
     currency: CURRENCY,
     requested_at: request.requested_at,

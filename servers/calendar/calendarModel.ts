@@ -1354,7 +1354,9 @@ function eventsMeeting(events: readonly CalendarEvent[], fromMs: number, toMs: n
 
 /**
  * Busy spans of a person, room or calendar in a window: events on the calendar and invitations not
- * declined. Transparent events do not make a person busy, but a room they book is occupied.
+ * declined. Transparent events do not make a person busy, but a room they book is occupied. Without
+ * `skip`, spans of `self` (and, with `elsewhereThan`, those on that calendar) are left out, by a test
+ * made only when some event meets the window (most checks of a write find none).
  */
 export function busySpans(
   state: CalendarState,
@@ -1391,6 +1393,7 @@ export function busySpans(
       if (event.calendar_id === elsewhereThan || (self !== undefined && isSelfEvent(self, event.id))) continue;
       if (event.transparency === 'transparent' && !isRoom) continue;
       if (event.calendar_id !== id && !attendsUndeclined(event, id)) continue;
+      if (skip === undefined && self !== undefined) skip = elsewhereThan === undefined ? selfOnly(self) : selfOrOnCalendar(self, elsewhereThan);
       collectSpans(event, fromMs, toMs, (spans ??= []), skip);
     }
   }
@@ -1528,7 +1531,7 @@ export function roomConflicts(state: CalendarState, candidate: CalendarEvent, sp
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
     if (!attendee.resource || attendee.response_status === 'declined') continue;
-    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, (span) => isSelf(self, span), self, undefined, ignored);
+    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, undefined, self, undefined, ignored);
     if (booked.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, booked));
     if (clashes.length > 0) (result ??= []).push({ room: attendee.email, bookings: clashes });
@@ -1550,6 +1553,11 @@ export function freeRooms(state: CalendarState, spans: Span[], seats: number, se
     if (overlapping(spans, booked).length === 0) rooms.push(`${email} (${room.name}, ${room.capacity} seats)`);
   }
   return rooms;
+}
+
+/** Whether a span is the candidate's own (a returned arrow: tsx names no function per call). */
+function selfOnly(self: SelfIds): (span: Span) => boolean {
+  return (span) => isSelf(self, span);
 }
 
 /** Whether a span is the candidate's own or on its calendar (a returned arrow: tsx names no function per call). */
@@ -1575,11 +1583,11 @@ export function attendeeConflicts(
     if (!attendee.resource && attendee.response_status !== 'declined' && !people.includes(attendee.email) && (only === undefined || only.includes(attendee.email))) people.push(attendee.email);
   }
   const owner = calendarEntry(state, candidate.calendar_id)?.owner;
-  if (owner !== undefined && (only === undefined || only.includes(owner)) && directoryEntry(state, owner)?.kind === 'person' && !people.includes(owner)) people.push(owner);
-  const elsewhere = selfOrOnCalendar(self, candidate.calendar_id);
+  // Mostly the owner is an attendee already (the organizer): then its entry is not looked up.
+  if (owner !== undefined && !people.includes(owner) && (only === undefined || only.includes(owner)) && directoryEntry(state, owner)?.kind === 'person') people.push(owner);
   for (let p = 0; p < people.length; p++) {
     const email = people[p];
-    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, elsewhere, self, candidate.calendar_id, ignored);
+    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, undefined, self, candidate.calendar_id, ignored);
     if (busy.length === 0) continue;
     const clashes = firstClashIds(spans, busy, 5);
     if (clashes.length > 0) result.push({ email, event_ids: clashes });

@@ -317,11 +317,7 @@ async function transportsFor(bench: BenchDomain, label: string, calls: Call[], r
     const perCall = (await rotatingRoundTrips(contenders, rounds)).map((t) => ({ wall: t.wall / calls.length, cpu: t.cpu === undefined ? undefined : t.cpu / calls.length }));
     const [bare, domain, replay] = perCall;
     for (const server of Object.values(servers)) await server?.client.close();
-    // Against the echo, a run of calls whose results are many times the echo's measures mostly what
-    // the results' size costs any MCP server and client (serialization, the SDK's schema checks of
-    // the result, the client's output validation); the replay row measures the kit's own share.
-    const target = replay === undefined ? '≤ 1.300 ' : 'size-bound, see the replay row; ';
-    report(`${transport}, ${label}`, us(domain.wall), us(bare.wall), (domain.wall / bare.wall).toFixed(3), `${target}(vs bare SDK echo${cpuNote(domain, bare)}; results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B)`);
+    report(`${transport}, ${label}`, us(domain.wall), us(bare.wall), (domain.wall / bare.wall).toFixed(3), `≤ 1.300 (vs bare SDK echo${cpuNote(domain, bare)}; results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B)`);
     if (replay !== undefined) report(`${transport}, the same vs a replay of its results`, us(domain.wall), us(replay.wall), (domain.wall / replay.wall).toFixed(3), `≤ 1.300 (vs bare SDK server answering the same results${cpuNote(domain, replay)})`);
   }
 }

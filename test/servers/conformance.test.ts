@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../core/index.js';
 import { REPO_ROOT } from '../support/project.js';
 import { ledgerCases } from './kit/ledgerCases.js';
 import { ledgerDomain } from './kit/ledgerDomain.js';
-import { describeConformance } from './support/conformance.js';
+import { describeConformance, OTHER_WORLD } from './support/conformance.js';
 import type { ToolCase } from './ToolCase.js';
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -61,7 +61,8 @@ for (const name of domainNames()) {
   const domain = await loadDomain(name);
   const cases = (await import(pathToFileURL(file).href) as Record<string, ToolCase[] | undefined>)[`${camel(name)}Cases`];
   if (!Array.isArray(cases)) throw new Error(`${file} must export an array of ToolCase named ${camel(name)}Cases`);
-  describeConformance(domain, cases, { command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'core', 'cli', 'bin.ts'), 'serve', name] });
+  const serve = ['--import', 'tsx', join(REPO_ROOT, 'core', 'cli', 'bin.ts'), 'serve', name];
+  describeConformance(domain, cases, { command: process.execPath, args: serve, otherWorldArgs: [...serve, '--seed', String(OTHER_WORLD.seed), '--reference-date', OTHER_WORLD.referenceDate] });
 }
 
 describeConformance(ledgerDomain, ledgerCases, { command: process.execPath, args: ['--import', 'tsx', join(REPO_ROOT, 'test', 'servers', 'kit', 'serveLedger.ts')] }, { requireCoverage: false });

@@ -70,7 +70,12 @@ export interface StdioCommand {
   command: string;
   args: string[];
   env?: Record<string, string>;
+  /** The same server's arguments for OTHER_WORLD (its seed and reference date), where it takes them. */
+  otherWorldArgs?: string[];
 }
+
+/** A second world for the isolation test: another seed and reference date. */
+export const OTHER_WORLD = { seed: 7, referenceDate: '2026-07-15T16:30:00Z' };
 
 /**
  * The conformance suite of one domain: its cases pass identically through the fast path, stdio
@@ -117,6 +122,35 @@ export function describeConformance(domain: DomainDefinition, cases: readonly To
         expect(await port.reset()).to.equal(initialHash);
       } finally {
         await port.close();
+      }
+    });
+
+    const otherWorldArgs = stdio.otherWorldArgs;
+    if (otherWorldArgs !== undefined) it('sessions of two worlds played call by call in turn in one process answer as each does alone in a fresh process', async function () {
+      // Handlers keep derived data in module-level caches (per frozen object, per id, per day):
+      // none may carry one session's or one world's answers into another's.
+      if (!expected) this.skip();
+      const port = await McpPort.stdio(stdio.command, otherWorldArgs, stdio.env);
+      const alone: PlayedCase[] = [];
+      try {
+        for (const item of cases) alone.push({ outcome: await port.call(item.tool, item.args), hash: await port.hash() });
+      } finally {
+        await port.close();
+      }
+      expect(alone, 'the other world should answer differently somewhere').to.not.deep.equal(expected);
+      const first = runtime.openSession();
+      const second = runtime.openSession(OTHER_WORLD);
+      for (let round = 0; round < 2; round++) {
+        void first.reset();
+        void second.reset();
+        const inTurnFirst: PlayedCase[] = [];
+        const inTurnSecond: PlayedCase[] = [];
+        for (const item of cases) {
+          inTurnFirst.push({ outcome: asJson(first.call(item.tool, item.args)), hash: first.stateHashSync() });
+          inTurnSecond.push({ outcome: asJson(second.call(item.tool, item.args)), hash: second.stateHashSync() });
+        }
+        expect(inTurnFirst).to.deep.equal(expected);
+        expect(inTurnSecond).to.deep.equal(alone);
       }
     });
 

@@ -1,6 +1,6 @@
 import { defineTool, type ToolContext, type ToolDefinition } from '../kit/Domain.js';
 import { couponProblem, lineVariants, priceCart, quoteShipping, supportedCountriesText, timestamp } from './cartPricing.js';
-import { appended, couponWithUses, customerCopy, editRoot, freezeOrder, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
+import { appended, couponWithUses, customerCopy, editRoot, freezeOrder, orderLineOf, putBucketedEntries, putEntry, variantWithStock } from './shoppingWrites.js';
 import { editableCart, freshId, readable, requireOpenCart, storeCart, variantLabel } from './shoppingLookups.js';
 import type { Address, Cart, Customer, Order, OrderLine, PaymentMethod, ShippingMethodCode, ShoppingState, SnapshotAddress, Variant } from './ShoppingState.js';
 import { SHIPPING_COUNTRIES, SHIPPING_METHOD_CODES } from './ShoppingState.js';
@@ -312,16 +312,7 @@ export const completeCheckout = defineTool<ShoppingState, { cart_id: string; pay
       const line = cartLines[i];
       const variant = variants[i];
       const product = state.products[variant.product_id];
-      orderLines[i] = {
-        variant_id: variant.id,
-        product_id: product.id,
-        product_title: product.title,
-        variant_title: variant.title,
-        quantity: line.quantity,
-        unit_price_cents: line.unit_price_cents,
-        discount_cents: line.discount_cents,
-        returned_quantity: 0,
-      };
+      orderLines[i] = orderLineOf(line, variant, product);
       soldVariants[i] = variantWithStock(variant, variant.stock - line.quantity, variant.sold + line.quantity);
     }
     const order: Order = {

@@ -20,6 +20,7 @@ import type {
 import { entryValues, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS, SHOPPING_REFERENCE_DATE } from './ShoppingState.js';
 import { runWorldGenerator } from '../kit/fixtures.js';
+import { orderLineOf } from './shoppingWrites.js';
 
 /**
  * The shopping world, generated from a seed: ~150 products with ~500 variants in 12 categories,
@@ -458,17 +459,7 @@ function generateOrders(random: Random, state: ShoppingState): void {
       financial_status: 'paid',
       lines: lines.map((line): OrderLine => {
         const variant = getEntry(state.variants, line.variant_id)!;
-        const product = state.products[variant.product_id];
-        return {
-          variant_id: variant.id,
-          product_id: product.id,
-          product_title: product.title,
-          variant_title: variant.title,
-          quantity: line.quantity,
-          unit_price_cents: line.unit_price_cents,
-          discount_cents: line.discount_cents,
-          returned_quantity: 0,
-        };
+        return orderLineOf(line, variant, state.products[variant.product_id]);
       }),
       coupon_code: coupon?.code ?? null,
       subtotal_cents: subtotal,

@@ -4,7 +4,7 @@ import type { ToolContext } from '../kit/Domain.js';
 import { RecordCopies } from '../kit/RecordCopies.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { bucketKey } from './entryOf.js';
-import type { Cart, Coupon, Customer, Order, ShoppingState, Variant } from './ShoppingState.js';
+import type { Cart, CartLine, Coupon, Customer, Order, OrderLine, Product, ShoppingState, Variant } from './ShoppingState.js';
 
 /**
  * The write path of the shopping tools. A tool reads and checks everything on the frozen state the
@@ -165,6 +165,20 @@ export function orderCopy(order: Order): Order {
     cancelled_at: order.cancelled_at,
     cancel_reason: order.cancel_reason,
     return_ids: order.return_ids,
+  };
+}
+
+/** The order line a cart line becomes at checkout (the world's generated orders are made the same way). */
+export function orderLineOf(line: CartLine, variant: Variant, product: Product): OrderLine {
+  return {
+    variant_id: variant.id,
+    product_id: product.id,
+    product_title: product.title,
+    variant_title: variant.title,
+    quantity: line.quantity,
+    unit_price_cents: line.unit_price_cents,
+    discount_cents: line.discount_cents,
+    returned_quantity: 0,
   };
 }
 

@@ -4,9 +4,9 @@
  * item). The fast side never loads a served session, so the SDK's work cannot slow it; the
  * in-memory side serves each session to the SDK `Client` through InMemoryTransport.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { domainRuntime, type DomainSession } from '../../servers/kit/DomainSession.js';
-import { benchDomains, cpuMicros, inMemoryClient, preparedSession, WARM_UP, type BenchDomain, type SideTask } from './benchDomains.js';
+import type { ToolCase } from '../servers/ToolCase.js';
+import { benchDomains, cpuMicros, inMemoryClient, preparedSession, WARM_UP, type SideTask } from './benchDomains.js';
 
 const task = JSON.parse(process.argv[2] ?? 'null') as SideTask;
 const [bench] = await benchDomains([task.domain]);
@@ -27,15 +27,21 @@ async function best(play: Play, plays: number, calls: number, rounds: number, as
   return fastest;
 }
 
-/** A session of the domain from its initial state, and a player of whole episodes on it. */
-async function episodePlayer(): Promise<{ play: Play; close: () => Promise<void> }> {
-  const session = domainRuntime(bench.domain).openSession() as DomainSession<unknown>;
-  const initial = session.snapshot();
+/**
+ * A player of `items` in order on `session`, each play from the snapshot `start`, on this process's
+ * side; with `strict`, a call that fails stops the measurement (a single measured call must keep
+ * succeeding; an episode's rejections are part of it).
+ */
+async function player(session: DomainSession<unknown>, items: readonly ToolCase[], strict: boolean): Promise<{ play: Play; close: () => Promise<void> }> {
+  const start = session.snapshot();
   if (task.side === 'fast') {
     return {
       play: () => {
-        session.restore(initial);
-        for (const item of bench.cases) session.call(item.tool, item.args);
+        session.restore(start);
+        for (const item of items) {
+          const outcome = session.call(item.tool, item.args);
+          if (strict && !outcome.ok) throw new Error(`${item.tool} failed: ${outcome.error.message}`);
+        }
       },
       close: async () => {},
     };
@@ -43,42 +49,20 @@ async function episodePlayer(): Promise<{ play: Play; close: () => Promise<void>
   const client = await inMemoryClient(session);
   return {
     play: async () => {
-      session.restore(initial);
-      for (const item of bench.cases) await client.callTool({ name: item.tool, arguments: item.args });
+      session.restore(start);
+      for (const item of items) {
+        const result = await client.callTool({ name: item.tool, arguments: item.args });
+        if (strict && result.isError) throw new Error(`${item.tool} failed over InMemoryTransport`);
+      }
     },
     close: () => client.close(),
-  };
-}
-
-/** A player of the case at `index`, from the state before it, failing loudly if the case stops succeeding. */
-async function callPlayer(domain: BenchDomain, index: number): Promise<{ play: Play; client?: Client }> {
-  const item = domain.cases[index];
-  const session = preparedSession(domain, index);
-  const start = session.snapshot();
-  if (task.side === 'fast') {
-    return {
-      play: () => {
-        session.restore(start);
-        const outcome = session.call(item.tool, item.args);
-        if (!outcome.ok) throw new Error(`${item.tool} failed: ${outcome.error.message}`);
-      },
-    };
-  }
-  const client = await inMemoryClient(session);
-  return {
-    client,
-    play: async () => {
-      session.restore(start);
-      const result = await client.callTool({ name: item.tool, arguments: item.args });
-      if (result.isError) throw new Error(`${item.tool} failed over InMemoryTransport`);
-    },
   };
 }
 
 const asynchronous = task.side === 'in-memory';
 const measured: number[] = [];
 if (task.kind === 'episode') {
-  const episodes = await episodePlayer();
+  const episodes = await player(domainRuntime(bench.domain).openSession() as DomainSession<unknown>, bench.cases, false);
   for (let i = 0; i < (task.warmUp ?? WARM_UP.episodes); i++) await episodes.play();
   const perRound = Math.max(1, Math.round(task.episodes / task.rounds));
   measured.push(await best(episodes.play, asynchronous ? Math.max(5, Math.round(perRound / 10)) : perRound, bench.cases.length, task.rounds, asynchronous));
@@ -88,12 +72,12 @@ if (task.kind === 'episode') {
   // state and rejection, which slowed single calls of calendar by 30-70 % on the fast path (the
   // episode figures show that cost; these show a call's own).
   for (const index of task.indexes) {
-    const { play, client } = await callPlayer(bench, index);
+    const { play, close } = await player(preparedSession(bench, index), [bench.cases[index]], true);
     const perRound = Math.max(1, Math.round(task.iterations / task.rounds));
     if (asynchronous) for (let i = 0; i < (task.warmUp ?? WARM_UP.async); i++) await play();
     else for (let i = 0; i < (task.warmUp ?? WARM_UP.sync); i++) void play();
     measured.push(await best(play, asynchronous ? Math.max(100, Math.round(perRound / 10)) : perRound, 1, task.rounds, asynchronous));
-    await client?.close();
+    await close();
   }
 }
 process.send!(measured, () => process.disconnect());

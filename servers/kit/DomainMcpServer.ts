@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCRequest, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { DomainSession, ToolOutcome } from './DomainSession.js';
 
@@ -53,6 +53,16 @@ let sharedValidator: AjvJsonSchemaValidator | undefined;
  * An MCP server (the SDK's low-level `Server`, raw JSON Schema) for one session of a domain.
  * `tools/list` answers the list the runtime computed once; `tools/call` runs the same fast path
  * (`DomainSession.call`) the engine uses, so every transport behaves identically.
+ *
+ * `tools/call` is answered by the Protocol's documented `fallbackRequestHandler`, not through
+ * `setRequestHandler(CallToolRequestSchema, …)`: for that one method the SDK's `Server` parses
+ * every request with zod twice (once in `Protocol`, once in `Server`'s wrapper) and every result
+ * once more, which cost a served banking episode ~20 µs a call — as much again as the domain's
+ * own work. The transport has already checked the JSON-RPC envelope; `callParams` checks what
+ * the schema would (an object with a string `name`; `arguments` is the kit's to judge, so that
+ * `null` or an array gets the same `isError` result a model can act on as every other bad
+ * argument); results are built by `toCallToolResult` in one fixed shape, which the SDK's client
+ * validates on every call in the transport tests.
  */
 export function createDomainMcpServer<S>(session: DomainSession<S>): Server {
   const runtime = session.runtime;
@@ -64,8 +74,25 @@ export function createDomainMcpServer<S>(session: DomainSession<S>): Server {
   );
   const listed: ListToolsResult = { tools: runtime.mcpTools as ListToolsResult['tools'] };
   server.setRequestHandler(ListToolsRequestSchema, () => listed);
-  server.setRequestHandler(CallToolRequestSchema, (request) => answerToolCall(session, request.params.name, request.params.arguments));
+  server.fallbackRequestHandler = (request) => {
+    if (request.method !== 'tools/call') return Promise.reject(new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`));
+    const params = callParams(request);
+    return Promise.resolve(answerToolCall(session, params.name, params.arguments));
+  };
   return server;
+}
+
+/** The `params` of a `tools/call` request, or an InvalidParams error that says what is wrong and what is valid. */
+function callParams(request: JSONRPCRequest): { name: string; arguments?: unknown } {
+  const params = request.params as { name?: unknown; arguments?: unknown } | undefined;
+  if (params === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) {
+    throw new McpError(ErrorCode.InvalidParams, 'Invalid tools/call request: params must be an object { name, arguments? }');
+  }
+  if (typeof params.name !== 'string') {
+    const got = params.name === undefined ? 'no name' : `name ${JSON.stringify(params.name)}`;
+    throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: params.name must be the tool's name as a string, got ${got}; tools/list gives the names`);
+  }
+  return params as { name: string; arguments?: unknown };
 }
 
 /** What a served session answers to `tools/call`: an agent-visible tool through the fast path, or a hidden operator tool. */

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATOR_TOOLS } from '../../../servers/kit/DomainMcpServer.js';
@@ -54,6 +56,53 @@ describe('the domain kit over real MCP transports (kit test domain)', function (
       await overHttp.close();
     }
     expect(expected.map((e) => (e.outcome as { ok: boolean }).ok)).to.deep.equal([true, true, false, false, false, true, false, false, true]);
+  });
+
+  it('answers malformed tools/call requests and unknown methods with JSON-RPC errors that say what is valid (raw JSON-RPC over stdio)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'serveLedger.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const replies = new Map<number, (message: Record<string, unknown>) => void>();
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const message = JSON.parse(line) as Record<string, unknown>;
+      replies.get(message.id as number)?.(message);
+    });
+    let nextId = 0;
+    const send = (method: string, params?: unknown) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const id = ++nextId;
+        replies.set(id, resolve);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) })}\n`);
+      });
+    try {
+      await send('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+      const noName = (await send('tools/call', { arguments: {} })).error as { code: number; message: string };
+      expect(noName.code).to.equal(-32602);
+      expect(noName.message).to.include('params.name must be the tool').and.include('got no name');
+      const numberName = (await send('tools/call', { name: 7 })).error as { code: number; message: string };
+      expect(numberName.code).to.equal(-32602);
+      expect(numberName.message).to.include('got name 7');
+      const noParams = (await send('tools/call')).error as { code: number; message: string };
+      expect(noParams.code).to.equal(-32602);
+      expect(noParams.message).to.include('params must be an object');
+      const unknownMethod = (await send('resources/list', {})).error as { code: number; message: string };
+      expect(unknownMethod.code).to.equal(-32601);
+      expect(unknownMethod.message).to.include('resources/list');
+      expect((await send('ping')).result).to.deep.equal({});
+      // Arguments that are not an object are the kit's to judge: a tool result a model can act on.
+      for (const args of [null, [1, 2], 'acc_1']) {
+        const result = (await send('tools/call', { name: 'ledger_get_balance', arguments: args })).result as { isError: boolean; content: Array<{ text: string }> };
+        expect(result.isError).to.equal(true);
+        expect(result.content[0].text).to.include('arguments of ledger_get_balance must be a JSON object');
+      }
+      const ok = (await send('tools/call', { name: 'ledger_get_balance', arguments: { account_id: 'acc_1' } })).result as { structuredContent: unknown; isError?: boolean };
+      expect(ok.isError).to.equal(undefined);
+      expect(ok.structuredContent).to.deep.equal({ account_id: 'acc_1', balance: 100 });
+      const missing = (await send('tools/call', { name: 'ledger_get_balance' })).result as { isError: boolean; content: Array<{ text: string }> };
+      expect(missing.isError).to.equal(true);
+      expect(missing.content[0].text).to.include('account_id');
+    } finally {
+      child.kill();
+    }
   });
 
   it('tools/list shows exactly the agent-visible tools, with schemas and annotations, and no operator tool', async () => {

@@ -7,12 +7,16 @@
  * - session creation: time and memory, on the smallest and the largest world (target: ≤ 50 µs, a few KB,
  *   independent of the world's size); 10,000 concurrent sessions across the domains (target: < 500 MB);
  * - stdio and Streamable HTTP: a tool call round trip against a bare SDK server with one trivial tool
- *   on the same transport (target: within 1.3×), for the domain's lightest read and for a whole
- *   episode; the episode also against a bare SDK server replaying the same results (what the kit
- *   adds to serving, apart from the results' size). Wall and CPU time, rotated A B C, B C A, C A B.
+ *   on the same transport (target: within 1.3×) for the domain's lightest read — the domain's
+ *   closest call to a trivial tool; and the typical call (after a reset) and a whole episode
+ *   (writes, reads with long lists, rejections) against a bare SDK server replaying the same results (target: within 1.3×: what the domain
+ *   server adds to serving a real rollout, apart from the results' size). The episode against the
+ *   echo, and the replay against the echo, are printed without a target: they show what results of
+ *   that size cost any SDK server and client. Wall and CPU time, rotated A B C, B C A, C A B.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -79,9 +83,10 @@ function processCpu(pid: number | null | undefined): number | undefined {
 }
 
 /**
- * Mean wall-clock and CPU microseconds per unit of each contender, the units interleaved one by
- * one, the order rotated by one each round (A B C, B C A, C A B …; for two, A B, B A), so that every
- * unit runs right after another server's and none is favoured. The position matters on a small
+ * Median wall-clock and CPU microseconds per unit of each contender (a burst of a neighbour's load
+ * that lands on a few units does not decide a row, as it did the mean), the units interleaved one
+ * by one, the order rotated by one each round (A B C, B C A, C A B …; for two, A B, B A), so that
+ * every unit runs right after another server's and none is favoured. The position matters on a small
  * machine: a unit that runs right after another server process is the slower one (caches cold); with the
  * former order A B C, C B A the middle contender always ran after a switch and the outer ones half
  * the time, which made whichever server sat in the middle look 10-20 % slower (banking's episode
@@ -90,8 +95,8 @@ function processCpu(pid: number | null | undefined): number | undefined {
  * time, it does not count waiting for a shared core.
  */
 async function rotatingRoundTrips(contenders: Contender[], iterations: number): Promise<Array<{ wall: number; cpu: number | undefined }>> {
-  const wall = contenders.map(() => 0n);
-  const cpu: Array<number | undefined> = contenders.map(() => 0);
+  const wall: number[][] = contenders.map(() => []);
+  const cpu: Array<number[] | undefined> = contenders.map(() => []);
   for (let i = 0; i < iterations; i++) {
     for (let position = 0; position < contenders.length; position++) {
       const index = (position + i) % contenders.length;
@@ -100,14 +105,15 @@ async function rotatingRoundTrips(contenders: Contender[], iterations: number): 
       const cpuBefore = process.cpuUsage();
       const start = process.hrtime.bigint();
       await contender.play();
-      wall[index] += process.hrtime.bigint() - start;
+      wall[index].push(Number(process.hrtime.bigint() - start) / 1000);
       const used = process.cpuUsage(cpuBefore);
       const serverAfter = contender.serverCpu?.();
       const server = contender.serverCpu === undefined ? 0 : serverBefore === undefined || serverAfter === undefined ? undefined : serverAfter - serverBefore;
-      cpu[index] = cpu[index] === undefined || server === undefined ? undefined : cpu[index]! + used.user + used.system + server;
+      if (server === undefined) cpu[index] = undefined;
+      else cpu[index]?.push(used.user + used.system + server);
     }
   }
-  return contenders.map((_, index) => ({ wall: Number(wall[index]) / 1000 / iterations, cpu: cpu[index] === undefined ? undefined : cpu[index]! / iterations }));
+  return contenders.map((_, index) => ({ wall: median(wall[index]), cpu: cpu[index] === undefined ? undefined : median(cpu[index]!) }));
 }
 
 const rows: string[][] = [];
@@ -203,9 +209,31 @@ async function connect(transport: StdioClientTransport | StreamableHTTPClientTra
   return client;
 }
 
-/** A client on a server process spawned over stdio, with the process's CPU readable. */
+/**
+ * Where the transport rows run: the bench (clients, and the HTTP servers it hosts) on CPU 0, every
+ * stdio server process on CPU 1, with `taskset` (Linux, util-linux) on a machine with two or more
+ * CPUs. Unpinned, the scheduler places each server process for a whole run — sharing the client's
+ * core or not, which changes a round trip's latency — so two processes of the same code differed
+ * by up to 1.6× within one run (a replay measured 0.80× the echo in one run, 1.20× in the next).
+ * Undefined (unpinned, said in the output) where taskset is missing or there is one CPU.
+ */
+function pinToCpus(): { restore(): void } | undefined {
+  if (availableParallelism() < 2) return undefined;
+  const all = `0-${availableParallelism() - 1}`;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return { restore: () => void execFileSync('taskset', ['-a', '-cp', all, String(process.pid)], { stdio: 'ignore' }) };
+}
+let serversPinned = false;
+
+/** A client on a server process spawned over stdio (on CPU 1 when pinned), with the process's CPU readable. */
 async function connectStdio(args: string[], cwd?: string): Promise<Served> {
-  const transport = new StdioClientTransport({ command: process.execPath, args, cwd });
+  const transport = serversPinned
+    ? new StdioClientTransport({ command: 'taskset', args: ['-c', '1', process.execPath, ...args], cwd })
+    : new StdioClientTransport({ command: process.execPath, args, cwd });
   const client = await connect(transport);
   return { client, serverCpu: () => processCpu(transport.pid) };
 }
@@ -250,6 +278,18 @@ function recordingOf(bench: BenchDomain, calls: readonly Call[]): Recording {
 }
 
 async function transports(benches: BenchDomain[]): Promise<void> {
+  const pinned = pinToCpus();
+  serversPinned = pinned !== undefined;
+  console.log(pinned ? 'transports: this process (clients, HTTP servers) on CPU 0, stdio servers on CPU 1' : 'transports: not pinned to CPUs (taskset missing or one CPU): rows between processes are noisier');
+  try {
+    await transportRows(benches);
+  } finally {
+    pinned?.restore();
+    serversPinned = false;
+  }
+}
+
+async function transportRows(benches: BenchDomain[]): Promise<void> {
   const bench = benches[0];
   const light = bench.cases[lightestReadOnly(bench)];
   const units = (calls: readonly Call[]) => Math.max(1, Math.round((3000 * scale) / calls.length));
@@ -267,6 +307,10 @@ async function transports(benches: BenchDomain[]): Promise<void> {
   // domain's closest call to a trivial tool, against the trivial tool.
   const lightCalls = [{ name: light.tool, arguments: light.args }];
   await transportsFor(bench, `light call ${bench.domain.name}.${light.tool}`, lightCalls, units(lightCalls));
+  // The domain's typical call (the fast-path rows' one), each from the initial state: a reset, then the call.
+  const typical = bench.cases[bench.typical];
+  const typicalCalls = [{ name: OPERATOR_TOOLS.reset, arguments: {} }, { name: typical.tool, arguments: typical.args }];
+  await transportsFor(bench, `typical ${bench.domain.name}.${typical.tool} + reset`, typicalCalls, units(typicalCalls));
   // The whole conformance episode from a reset session: writes, reads with long lists, rejections.
   const episode = [{ name: OPERATOR_TOOLS.reset, arguments: {} }, ...bench.cases.map((c) => ({ name: c.tool, arguments: c.args }))];
   await transportsFor(bench, `${bench.domain.name} episode (reset + ${bench.cases.length} calls) per call`, episode, units(episode));
@@ -275,8 +319,10 @@ async function transports(benches: BenchDomain[]): Promise<void> {
 /**
  * Wall time per call of `calls` played in order against the domain's server, against as many
  * trivial calls on the bare SDK server, and (for more than one call) against a bare SDK server
- * replaying the same results: the first ratio is the issue's comparison, the second separates the
- * kit's serving from the cost of the results' size, which any server returning them pays.
+ * replaying the same results. One call: the issue's comparison with the trivial tool. An episode:
+ * its results average ~18 times the echo's size, which costs any SDK server and client (parsing,
+ * serializing, the client validating structured content against the output schemas), so its
+ * target is against the replay, which pays the same; the rows against the echo show that cost.
  */
 async function transportsFor(bench: BenchDomain, label: string, calls: Call[], rounds: number): Promise<void> {
   const replayed = calls.length > 1;
@@ -317,8 +363,14 @@ async function transportsFor(bench: BenchDomain, label: string, calls: Call[], r
     const perCall = (await rotatingRoundTrips(contenders, rounds)).map((t) => ({ wall: t.wall / calls.length, cpu: t.cpu === undefined ? undefined : t.cpu / calls.length }));
     const [bare, domain, replay] = perCall;
     for (const server of Object.values(servers)) await server?.client.close();
-    report(`${transport}, ${label}`, us(domain.wall), us(bare.wall), (domain.wall / bare.wall).toFixed(3), `≤ 1.300 (vs bare SDK echo${cpuNote(domain, bare)}; results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B)`);
-    if (replay !== undefined) report(`${transport}, the same vs a replay of its results`, us(domain.wall), us(replay.wall), (domain.wall / replay.wall).toFixed(3), `≤ 1.300 (vs bare SDK server answering the same results${cpuNote(domain, replay)})`);
+    const sizes = `results ${Math.round(bytes)} B vs ${ECHO_RESULT_BYTES} B`;
+    if (replay === undefined) {
+      report(`${transport}, ${label}`, us(domain.wall), us(bare.wall), (domain.wall / bare.wall).toFixed(3), `≤ 1.300 (vs bare SDK echo${cpuNote(domain, bare)}; ${sizes})`);
+      return;
+    }
+    report(`${transport}, ${label}`, us(domain.wall), us(replay.wall), (domain.wall / replay.wall).toFixed(3), `≤ 1.300 (vs bare SDK server answering the same results${cpuNote(domain, replay)})`);
+    report(`${transport}, the same vs the bare echo`, us(domain.wall), us(bare.wall), (domain.wall / bare.wall).toFixed(3), `— (${sizes}${cpuNote(domain, bare)})`);
+    report(`${transport}, the replay alone vs the bare echo`, us(replay.wall), us(bare.wall), (replay.wall / bare.wall).toFixed(3), `— (what the results' size costs a bare SDK server and client${cpuNote(replay, bare)})`);
   }
 }
 

@@ -2,7 +2,7 @@ import type { DomainInvariant } from '../kit/Domain.js';
 import { entryPairs } from '../kit/bucketedRecord.js';
 import { isStored, storedEvent } from './eventBuckets.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
-import { CONFLICT_HORIZON_DAYS, endMs, eventIndex, collectSpans, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
+import { allEvents, CONFLICT_HORIZON_DAYS, collectSpans, endMs, MAX_EVENT_DAYS, ruleOf, type Span, startMs } from './calendarModel.js';
 import { DAY, isKnownTimeZone, parseDateTime } from './zonedTime.js';
 
 /** Invariants expand series up to the conflict horizon after the world's reference date. */
@@ -20,7 +20,7 @@ function allSpans(state: CalendarState): Span[] {
   const known = spansByState.get(state);
   if (known !== undefined) return known;
   const spans: Span[] = [];
-  for (const event of eventIndex(state).all) {
+  for (const event of allEvents(state)) {
     collectSpans(event, BEGINNING, event.recurrence === undefined ? Number.MAX_SAFE_INTEGER : HORIZON_MS, spans);
   }
   spans.sort(byStart);

@@ -499,43 +499,46 @@ export class ListsByKey {
   }
 }
 
-/** The events of a state listed once, and by the calendar they are on and the people and rooms they invite. */
+/** The events of a state listed by the calendar they are on and by the people and rooms they invite. */
 export interface EventIndex {
-  readonly all: CalendarEvent[];
   byCalendar: ListsByKey;
   byAttendee: ListsByKey;
+  /** Every event once, in record order, when made (`allEvents`; only invariants and samplers ask). */
+  all: CalendarEvent[] | undefined;
 }
 
-/** An index whose list of all events is made when first read (only invariants and samplers read it; a derived index need not carry it). */
+/**
+ * An index holds no reference to its events record: it is the value of `indexes`, whose key is the
+ * record, and Node 20's scavenger keeps a young key alive when its own value reaches it, so that
+ * every record an episode indexed (with its lists and windows) would be moved to the old generation
+ * and freed only by a full collection.
+ */
 class IndexOfEvents implements EventIndex {
-  private allEvents: CalendarEvent[] | undefined;
-
   constructor(
-    private readonly events: BucketedRecord<CalendarEvent>,
-    all: CalendarEvent[] | undefined,
     readonly byCalendar: ListsByKey,
     readonly byAttendee: ListsByKey,
-  ) {
-    this.allEvents = all;
-  }
+    public all: CalendarEvent[] | undefined,
+  ) {}
+}
 
-  get all(): CalendarEvent[] {
-    return (this.allEvents ??= [...entryValues(this.events)]);
-  }
+/** Every stored event of a state once, in record order. */
+export function allEvents(state: CalendarState): CalendarEvent[] {
+  const index = eventIndex(state);
+  return (index.all ??= [...entryValues(state.events)]);
 }
 
 const indexes = new WeakMap<BucketedRecord<CalendarEvent>, EventIndex>();
 const NO_EVENTS: CalendarEvent[] = [];
 
 function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
-  const index = new IndexOfEvents(events, [], new ListsByKey(), new ListsByKey());
+  const index = new IndexOfEvents(new ListsByKey(), new ListsByKey(), []);
   const add = (map: ListsByKey, key: string, event: CalendarEvent): void => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [event]);
     else list.push(event);
   };
   for (const event of entryValues(events)) {
-    index.all.push(event);
+    index.all!.push(event);
     add(index.byCalendar, event.calendar_id, event);
     const attendees = event.attendees;
     for (let a = 0; a < attendees.length; a++) add(index.byAttendee, attendees[a].email, event);
@@ -869,7 +872,7 @@ function derivedIndex(derivation: Derivation, previous: EventIndex): EventIndex 
     calendars.add(event.calendar_id);
     for (let a = 0; a < event.attendees.length; a++) emails.add(event.attendees[a].email);
   }
-  const index = new IndexOfEvents(next, undefined, previous.byCalendar.copy(), previous.byAttendee.copy());
+  const index = new IndexOfEvents(previous.byCalendar.copy(), previous.byAttendee.copy(), undefined);
   for (const bucket of buckets) {
     const key = String(bucket);
     const entries = Object.hasOwn(next, key) ? next[key] : {};
@@ -899,7 +902,7 @@ function sameKeys(a: CalendarEvent, b: CalendarEvent): boolean {
  * of their lists has `event` where it had `old` (no bucket is read again).
  */
 function swappedIndex(next: BucketedRecord<CalendarEvent>, previous: EventIndex, old: CalendarEvent, event: CalendarEvent): EventIndex {
-  const index = new IndexOfEvents(next, undefined, previous.byCalendar.copy(), previous.byAttendee.copy());
+  const index = new IndexOfEvents(previous.byCalendar.copy(), previous.byAttendee.copy(), undefined);
   swapIn(index.byCalendar, event.calendar_id, old, event);
   for (let a = 0; a < event.attendees.length; a++) swapIn(index.byAttendee, event.attendees[a].email, old, event);
   return index;

@@ -2,7 +2,7 @@ import type { DomainSampler } from '../kit/Domain.js';
 import { entryIds } from '../kit/bucketedRecord.js';
 import { storedEvent } from './eventBuckets.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
-import { canSeeDetails, eventIndex, collectSpans, ROLE_RANK, type Span } from './calendarModel.js';
+import { allEvents, canSeeDetails, collectSpans, ROLE_RANK, type Span } from './calendarModel.js';
 import { DAY, formatInZone } from './zonedTime.js';
 
 /** Samplers look at the two weeks after the reference date: what a grounded query would ask about. */
@@ -12,7 +12,7 @@ const TO = FROM + 14 * DAY;
 /** Visible spans in the sampling window, sorted by start. */
 function upcomingSpans(state: CalendarState): Span[] {
   const spans: Span[] = [];
-  for (const event of eventIndex(state).all) {
+  for (const event of allEvents(state)) {
     if (!canSeeDetails(state, event)) continue;
     collectSpans(event, FROM, TO, spans);
   }

@@ -212,10 +212,12 @@ async function connect(transport: StdioClientTransport | StreamableHTTPClientTra
 /**
  * Where the transport rows run: the bench (clients, and the HTTP servers it hosts) on CPU 0, every
  * stdio server process on CPU 1, with `taskset` (Linux, util-linux) on a machine with two or more
- * CPUs. Unpinned, the scheduler places each server process for a whole run — sharing the client's
- * core or not, which changes a round trip's latency — so two processes of the same code differed
- * by up to 1.6× within one run (a replay measured 0.80× the echo in one run, 1.20× in the next).
- * Undefined (unpinned, said in the output) where taskset is missing or there is one CPU.
+ * CPUs. Unpinned, rows between different server processes moved widely from run to run (the
+ * domain's episode against the replay 0.97-1.66, the replay against the echo 0.80-1.36) while the
+ * control row stayed at 0.98-0.99: each process keeps the placement the scheduler gave it — on the
+ * client's core or not, which changes a round trip's latency — for the whole run. Pinned, the same
+ * rows repeat within a few percent. Undefined (unpinned, said in the output) where taskset is
+ * missing or there is one CPU.
  */
 function pinToCpus(): { restore(): void } | undefined {
   if (availableParallelism() < 2) return undefined;

@@ -640,30 +640,43 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   const timings = run.map(timingOf);
   for (let i = 0; i < run.length; i++) (timings[i].shape === undefined ? added : addedSeries).push(i);
   added.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
+  // The previous windows' arrays read through locals: a windows object comes in several shapes, and
+  // a property read of it per entry cost more than the rest of the merge.
+  const oldSingles = windows.singles;
+  const oldStarts = windows.starts;
+  const oldEnds = windows.ends;
+  const count = oldSingles.length;
   let kept = 0;
-  for (let k = 0; k < windows.singles.length; k++) if (windows.singles[k] < first || windows.singles[k] >= end) kept++;
+  for (let k = 0; k < count; k++) if (oldSingles[k] < first || oldSingles[k] >= end) kept++;
   const singles = new Int32Array(kept + added.length);
   const starts = new Float64Array(singles.length);
   const ends = new Float64Array(singles.length);
   let at = 0;
   // Both in (start, position) order: merge them.
   let a = 0;
-  for (let k = 0; k <= windows.singles.length; k++) {
-    const position = k < windows.singles.length ? windows.singles[k] : -1;
+  let addedStart = added.length > 0 ? timings[added[0]].startMs : 0;
+  for (let k = 0; k < count; k++) {
+    const position = oldSingles[k];
     if (position >= first && position < end) continue;
     const moved = position >= end ? position + shift : position;
-    const start = k < windows.singles.length ? windows.starts[k] : Infinity;
-    while (a < added.length && (k === windows.singles.length || timings[added[a]].startMs < start || (timings[added[a]].startMs === start && first + added[a] < moved))) {
+    const start = oldStarts[k];
+    while (a < added.length && (addedStart < start || (addedStart === start && first + added[a] < moved))) {
       singles[at] = first + added[a];
-      starts[at] = timings[added[a]].startMs;
+      starts[at] = addedStart;
       ends[at] = timings[added[a]].endMs;
       at++;
       a++;
+      if (a < added.length) addedStart = timings[added[a]].startMs;
     }
-    if (k === windows.singles.length) break;
     singles[at] = moved;
     starts[at] = start;
-    ends[at] = windows.ends[k];
+    ends[at] = oldEnds[k];
+    at++;
+  }
+  for (; a < added.length; a++) {
+    singles[at] = first + added[a];
+    starts[at] = timings[added[a]].startMs;
+    ends[at] = timings[added[a]].endMs;
     at++;
   }
   const series: number[] = [];

@@ -508,8 +508,8 @@ export interface EventIndex {
 }
 
 /**
- * An index holds no reference to its events record: it is the value of `indexes`, whose key is the
- * record, and Node 20's scavenger keeps a young key alive when its own value reaches it, so that
+ * An index holds no reference to its events record: it may be the value of `builtIndexes`, whose key
+ * is the record, and Node 20's scavenger keeps a young key alive when its own value reaches it, so that
  * every record an episode indexed (with its lists and windows) would be moved to the old generation
  * and freed only by a full collection.
  */
@@ -527,7 +527,37 @@ export function allEvents(state: CalendarState): CalendarEvent[] {
   return (index.all ??= [...entryValues(state.events)]);
 }
 
-const indexes = new WeakMap<BucketedRecord<CalendarEvent>, EventIndex>();
+/**
+ * Indexes by events record. Built ones (a world's first state, a restored snapshot with nothing to
+ * derive from) live as long as their record, in a WeakMap. Derived ones (one per write) are kept
+ * for the last RECENT_INDEXES records only: Node 20's scavenger takes a WeakMap's values as roots
+ * while their keys are young, so that each young-generation collection copied every index derived
+ * since the previous one, with its lists and windows, long after their records were gone.
+ * A session whose record left the ring builds its index again on its next call, as one does whose
+ * derivation left `recentDerivations`.
+ */
+const builtIndexes = new WeakMap<BucketedRecord<CalendarEvent>, EventIndex>();
+/** A power of two (slots are found by a mask). */
+const RECENT_INDEXES = 64;
+const recentRecords: Array<BucketedRecord<CalendarEvent> | undefined> = new Array(RECENT_INDEXES).fill(undefined);
+const recentIndexes: Array<EventIndex | undefined> = new Array(RECENT_INDEXES).fill(undefined);
+let nextRecent = 0;
+
+/** The index kept for a frozen events record, or undefined. */
+function knownIndex(events: BucketedRecord<CalendarEvent>): EventIndex | undefined {
+  // The latest first: a call mostly asks for the record the last write made.
+  for (let n = 1; n <= RECENT_INDEXES; n++) {
+    const slot = (nextRecent - n) & (RECENT_INDEXES - 1);
+    if (recentRecords[slot] === events) return recentIndexes[slot];
+  }
+  return builtIndexes.get(events);
+}
+
+function keepDerivedIndex(events: BucketedRecord<CalendarEvent>, index: EventIndex): void {
+  recentRecords[nextRecent] = events;
+  recentIndexes[nextRecent] = index;
+  nextRecent = (nextRecent + 1) & (RECENT_INDEXES - 1);
+}
 const NO_EVENTS: CalendarEvent[] = [];
 
 function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
@@ -555,10 +585,14 @@ export function eventIndex(state: CalendarState): EventIndex {
   // A write's checks ask several times in a row for the same state's index.
   if (events === lastIndexed) return lastIndex!;
   if (!isFrozenState(events)) return buildIndex(events);
-  let index = indexes.get(events);
+  let index = knownIndex(events);
   if (index === undefined) {
-    index = pendingIndex(events) ?? buildIndex(events);
-    indexes.set(events, index);
+    index = pendingIndex(events);
+    if (index !== undefined) keepDerivedIndex(events, index);
+    else {
+      index = buildIndex(events);
+      builtIndexes.set(events, index);
+    }
   }
   lastIndexed = events;
   lastIndex = index;
@@ -813,7 +847,7 @@ export function deriveEventIndex(
   inPlace = false,
 ): void {
   // The checks of a write have just indexed `base` (lastIndexed), mostly: then it has an index.
-  if (!isFrozenState(next) || !(base === lastIndexed || indexes.has(base) || isPending(base))) return;
+  if (!isFrozenState(next) || !(base === lastIndexed || knownIndex(base) !== undefined || isPending(base))) return;
   recentDerivations[nextDerivation] = { next, base, bucketKeys, changed, inPlace };
   nextDerivation = (nextDerivation + 1) % recentDerivations.length;
 }
@@ -848,11 +882,11 @@ function isPending(next: BucketedRecord<CalendarEvent>): boolean {
 function pendingIndex(next: BucketedRecord<CalendarEvent>): EventIndex | undefined {
   const derivation = pendingDerivation(next);
   if (derivation === undefined) return undefined;
-  let previous = indexes.get(derivation.base);
+  let previous = knownIndex(derivation.base);
   if (previous === undefined) {
     previous = pendingIndex(derivation.base);
     if (previous === undefined) return undefined;
-    indexes.set(derivation.base, previous);
+    keepDerivedIndex(derivation.base, previous);
   }
   return derivedIndex(derivation, previous);
 }

@@ -680,12 +680,9 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   const oldStarts = windows.starts;
   const oldEnds = windows.ends;
   const count = oldSingles.length;
-  let kept = 0;
-  for (let k = 0; k < count; k++) if (oldSingles[k] < first || oldSingles[k] >= end) kept++;
-  const singles = new Int32Array(kept + added.length);
-  const starts = new Float64Array(singles.length);
-  const ends = new Float64Array(singles.length);
-  let at = 0;
+  const singles: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   // Both in (start, position) order: merge them.
   let a = 0;
   let addedStart = added.length > 0 ? timings[added[0]].startMs : 0;
@@ -695,28 +692,26 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     const moved = position >= end ? position + shift : position;
     const start = oldStarts[k];
     while (a < added.length && (addedStart < start || (addedStart === start && first + added[a] < moved))) {
-      singles[at] = first + added[a];
-      starts[at] = addedStart;
-      ends[at] = timings[added[a]].endMs;
-      at++;
+      singles.push(first + added[a]);
+      starts.push(addedStart);
+      ends.push(timings[added[a]].endMs);
       a++;
       if (a < added.length) addedStart = timings[added[a]].startMs;
     }
-    singles[at] = moved;
-    starts[at] = start;
-    ends[at] = oldEnds[k];
-    at++;
+    singles.push(moved);
+    starts.push(start);
+    ends.push(oldEnds[k]);
   }
   for (; a < added.length; a++) {
-    singles[at] = first + added[a];
-    starts[at] = timings[added[a]].startMs;
-    ends[at] = timings[added[a]].endMs;
-    at++;
+    singles.push(first + added[a]);
+    starts.push(timings[added[a]].startMs);
+    ends.push(timings[added[a]].endMs);
   }
   const series: number[] = [];
   const seriesTimings: EventTiming[] = [];
   // Where each old series is among the new ones (-1: gone), and the new series no old one expands like.
-  const oldToNew = new Int32Array(windows.series.length).fill(-1);
+  const oldToNew: number[] = [];
+  for (let k = 0; k < windows.series.length; k++) oldToNew.push(-1);
   const removed: number[] = [];
   let k = 0;
   for (; k < windows.series.length && windows.series[k] < first; k++) {
@@ -752,7 +747,7 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
     starts,
     ends,
     longest,
-    series: Int32Array.from(series),
+    series,
     seriesTimings,
     merged,
     cached: true,
@@ -776,27 +771,26 @@ function sameExpansion(a: EventTiming, b: EventTiming): boolean {
  */
 function remappedOccurrences(
   old: MergedOccurrences,
-  oldToNew: Int32Array,
+  oldToNew: readonly number[],
   seriesTimings: readonly EventTiming[],
   fresh: readonly number[],
   eventAt: (index: number) => CalendarEvent,
 ): MergedOccurrences {
   let coveredTo = old.coveredTo;
-  let total = 0;
-  for (let i = 0; i < old.owners.length; i++) if (oldToNew[old.owners[i]] >= 0) total++;
-  let starts = new Float64Array(total);
-  let ends = new Float64Array(total);
-  let owners = new Int32Array(total);
+  let starts: number[] = [];
+  let ends: number[] = [];
+  let owners: number[] = [];
   let longest = 0;
-  let at = 0;
-  for (let i = 0; i < old.owners.length; i++) {
-    const owner = oldToNew[old.owners[i]];
+  const oldStarts = old.starts;
+  const oldEnds = old.ends;
+  const oldOwners = old.owners;
+  for (let i = 0; i < oldOwners.length; i++) {
+    const owner = oldToNew[oldOwners[i]];
     if (owner < 0) continue;
-    starts[at] = old.starts[i];
-    ends[at] = old.ends[i];
-    owners[at] = owner;
-    if (old.ends[i] - old.starts[i] > longest) longest = old.ends[i] - old.starts[i];
-    at++;
+    starts.push(oldStarts[i]);
+    ends.push(oldEnds[i]);
+    owners.push(owner);
+    if (oldEnds[i] - oldStarts[i] > longest) longest = oldEnds[i] - oldStarts[i];
   }
   for (const index of fresh) {
     const timing = seriesTimings[index];
@@ -804,22 +798,22 @@ function remappedOccurrences(
     if (!expanded.complete) coveredTo = Math.min(coveredTo, expanded.coveredTo);
     const added = expanded.occurrences;
     const size = starts.length + added.length;
-    const mergedStarts = new Float64Array(size);
-    const mergedEnds = new Float64Array(size);
-    const mergedOwners = new Int32Array(size);
+    const mergedStarts: number[] = [];
+    const mergedEnds: number[] = [];
+    const mergedOwners: number[] = [];
     let a = 0;
     let b = 0;
     for (let out = 0; out < size; out++) {
       if (b === added.length || (a < starts.length && starts[a] <= added[b].startMs)) {
-        mergedStarts[out] = starts[a];
-        mergedEnds[out] = ends[a];
-        mergedOwners[out] = owners[a];
+        mergedStarts.push(starts[a]);
+        mergedEnds.push(ends[a]);
+        mergedOwners.push(owners[a]);
         a++;
       } else {
         const occurrence = added[b++];
-        mergedStarts[out] = occurrence.startMs;
-        mergedEnds[out] = occurrence.endMs;
-        mergedOwners[out] = index;
+        mergedStarts.push(occurrence.startMs);
+        mergedEnds.push(occurrence.endMs);
+        mergedOwners.push(index);
         if (occurrence.endMs - occurrence.startMs > longest) longest = occurrence.endMs - occurrence.startMs;
       }
     }
@@ -827,7 +821,7 @@ function remappedOccurrences(
     ends = mergedEnds;
     owners = mergedOwners;
   }
-  return { starts, ends, owners, longest, coveredTo, seen: new Float64Array(seriesTimings.length).fill(-1), queries: 0, directory: undefined };
+  return { starts, ends, owners, longest, coveredTo, seen: unseen(seriesTimings.length), queries: 0, directory: undefined };
 }
 
 /**
@@ -1025,17 +1019,20 @@ export function eventsInWindow(state: CalendarState, calendarId: string, persona
 /**
  * Per list of the index: its single events sorted by start (with where each sits in the list and
  * the longest one's length) and its series, so that a scan finds the events that can meet a window
- * by binary search instead of looking at every event. Kept as long as the list.
+ * by binary search instead of looking at every event. Kept as long as the list. Its numbers are in
+ * plain arrays (of small integers or doubles, which V8 stores unboxed): a typed array longer than 64
+ * bytes has its memory allocated outside the heap, ~0.4-1 µs each, and an episode derives a few
+ * windows (and merged occurrences) per write.
  */
 interface ListWindows {
   /** Positions in the list of the single (not repeating) events, by start. */
-  singles: Int32Array;
-  starts: Float64Array;
-  ends: Float64Array;
+  singles: readonly number[];
+  starts: readonly number[];
+  ends: readonly number[];
   /** The longest single event: one that ends after `fromMs` starts after `fromMs - longest`. */
   longest: number;
   /** Positions of the series, ascending, with their timings. */
-  series: Int32Array;
+  series: readonly number[];
   seriesTimings: EventTiming[];
   /** The occurrences of all the series, made on first need (only for windows kept with their list). */
   merged?: MergedOccurrences;
@@ -1129,20 +1126,27 @@ function holdsSingle(events: readonly CalendarEvent[], windows: ListWindows, eve
 
 const NO_POSITIONS: readonly number[] = Object.freeze([]);
 
+/** A `seen` list of `count` series, none found by a query yet. */
+function unseen(count: number): number[] {
+  const seen: number[] = [];
+  for (let k = 0; k < count; k++) seen.push(-1);
+  return seen;
+}
+
 /**
  * Every occurrence of a list's series that starts before `coveredTo`, by start, with the series it
  * belongs to (index into `seriesTimings`): one binary search finds the series that meet a window,
  * instead of one per series.
  */
 interface MergedOccurrences {
-  starts: Float64Array;
-  ends: Float64Array;
-  owners: Int32Array;
+  starts: readonly number[];
+  ends: readonly number[];
+  owners: readonly number[];
   /** The longest occurrence. */
   longest: number;
   coveredTo: number;
   /** Per series: the query that last found it (no set per query). */
-  seen: Float64Array;
+  seen: number[];
   /** Scans of `starts` so far, and its day directory once they were many (null: too sparse for one). */
   queries: number;
   directory: DayDirectory | null | undefined;
@@ -1156,30 +1160,30 @@ interface MergedOccurrences {
  */
 interface DayDirectory {
   firstDay: number;
-  at: Int32Array;
+  at: readonly number[];
 }
 
 /** Scans of a list of starts before it gets a day directory. */
 const DIRECTORY_AFTER_QUERIES = 8;
 const MAX_DIRECTORY_DAYS = 4096;
 
-function dayDirectory(starts: Float64Array): DayDirectory | null {
+function dayDirectory(starts: readonly number[]): DayDirectory | null {
   if (starts.length === 0) return null;
   const firstDay = Math.floor(starts[0] / DAY);
   const days = Math.floor(starts[starts.length - 1] / DAY) - firstDay + 1;
   if (!(days > 0 && days <= MAX_DIRECTORY_DAYS)) return null;
-  const at = new Int32Array(days);
+  const at: number[] = [];
   let i = 0;
   for (let d = 0; d < days; d++) {
     const boundary = (firstDay + d) * DAY;
     while (i < starts.length && starts[i] < boundary) i++;
-    at[d] = i;
+    at.push(i);
   }
   return { firstDay, at };
 }
 
 /** The first position of `starts` (ascending) whose start is not below `value`. */
-function lowerBound(starts: Float64Array, value: number, directory: DayDirectory | null | undefined): number {
+function lowerBound(starts: readonly number[], value: number, directory: DayDirectory | null | undefined): number {
   let low = 0;
   if (directory) {
     const day = Math.floor(value / DAY) - directory.firstDay;
@@ -1212,28 +1216,28 @@ function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindow
     total += series.occurrences.length;
     expanded.push(series);
   }
-  const starts = new Float64Array(total);
-  const ends = new Float64Array(total);
-  const owners = new Int32Array(total);
-  let at = 0;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const owners: number[] = [];
+  const order: number[] = [];
   let longest = 0;
   for (let k = 0; k < expanded.length; k++) {
     for (const occurrence of expanded[k].occurrences) {
-      starts[at] = occurrence.startMs;
-      ends[at] = occurrence.endMs;
-      owners[at] = k;
+      order.push(starts.length);
+      starts.push(occurrence.startMs);
+      ends.push(occurrence.endMs);
+      owners.push(k);
       longest = Math.max(longest, occurrence.endMs - occurrence.startMs);
-      at++;
     }
   }
-  const order = Int32Array.from({ length: total }, (_, i) => i).sort((a, b) => starts[a] - starts[b] || a - b);
+  order.sort((a, b) => starts[a] - starts[b] || a - b);
   const merged: MergedOccurrences = {
-    starts: Float64Array.from(order, (i) => starts[i]),
-    ends: Float64Array.from(order, (i) => ends[i]),
-    owners: Int32Array.from(order, (i) => owners[i]),
+    starts: order.map((i) => starts[i]),
+    ends: order.map((i) => ends[i]),
+    owners: order.map((i) => owners[i]),
     longest,
     coveredTo,
-    seen: new Float64Array(expanded.length).fill(-1),
+    seen: unseen(expanded.length),
     queries: 0,
     directory: undefined,
   };
@@ -1292,12 +1296,14 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
   const series: number[] = [];
   for (let i = 0; i < events.length; i++) (timings[i].shape === undefined ? singles : series).push(i);
   singles.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
+  const starts: number[] = [];
+  const ends: number[] = [];
   windows = {
-    singles: Int32Array.from(singles),
-    starts: new Float64Array(singles.length),
-    ends: new Float64Array(singles.length),
+    singles,
+    starts,
+    ends,
     longest: 0,
-    series: Int32Array.from(series),
+    series,
     seriesTimings: series.map((i) => timings[i]),
     cached: events.length > 0 && isFrozenState(events[0]),
     queries: 0,
@@ -1306,8 +1312,8 @@ function windowsOf(events: readonly CalendarEvent[]): ListWindows {
   };
   for (let k = 0; k < singles.length; k++) {
     const timing = timings[singles[k]];
-    windows.starts[k] = timing.startMs;
-    windows.ends[k] = timing.endMs;
+    starts.push(timing.startMs);
+    ends.push(timing.endMs);
     windows.longest = Math.max(windows.longest, timing.endMs - timing.startMs);
   }
   if (windows.cached) (events as WindowedList)[WINDOWS] = windows;

@@ -505,6 +505,8 @@ export interface EventIndex {
   byAttendee: ListsByKey;
   /** Every event once, in record order, when made (`allEvents`; only invariants and samplers ask). */
   all: CalendarEvent[] | undefined;
+  /** Every bucket key of the record is a number (only then is an index derived from this one). */
+  readonly numberedBuckets: boolean;
 }
 
 /**
@@ -518,6 +520,7 @@ class IndexOfEvents implements EventIndex {
     readonly byCalendar: ListsByKey,
     readonly byAttendee: ListsByKey,
     public all: CalendarEvent[] | undefined,
+    readonly numberedBuckets: boolean,
   ) {}
 }
 
@@ -560,8 +563,12 @@ function keepDerivedIndex(events: BucketedRecord<CalendarEvent>, index: EventInd
 }
 const NO_EVENTS: CalendarEvent[] = [];
 
+const NUMBERED_BUCKET = /^\d+$/;
+
 function buildIndex(events: BucketedRecord<CalendarEvent>): EventIndex {
-  const index = new IndexOfEvents(new ListsByKey(), new ListsByKey(), []);
+  let numbered = true;
+  for (const key in events) if (!NUMBERED_BUCKET.test(key)) numbered = false;
+  const index = new IndexOfEvents(new ListsByKey(), new ListsByKey(), [], numbered);
   const add = (map: ListsByKey, key: string, event: CalendarEvent): void => {
     const list = map.get(key);
     if (list === undefined) map.set(key, [event]);
@@ -671,9 +678,13 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   const shift = run.length - (end - first);
   const added: number[] = [];
   const addedSeries: number[] = [];
-  const timings = run.map(timingOf);
-  for (let i = 0; i < run.length; i++) (timings[i].shape === undefined ? added : addedSeries).push(i);
-  added.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
+  const timings: EventTiming[] = [];
+  for (let i = 0; i < run.length; i++) {
+    const timing = timingOf(run[i]);
+    timings.push(timing);
+    (timing.shape === undefined ? added : addedSeries).push(i);
+  }
+  if (added.length > 1) added.sort((a, b) => timings[a].startMs - timings[b].startMs || a - b);
   // The previous windows' arrays read through locals: a windows object comes in several shapes, and
   // a property read of it per entry cost more than the rest of the merge.
   const oldSingles = windows.singles;
@@ -895,12 +906,13 @@ function pendingDerivation(next: BucketedRecord<CalendarEvent>): Derivation | un
   }
   return undefined;
 }
-const NUMBERED_BUCKET = /^\d+$/;
 
 function derivedIndex(derivation: Derivation, previous: EventIndex): EventIndex | undefined {
   const { next, base, bucketKeys, changed } = derivation;
   if (derivation.inPlace && sameKeys(changed[0], changed[1])) return swappedIndex(next, previous, changed[0], changed[1]);
-  for (const key in base) if (!NUMBERED_BUCKET.test(key)) return undefined;
+  // Known per index (a derived one's record has its predecessor's keys and numbered changed ones),
+  // instead of testing every key of the record (~40 regular expression runs) per derivation.
+  if (!previous.numberedBuckets) return undefined;
   const buckets: number[] = [];
   for (const key of bucketKeys) {
     if (!NUMBERED_BUCKET.test(key)) return undefined;
@@ -913,7 +925,7 @@ function derivedIndex(derivation: Derivation, previous: EventIndex): EventIndex 
     calendars.add(event.calendar_id);
     for (let a = 0; a < event.attendees.length; a++) emails.add(event.attendees[a].email);
   }
-  const index = new IndexOfEvents(previous.byCalendar.copy(), previous.byAttendee.copy(), undefined);
+  const index = new IndexOfEvents(previous.byCalendar.copy(), previous.byAttendee.copy(), undefined, true);
   for (const bucket of buckets) {
     const key = String(bucket);
     const entries = Object.hasOwn(next, key) ? next[key] : {};
@@ -943,7 +955,7 @@ function sameKeys(a: CalendarEvent, b: CalendarEvent): boolean {
  * of their lists has `event` where it had `old` (no bucket is read again).
  */
 function swappedIndex(next: BucketedRecord<CalendarEvent>, previous: EventIndex, old: CalendarEvent, event: CalendarEvent): EventIndex {
-  const index = new IndexOfEvents(previous.byCalendar.copy(), previous.byAttendee.copy(), undefined);
+  const index = new IndexOfEvents(previous.byCalendar.copy(), previous.byAttendee.copy(), undefined, previous.numberedBuckets);
   swapIn(index.byCalendar, event.calendar_id, old, event);
   for (let a = 0; a < event.attendees.length; a++) swapIn(index.byAttendee, event.attendees[a].email, old, event);
   return index;

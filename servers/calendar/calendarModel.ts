@@ -1599,12 +1599,34 @@ export function roomConflicts(state: CalendarState, candidate: CalendarEvent, sp
   for (let a = 0; a < candidate.attendees.length; a++) {
     const attendee = candidate.attendees[a];
     if (!attendee.resource || attendee.response_status === 'declined') continue;
-    const booked = busySpans(state, attendee.email, spans[0].startMs, spans[spans.length - 1].endMs, undefined, self, undefined, ignored);
+    const booked = busyDuring(state, attendee.email, spans, self, undefined, ignored);
     if (booked.length === 0) continue;
     const clashes = uniqueOthers(overlapping(spans, booked));
     if (clashes.length > 0) (result ??= []).push({ room: attendee.email, bookings: clashes });
   }
   return result ?? NONE;
+}
+
+/** Candidates with at most this many spans have their attendees' and rooms' busy spans found span by span. */
+const SPAN_BY_SPAN = 32;
+
+/**
+ * The busy spans of `id` (busySpans, sorted alike) that overlap some of `spans` (sorted by start),
+ * and for a candidate with many spans those between its first and its last: a series' checks read
+ * only the clashes, which these include, in the order of a scan of the whole stretch (by start,
+ * then id; a span met twice comes twice). One window per span instead of the stretch between the
+ * first and the last spares making a span object and id for every occurrence of weeks of events.
+ */
+function busyDuring(state: CalendarState, id: string, spans: Span[], self: SelfIds, elsewhereThan: string | undefined, ignored: CalendarEvent | undefined): Span[] {
+  if (spans.length === 1 || spans.length > SPAN_BY_SPAN) return busySpans(state, id, spans[0].startMs, spans[spans.length - 1].endMs, undefined, self, elsewhereThan, ignored);
+  let all: Span[] | undefined;
+  for (let s = 0; s < spans.length; s++) {
+    const found = busySpans(state, id, spans[s].startMs, spans[s].endMs, undefined, self, elsewhereThan, ignored);
+    for (let f = 0; f < found.length; f++) (all ??= []).push(found[f]);
+  }
+  if (all === undefined) return NO_SPANS as Span[];
+  if (all.length > 1) all.sort((a, b) => a.startMs - b.startMs || (a.id < b.id ? -1 : 1));
+  return all;
 }
 
 /** What calendarConflicts and roomConflicts answer when they find nothing (their one caller only reads them). */
@@ -1655,7 +1677,7 @@ export function attendeeConflicts(
   if (owner !== undefined && !people.includes(owner) && (only === undefined || only.includes(owner)) && directoryEntry(state, owner)?.kind === 'person') people.push(owner);
   for (let p = 0; p < people.length; p++) {
     const email = people[p];
-    const busy = busySpans(state, email, spans[0].startMs, spans[spans.length - 1].endMs, undefined, self, candidate.calendar_id, ignored);
+    const busy = busyDuring(state, email, spans, self, candidate.calendar_id, ignored);
     if (busy.length === 0) continue;
     const clashes = firstClashIds(spans, busy, 5);
     if (clashes.length > 0) result.push({ email, event_ids: clashes });

@@ -346,12 +346,43 @@ export function resolveEvent(state: CalendarState, id: string): EventRef | strin
   return `event ${id} not found; list_events lists the events of a calendar (ids look like evt_12, occurrences of a series like evt_12_20260318)`;
 }
 
+/**
+ * The messages a frozen record's lookups answered for keys it does not hold (the closest name costs
+ * an edit distance to every key): rollouts of one task repeat the same wrong ids. Kept for the last
+ * record asked about, and dropped whole past MAX_MISSES.
+ */
+class MissMessages {
+  private record: object | undefined;
+  private messages = new Map<string, string>();
+
+  get(record: object, key: string): string | undefined {
+    return record === this.record ? this.messages.get(key) : undefined;
+  }
+
+  set(record: object, key: string, message: string): void {
+    if (!isFrozenState(record)) return;
+    if (record !== this.record || this.messages.size >= MAX_MISSES) {
+      this.record = record;
+      this.messages = new Map();
+    }
+    this.messages.set(key, message);
+  }
+}
+
+const MAX_MISSES = 1000;
+const calendarMisses = new MissMessages();
+const personMisses = new MissMessages();
+
 /** A calendar by id, or a message naming the closest ids and the tool that lists them. */
 export function findCalendar(state: CalendarState, id: string): Calendar | string {
   const calendar = calendarEntry(state, id);
   if (calendar !== undefined) return calendar;
+  const known = calendarMisses.get(state.calendars, id);
+  if (known !== undefined) return known;
   const closest = closestName(id, Object.keys(state.calendars));
-  return `calendar ${id} not found${closest ? `; did you mean ${closest}?` : ''} list_calendars lists the ${Object.keys(state.calendars).length} calendars you can see`;
+  const message = `calendar ${id} not found${closest ? `; did you mean ${closest}?` : ''} list_calendars lists the ${Object.keys(state.calendars).length} calendars you can see`;
+  calendarMisses.set(state.calendars, id, message);
+  return message;
 }
 
 let lastPeople: Readonly<Record<string, DirectoryEntry>> | undefined;
@@ -409,13 +440,17 @@ export function calendarEntry(state: CalendarState, id: string): Calendar | unde
 export function findPerson(state: CalendarState, email: string): DirectoryEntry | string {
   const entry = directoryEntry(state, email.toLowerCase());
   if (entry !== undefined) return entry;
+  const known = personMisses.get(state.people, email);
+  if (known !== undefined) return known;
   const emails = Object.keys(state.people);
   let closest = closestName(email, emails);
   if (closest === undefined) {
     const word = email.toLowerCase().split(/[@.\s_-]+/)[0];
     if (word.length > 2) closest = emails.find((e) => e.startsWith(word) || state.people[e].name.toLowerCase().includes(word));
   }
-  return `no person or room with email ${email} in the directory${closest ? `; did you mean ${closest} (${state.people[closest].name})?` : ''} search_calendar_directory finds people and rooms by name`;
+  const message = `no person or room with email ${email} in the directory${closest ? `; did you mean ${closest} (${state.people[closest].name})?` : ''} search_calendar_directory finds people and rooms by name`;
+  personMisses.set(state.people, email, message);
+  return message;
 }
 
 /** Whether the signed-in user may see the details (not only free/busy) of an event. */

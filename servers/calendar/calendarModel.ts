@@ -277,23 +277,35 @@ export function occurrenceOn(master: CalendarEvent, dateKey: string): { startMs:
   return undefined;
 }
 
-/** Ids of the occurrences of `master` nearest to `dateKey` (up to two before and two after), for messages. */
+/**
+ * Ids of the occurrences of `master` nearest to `dateKey` (up to two before and two after), for
+ * messages: read from the series' cached expansion (the occurrences forEachOccurrence visits, in
+ * day order) by a binary search, instead of visiting every occurrence from the series' start.
+ */
 export function nearbyOccurrenceIds(master: CalendarEvent, dateKey: string): string[] {
-  const shape = seriesShape(master);
+  const timing = timingOf(master);
   const day = dayOfDateKey(dateKey) ?? 0;
-  if (shape === undefined) return [];
-  const before: string[] = [];
-  const after: string[] = [];
-  forEachOccurrence(shape, (occurrence) => {
-    if (occurrence.day < day) {
-      before.push(`${master.id}_${occurrence.dateKey}`);
-      if (before.length > 2) before.shift();
-      return true;
-    }
-    if (occurrence.day > day) after.push(`${master.id}_${occurrence.dateKey}`);
-    return after.length < 2;
-  });
-  return [...before, ...after];
+  if (timing.shape === undefined) return [];
+  // Occurrences on or before the day start before the end of the next one.
+  let expanded = expandedTo(master, timing, (day + 2) * DAY);
+  let occurrences = expanded.occurrences;
+  let low = 0;
+  let high = occurrences.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (occurrences[middle].day < day) low = middle + 1;
+    else high = middle;
+  }
+  let after = low;
+  while (after < occurrences.length && occurrences[after].day === day) after++;
+  while (!expanded.complete && occurrences.length < after + 2) {
+    expanded = expandedTo(master, timing, expanded.coveredTo + DAY);
+    occurrences = expanded.occurrences;
+  }
+  const ids: string[] = [];
+  for (let i = Math.max(0, low - 2); i < low; i++) ids.push(`${master.id}_${occurrences[i].dateKey}`);
+  for (let i = after; i < occurrences.length && i < after + 2; i++) ids.push(`${master.id}_${occurrences[i].dateKey}`);
+  return ids;
 }
 
 /** What an event id names. */

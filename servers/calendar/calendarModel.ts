@@ -1498,9 +1498,11 @@ export function busySpans(
   // Events that `skip` would leave out whole are not expanded into spans: those named in `self`, and
   // (`elsewhereThan`) those on that calendar, so also the own calendar when it is that one.
   for (let l = id === elsewhereThan ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
-    const events = l === 0 ? own : (index.byAttendee.at(number) ?? NO_EVENTS);
-    if (events.length === 0) continue;
-    const held = ignoredHere === undefined ? undefined : l === 0 ? ignoredHere.calendar_id === id : isInvited(ignoredHere, id);
+    const listed = l === 0 ? own : (index.byAttendee.at(number) ?? NO_EVENTS);
+    if (listed.length === 0) continue;
+    const events = self === undefined ? listed : scannedList(listed, self);
+    // Whether the list holds `ignored` follows from its key for the index's own list only.
+    const held = ignoredHere === undefined || events !== listed ? undefined : l === 0 ? ignoredHere.calendar_id === id : isInvited(ignoredHere, id);
     const meeting = eventsMeeting(events, fromMs, toMs, ignoredHere, held);
     for (let m = 0; m < meeting.length; m++) {
       const event = events[meeting[m]];
@@ -1590,6 +1592,25 @@ function isSelfEvent(self: SelfIds, eventId: string): boolean {
   return false;
 }
 
+/**
+ * The list a scan that leaves out the events named in `self` reads for `events`: the nearest of its
+ * predecessors with windows made, as long as every change since is to such events (an episode's
+ * writes mostly edit the event the write before made or edited), so that the windows of the lists
+ * in between are not derived. The events the scan keeps are the same objects in the same order.
+ */
+function scannedList(events: readonly CalendarEvent[], self: SelfIds): readonly CalendarEvent[] {
+  let list = events;
+  for (;;) {
+    if ((list as WindowedList)[WINDOWS] !== undefined) return list;
+    const deferred = (list as WindowedList)[DEFERRED];
+    if (deferred === undefined) return list;
+    const { previous, first, end, run } = deferred;
+    for (let i = first; i < end; i++) if (!isSelfEvent(self, previous[i].id)) return list;
+    for (let i = 0; i < run.length; i++) if (!isSelfEvent(self, run[i].id)) return list;
+    list = previous;
+  }
+}
+
 /** Whether a span is one of the candidate's own (a few ids at most: a loop, no Set per call). */
 function isSelf(self: SelfIds, span: Span): boolean {
   const eventId = span.event.id;
@@ -1604,10 +1625,11 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   const from = spans[0].startMs;
   const to = spans[spans.length - 1].endMs;
   const others: Span[] = [];
-  const events = eventsOn(state, candidate.calendar_id);
+  const listed = eventsOn(state, candidate.calendar_id);
+  const events = scannedList(listed, self);
   // In list order, as a scan of the whole list would meet them (ties in start keep that order).
   const ignoredHere = ignored !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
-  const meeting = eventsMeeting(events, from, to, ignoredHere, ignoredHere === undefined ? undefined : ignoredHere.calendar_id === candidate.calendar_id);
+  const meeting = eventsMeeting(events, from, to, ignoredHere, ignoredHere === undefined || events !== listed ? undefined : ignoredHere.calendar_id === candidate.calendar_id);
   // An index loop: the answer is often the frozen NO_POSITIONS.
   for (let m = 0; m < meeting.length; m++) {
     const event = events[meeting[m]];

@@ -1339,14 +1339,54 @@ function deferWindows(previous: readonly CalendarEvent[], next: readonly Calenda
   if (before !== undefined && before.depth < MAX_DEFERRED) (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: before.depth + 1 };
 }
 
+/** The most events a composed replacement may take out and put in (a chain's changes are mostly a few events). */
+const MAX_COMPOSED = 24;
+
+/**
+ * The windows of `events`, a list two or more links of deferred windows away from the nearest
+ * predecessor with windows, derived from that predecessor's in one step: the lists are in the same
+ * order, so past their common start and end they differ only where the writes in between changed
+ * them, and one replacement of that stretch gives the same windows as the chain, without deriving
+ * (and copying the singles of) every list in between. Undefined when the chain is shorter, ends in a
+ * list without windows, or the stretch is long.
+ */
+function composedWindows(events: readonly CalendarEvent[], deferred: DeferredWindows): ListWindows | undefined {
+  let ancestor = deferred.previous;
+  let links = 1;
+  for (;;) {
+    if ((ancestor as WindowedList)[WINDOWS] !== undefined) break;
+    const before = (ancestor as WindowedList)[DEFERRED];
+    if (before === undefined) return undefined;
+    ancestor = before.previous;
+    links++;
+  }
+  if (links < 2) return undefined;
+  let first = 0;
+  const shorter = Math.min(ancestor.length, events.length);
+  while (first < shorter && ancestor[first] === events[first]) first++;
+  let end = ancestor.length;
+  let runEnd = events.length;
+  while (end > first && runEnd > first && ancestor[end - 1] === events[runEnd - 1]) {
+    end--;
+    runEnd--;
+  }
+  if (end - first + (runEnd - first) > MAX_COMPOSED) return undefined;
+  const windows = (ancestor as WindowedList)[WINDOWS]!;
+  const composed: DeferredWindows = { previous: ancestor, first, end, run: events.slice(first, runEnd), depth: 1 };
+  return sameTimes(windows, composed) ?? replacedWindows(windows, first, end, composed.run);
+}
+
 function windowsOf(events: readonly CalendarEvent[]): ListWindows {
   let windows = (events as WindowedList)[WINDOWS];
   if (windows !== undefined) return windows;
   const deferred = (events as WindowedList)[DEFERRED];
   if (deferred !== undefined) {
     (events as WindowedList)[DEFERRED] = undefined;
-    const previous = windowsOf(deferred.previous);
-    windows = sameTimes(previous, deferred) ?? replacedWindows(previous, deferred.first, deferred.end, deferred.run);
+    windows = composedWindows(events, deferred);
+    if (windows === undefined) {
+      const previous = windowsOf(deferred.previous);
+      windows = sameTimes(previous, deferred) ?? replacedWindows(previous, deferred.first, deferred.end, deferred.run);
+    }
     (events as WindowedList)[WINDOWS] = windows;
     return windows;
   }

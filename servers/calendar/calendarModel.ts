@@ -1064,9 +1064,8 @@ export function eventsInWindow(state: CalendarState, calendarId: string, persona
   const index = eventIndex(state);
   const result: CalendarEvent[] = [];
   for (let l = 0; l < (personal ? 2 : 1); l++) {
-    const listed = l === 0 ? (index.byCalendar.get(calendarId) ?? NO_EVENTS) : (index.byAttendee.get(calendarId) ?? NO_EVENTS);
-    if (listed.length === 0) continue;
-    const events = scannedList(listed, undefined, fromMs, toMs);
+    const events = l === 0 ? (index.byCalendar.get(calendarId) ?? NO_EVENTS) : (index.byAttendee.get(calendarId) ?? NO_EVENTS);
+    if (events.length === 0) continue;
     const meeting = eventsMeeting(events, fromMs, toMs);
     for (let m = 0; m < meeting.length; m++) {
       const event = events[meeting[m]];
@@ -1541,7 +1540,7 @@ export function busySpans(
   for (let l = id === elsewhereThan ? 1 : 0; l < (entry === undefined ? 1 : 2); l++) {
     const listed = l === 0 ? own : (index.byAttendee.at(number) ?? NO_EVENTS);
     if (listed.length === 0) continue;
-    const events = scannedList(listed, self, fromMs, toMs);
+    const events = self === undefined ? listed : scannedList(listed, self);
     // Whether the list holds `ignored` follows from its key for the index's own list only.
     const held = ignoredHere === undefined || events !== listed ? undefined : l === 0 ? ignoredHere.calendar_id === id : isInvited(ignoredHere, id);
     const meeting = eventsMeeting(events, fromMs, toMs, ignoredHere, held);
@@ -1634,31 +1633,22 @@ function isSelfEvent(self: SelfIds, eventId: string): boolean {
 }
 
 /**
- * The list a scan of [fromMs, toMs) reads for `events`: the nearest of its predecessors with windows
- * made, as long as every event changed since (removed or stored) is one the scan leaves out (named
- * in `self`) or meets nothing in the window, so that the windows of the lists in between are not
- * derived (an episode's writes mostly edit the event the write before made or edited, or events at
- * other times). The events the scan finds are the same objects in the same order.
+ * The list a scan that leaves out the events named in `self` reads for `events`: the nearest of its
+ * predecessors with windows made, as long as every change since is to such events (an episode's
+ * writes mostly edit the event the write before made or edited), so that the windows of the lists
+ * in between are not derived. The events the scan keeps are the same objects in the same order.
  */
-function scannedList(events: readonly CalendarEvent[], self: SelfIds | undefined, fromMs: number, toMs: number): readonly CalendarEvent[] {
+function scannedList(events: readonly CalendarEvent[], self: SelfIds): readonly CalendarEvent[] {
   let list = events;
   for (;;) {
     if ((list as WindowedList)[WINDOWS] !== undefined) return list;
     const deferred = (list as WindowedList)[DEFERRED];
     if (deferred === undefined) return list;
     const { previous, first, end, run } = deferred;
-    for (let i = first; i < end; i++) if (!unseenBy(previous[i], self, fromMs, toMs)) return list;
-    for (let i = 0; i < run.length; i++) if (!unseenBy(run[i], self, fromMs, toMs)) return list;
+    for (let i = first; i < end; i++) if (!isSelfEvent(self, previous[i].id)) return list;
+    for (let i = 0; i < run.length; i++) if (!isSelfEvent(self, run[i].id)) return list;
     list = previous;
   }
-}
-
-/** Whether a scan of [fromMs, toMs) leaving out `self` finds nothing of `event` (by eventsMeeting's test). */
-function unseenBy(event: CalendarEvent, self: SelfIds | undefined, fromMs: number, toMs: number): boolean {
-  if (self !== undefined && isSelfEvent(self, event.id)) return true;
-  const timing = timingOf(event);
-  if (timing.shape === undefined) return !(timing.startMs < toMs && timing.endMs > fromMs);
-  return !seriesMeets(event, timing, fromMs, toMs);
 }
 
 /** Whether a span is one of the candidate's own (a few ids at most: a loop, no Set per call). */
@@ -1676,7 +1666,7 @@ export function calendarConflicts(state: CalendarState, candidate: CalendarEvent
   const to = spans[spans.length - 1].endMs;
   const others: Span[] = [];
   const listed = eventsOn(state, candidate.calendar_id);
-  const events = scannedList(listed, self, from, to);
+  const events = scannedList(listed, self);
   // In list order, as a scan of the whole list would meet them (ties in start keep that order).
   const ignoredHere = ignored !== undefined && isSelfEvent(self, ignored.id) ? ignored : undefined;
   const meeting = eventsMeeting(events, from, to, ignoredHere, ignoredHere === undefined || events !== listed ? undefined : ignoredHere.calendar_id === candidate.calendar_id);

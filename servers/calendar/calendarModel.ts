@@ -1326,17 +1326,19 @@ interface DeferredWindows {
   end: number;
   run: readonly CalendarEvent[];
   depth: number;
+  /** Scans that read a predecessor of this list instead of it so far (scannedList). */
+  steppedBack: number;
 }
 
 const MAX_DEFERRED = 32;
 
 function deferWindows(previous: readonly CalendarEvent[], next: readonly CalendarEvent[], first: number, end: number, run: readonly CalendarEvent[]): void {
   if ((previous as WindowedList)[WINDOWS] !== undefined) {
-    (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: 1 };
+    (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: 1, steppedBack: 0 };
     return;
   }
   const before = (previous as WindowedList)[DEFERRED];
-  if (before !== undefined && before.depth < MAX_DEFERRED) (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: before.depth + 1 };
+  if (before !== undefined && before.depth < MAX_DEFERRED) (next as WindowedList)[DEFERRED] = { previous, first, end, run, depth: before.depth + 1, steppedBack: 0 };
 }
 
 /** The most events a composed replacement may take out and put in (a chain's changes are mostly a few events). */
@@ -1372,7 +1374,7 @@ function composedWindows(events: readonly CalendarEvent[], deferred: DeferredWin
   }
   if (end - first + (runEnd - first) > MAX_COMPOSED) return undefined;
   const windows = (ancestor as WindowedList)[WINDOWS]!;
-  const composed: DeferredWindows = { previous: ancestor, first, end, run: events.slice(first, runEnd), depth: 1 };
+  const composed: DeferredWindows = { previous: ancestor, first, end, run: events.slice(first, runEnd), depth: 1, steppedBack: 0 };
   return sameTimes(windows, composed) ?? replacedWindows(windows, first, end, composed.run);
 }
 
@@ -1632,6 +1634,9 @@ function isSelfEvent(self: SelfIds, eventId: string): boolean {
   return false;
 }
 
+/** Scans of a list that may read one of its predecessors instead. */
+const STEP_BACK_SCANS = 2;
+
 /**
  * The list a scan that leaves out the events named in `self` reads for `events`: the nearest of its
  * predecessors with windows made, as long as every change since is to such events (an episode's
@@ -1639,6 +1644,10 @@ function isSelfEvent(self: SelfIds, eventId: string): boolean {
  * in between are not derived. The events the scan keeps are the same objects in the same order.
  */
 function scannedList(events: readonly CalendarEvent[], self: SelfIds): readonly CalendarEvent[] {
+  // A list scanned again and again (a state many calls start from) gets its windows made instead:
+  // stepping back tests the changed events on every scan.
+  const own = (events as WindowedList)[DEFERRED];
+  if (own !== undefined && ++own.steppedBack > STEP_BACK_SCANS) return events;
   let list = events;
   for (;;) {
     if ((list as WindowedList)[WINDOWS] !== undefined) return list;

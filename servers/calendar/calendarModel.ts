@@ -768,8 +768,7 @@ function replacedWindows(windows: ListWindows, first: number, end: number, run: 
   const series: number[] = [];
   const seriesTimings: EventTiming[] = [];
   // Where each old series is among the new ones (-1: gone), and the new series no old one expands like.
-  const oldToNew: number[] = [];
-  for (let k = 0; k < windows.series.length; k++) oldToNew.push(-1);
+  const oldToNew = minusOnes(windows.series.length);
   const removed: number[] = [];
   let k = 0;
   for (; k < windows.series.length && windows.series[k] < first; k++) {
@@ -879,7 +878,7 @@ function remappedOccurrences(
     ends = mergedEnds;
     owners = mergedOwners;
   }
-  return { starts, ends, owners, longest, coveredTo, seen: unseen(seriesTimings.length), queries: 0, directory: undefined };
+  return { starts, ends, owners, longest, coveredTo, seen: minusOnes(seriesTimings.length), queries: 0, directory: undefined };
 }
 
 /**
@@ -1185,8 +1184,8 @@ function holdsSingle(events: readonly CalendarEvent[], windows: ListWindows, eve
 
 const NO_POSITIONS: readonly number[] = Object.freeze([]);
 
-/** A `seen` list of `count` series, none found by a query yet. */
-function unseen(count: number): number[] {
+/** `count` times -1 in a packed array (a `seen` list of series no query found yet; series mapped to none). */
+function minusOnes(count: number): number[] {
   const seen: number[] = [];
   for (let k = 0; k < count; k++) seen.push(-1);
   return seen;
@@ -1267,12 +1266,10 @@ function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindow
   const known = windows.merged;
   if (known !== undefined && known.coveredTo >= toMs) return known;
   let coveredTo = Infinity;
-  let total = 0;
   const expanded: ExpandedSeries[] = [];
   for (let k = 0; k < windows.series.length; k++) {
     const series = expandedTo(events[windows.series[k]], windows.seriesTimings[k], toMs);
     if (!series.complete) coveredTo = Math.min(coveredTo, series.coveredTo);
-    total += series.occurrences.length;
     expanded.push(series);
   }
   const starts: number[] = [];
@@ -1296,7 +1293,7 @@ function mergedOccurrences(events: readonly CalendarEvent[], windows: ListWindow
     owners: order.map((i) => owners[i]),
     longest,
     coveredTo,
-    seen: unseen(expanded.length),
+    seen: minusOnes(expanded.length),
     queries: 0,
     directory: undefined,
   };

@@ -9,10 +9,11 @@
  * - stdio and Streamable HTTP: a tool call round trip against a bare SDK server with one trivial tool
  *   on the same transport (target: within 1.3×) for the domain's lightest read — the domain's
  *   closest call to a trivial tool; and the typical call (after a reset) and a whole episode
- *   (writes, reads with long lists, rejections) against a bare SDK server replaying the same results (target: within 1.3×: what the domain
- *   server adds to serving a real rollout, apart from the results' size). The episode against the
- *   echo, and the replay against the echo, are printed without a target: they show what results of
- *   that size cost any SDK server and client. Wall and CPU time, rotated A B C, B C A, C A B.
+ *   (writes, reads with long lists, rejections) against a bare SDK server replaying the same
+ *   results (target: within 1.3×: what the domain server adds to serving a real rollout, apart from
+ *   the results' size). Those against the echo, and the replay against the echo, are printed
+ *   without a target: they show what results of that size cost any SDK server and client. Wall and
+ *   CPU time, rotated A B C, B C A, C A B, medians.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -255,6 +256,8 @@ function cpuNote(value: { cpu: number | undefined }, baseline: { cpu: number | u
 
 const bareStdioArgs = (...rest: string[]) => ['--import', 'tsx', join(REPO_ROOT, 'test', 'bench', 'bareMcpServer.ts'), ...rest];
 const ECHO: Call = { name: 'echo', arguments: { word: 'hi' } };
+/** The hidden operator tool that returns a served session to its initial state. */
+const RESET: Call = { name: OPERATOR_TOOLS.reset, arguments: {} };
 const ECHO_RESULT_BYTES = JSON.stringify({ content: [{ type: 'text', text: 'hi' }] }).length;
 
 /** Plays `calls` in order (or as many echo calls) on a client. */
@@ -311,20 +314,21 @@ async function transportRows(benches: BenchDomain[]): Promise<void> {
   await transportsFor(bench, `light call ${bench.domain.name}.${light.tool}`, lightCalls, units(lightCalls));
   // The domain's typical call (the fast-path rows' one), each from the initial state: a reset, then the call.
   const typical = bench.cases[bench.typical];
-  const typicalCalls = [{ name: OPERATOR_TOOLS.reset, arguments: {} }, { name: typical.tool, arguments: typical.args }];
+  const typicalCalls = [RESET, { name: typical.tool, arguments: typical.args }];
   await transportsFor(bench, `typical ${bench.domain.name}.${typical.tool} + reset`, typicalCalls, units(typicalCalls));
   // The whole conformance episode from a reset session: writes, reads with long lists, rejections.
-  const episode = [{ name: OPERATOR_TOOLS.reset, arguments: {} }, ...bench.cases.map((c) => ({ name: c.tool, arguments: c.args }))];
+  const episode = [RESET, ...bench.cases.map((c) => ({ name: c.tool, arguments: c.args }))];
   await transportsFor(bench, `${bench.domain.name} episode (reset + ${bench.cases.length} calls) per call`, episode, units(episode));
 }
 
 /**
  * Wall time per call of `calls` played in order against the domain's server, against as many
  * trivial calls on the bare SDK server, and (for more than one call) against a bare SDK server
- * replaying the same results. One call: the issue's comparison with the trivial tool. An episode:
- * its results average ~18 times the echo's size, which costs any SDK server and client (parsing,
- * serializing, the client validating structured content against the output schemas), so its
- * target is against the replay, which pays the same; the rows against the echo show that cost.
+ * replaying the same results. One call: the issue's comparison with the trivial tool. Several (the
+ * typical call after a reset, an episode): their results are many times the echo's size (an
+ * episode's ~18 times), which costs any SDK server and client (parsing, serializing, the client
+ * validating structured content against the output schemas), so their target is against the
+ * replay, which pays the same; the rows against the echo show that cost.
  */
 async function transportsFor(bench: BenchDomain, label: string, calls: Call[], rounds: number): Promise<void> {
   const replayed = calls.length > 1;

@@ -93,6 +93,16 @@ export function compileCopier(keys: readonly string[]): Copier {
   return new Function('source', `return { ${body} };`) as Copier;
 }
 
+/**
+ * A function returning a literal with these keys (array indexes: RecordCopies' numbered records)
+ * and the values of an array in their order. Counted against the bound of compiled copiers.
+ */
+export function compileBuilder(keys: readonly string[]): (values: readonly unknown[]) => Record<string, unknown> {
+  const body = keys.map((key, i) => (ARRAY_INDEX.test(key) ? `${key}: values[${i}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: values[${i}]`)).join(', ');
+  compiled++;
+  return new Function('values', `return { ${body} };`) as (values: readonly unknown[]) => Record<string, unknown>;
+}
+
 function remember(keys: string[]): void {
   if (keys.length === 0 || keys.length > MAX_KEYS) return;
   let bucket = shapes.get(keys[0]);

@@ -75,4 +75,45 @@ describe('RecordCopies: copies of one kind of state record with keys set or remo
       { numRuns: 300 },
     );
   });
+
+  it('records keyed by numbers only (copied from the values it keeps beside them) give what plain objects give, whichever earlier record a write starts from', () => {
+    const key = fc.integer({ min: 0, max: 20 }).map(String);
+    const step = fc.record({
+      from: fc.nat(),
+      changes: fc.array(fc.tuple(key, fc.option(fc.integer({ min: 0, max: 99 }), { nil: undefined })), { minLength: 1, maxLength: 3 }),
+      thaw: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
+        const copies = new RecordCopies();
+        // Earlier records and what each must hold: writes branch from any of them, as sessions taking turns do.
+        const records: Array<Readonly<Record<string, number>>> = [Object.freeze({ 0: 1, 3: 4, 7: 9 })];
+        const expected: Array<Record<string, number>> = [{ 0: 1, 3: 4, 7: 9 }];
+        for (const { from, changes, thaw } of steps) {
+          const index = from % records.length;
+          // A record the kind did not make, and one not frozen (its shape holds for one copy only).
+          let base = records[index];
+          if (thaw) base = { ...base };
+          let record: Readonly<Record<string, number>>;
+          if (changes.length === 1 && changes[0][1] !== undefined) record = copies.with(base, changes[0][0], changes[0][1]);
+          else {
+            const edit = copies.edit<number>(base);
+            for (const [name, value] of changes) {
+              if (value === undefined) edit.delete(name);
+              else edit.set(name, value);
+            }
+            record = edit.finish();
+          }
+          const want = reference(expected[index], changes);
+          expect(Object.isFrozen(record)).to.equal(true);
+          expect(entriesOf(record)).to.deep.equal(entriesOf(want));
+          records.push(record);
+          expected.push(want);
+        }
+        // No write changed an earlier record.
+        for (let i = 0; i < records.length; i++) expect(entriesOf(records[i])).to.deep.equal(entriesOf(expected[i]));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -13,14 +13,20 @@ const MAX_REMEMBERED = 100_000;
 
 /** The bucket of an event id (the kit's `bucketOf`). */
 export function eventBucket(id: string): string {
+  // A write looks up the id it has just made or read several times in a row.
+  if (id === lastId) return lastKey;
   let key = buckets.get(id);
   if (key === undefined) {
     if (buckets.size >= MAX_REMEMBERED) buckets.clear();
     key = bucketOf(id);
     buckets.set(id, key);
   }
+  lastId = id;
+  lastKey = key;
   return key;
 }
+let lastId: string | undefined;
+let lastKey = '';
 
 /** The stored event with that id, or undefined. */
 export function storedEvent(events: BucketedRecord<CalendarEvent>, id: string): CalendarEvent | undefined {

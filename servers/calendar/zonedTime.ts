@@ -287,6 +287,11 @@ export function parseDateTime(text: string, zone: string): ParsedDateTime | unde
 export function parseInstant(text: string, zone: string): number {
   const fast = parseCanonical(text, zone);
   if (fast !== NOT_CANONICAL) return fast;
+  return parseByPattern(text, zone);
+}
+
+/** `parseInstant` by the regular expression alone (every form; tests hold parseCanonical to it). */
+export function parseByPattern(text: string, zone: string): number {
   const match = DATE_TIME.exec(text.trim());
   if (match === null) return NaN;
   const [, y, mo, d, h, mi, s, offset] = match;
@@ -305,46 +310,56 @@ let parsedHadTime = false;
 /** Not one of the forms parseCanonical reads (any other number is its answer). */
 const NOT_CANONICAL = -Infinity;
 
-/** The two-digit number at `at`, or -1 when those are not two ASCII digits. */
-function twoDigits(text: string, at: number): number {
-  const tens = text.charCodeAt(at) - 48;
-  const ones = text.charCodeAt(at + 1) - 48;
-  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
-}
-
 /**
  * `parseInstant` without the regular expression for the forms tools write and models mostly send
  * (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS]`, either time with `Z` or `±HH:MM`); NOT_CANONICAL for any
  * other text, which the regular expression then reads (or rejects).
  */
 function parseCanonical(text: string, zone: string): number {
+  // Each code unit read once; \`(d >>> 0) > 9\` is true for anything but an ASCII digit (d = code - 48).
   const length = text.length;
-  if (length < 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return NOT_CANONICAL;
-  const century = twoDigits(text, 0);
-  const yearOfCentury = twoDigits(text, 2);
-  const month = twoDigits(text, 5);
-  const dayOfMonth = twoDigits(text, 8);
-  if (century < 0 || yearOfCentury < 0 || month < 0 || dayOfMonth < 0) return NOT_CANONICAL;
-  const year = century * 100 + yearOfCentury;
+  if (length < 10) return NOT_CANONICAL;
+  const y0 = text.charCodeAt(0) - 48;
+  const y1 = text.charCodeAt(1) - 48;
+  const y2 = text.charCodeAt(2) - 48;
+  const y3 = text.charCodeAt(3) - 48;
+  const m0 = text.charCodeAt(5) - 48;
+  const m1 = text.charCodeAt(6) - 48;
+  const d0 = text.charCodeAt(8) - 48;
+  const d1 = text.charCodeAt(9) - 48;
+  if ((y0 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (m0 >>> 0) > 9 || (m1 >>> 0) > 9 || (d0 >>> 0) > 9 || (d1 >>> 0) > 9) return NOT_CANONICAL;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return NOT_CANONICAL;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = m0 * 10 + m1;
+  const dayOfMonth = d0 * 10 + d1;
   if (length === 10) return instantOf(year, month, dayOfMonth, -1, 0, 0, 0, -1, 0, zone);
   if (length < 16 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58) return NOT_CANONICAL;
-  const hour = twoDigits(text, 11);
-  const minute = twoDigits(text, 14);
-  if (hour < 0 || minute < 0) return NOT_CANONICAL;
+  const h0 = text.charCodeAt(11) - 48;
+  const h1 = text.charCodeAt(12) - 48;
+  const n0 = text.charCodeAt(14) - 48;
+  const n1 = text.charCodeAt(15) - 48;
+  if ((h0 >>> 0) > 9 || (h1 >>> 0) > 9 || (n0 >>> 0) > 9 || (n1 >>> 0) > 9) return NOT_CANONICAL;
+  const hour = h0 * 10 + h1;
+  const minute = n0 * 10 + n1;
   let second = 0;
   let at = 16;
   if (length >= 19 && text.charCodeAt(16) === 58) {
-    second = twoDigits(text, 17);
-    if (second < 0) return NOT_CANONICAL;
+    const s0 = text.charCodeAt(17) - 48;
+    const s1 = text.charCodeAt(18) - 48;
+    if ((s0 >>> 0) > 9 || (s1 >>> 0) > 9) return NOT_CANONICAL;
+    second = s0 * 10 + s1;
     at = 19;
   }
   if (at === length) return instantOf(year, month, dayOfMonth, hour, minute, second, 0, -1, 0, zone);
-  if (at + 1 === length && text.charCodeAt(at) === 90) return instantOf(year, month, dayOfMonth, hour, minute, second, 1, 0, 0, zone);
   const sign = text.charCodeAt(at);
-  const offsetHours = twoDigits(text, at + 1);
-  const offsetMinutes = twoDigits(text, at + 4);
-  if (at + 6 !== length || (sign !== 43 && sign !== 45) || text.charCodeAt(at + 3) !== 58 || offsetHours < 0 || offsetMinutes < 0) return NOT_CANONICAL;
-  return instantOf(year, month, dayOfMonth, hour, minute, second, sign === 45 ? -1 : 1, offsetHours, offsetMinutes, zone);
+  if (at + 1 === length && sign === 90) return instantOf(year, month, dayOfMonth, hour, minute, second, 1, 0, 0, zone);
+  if (at + 6 !== length || (sign !== 43 && sign !== 45) || text.charCodeAt(at + 3) !== 58) return NOT_CANONICAL;
+  const o0 = text.charCodeAt(at + 1) - 48;
+  const o1 = text.charCodeAt(at + 2) - 48;
+  const p0 = text.charCodeAt(at + 4) - 48;
+  const p1 = text.charCodeAt(at + 5) - 48;
+  if ((o0 >>> 0) > 9 || (o1 >>> 0) > 9 || (p0 >>> 0) > 9 || (p1 >>> 0) > 9) return NOT_CANONICAL;
+  return instantOf(year, month, dayOfMonth, hour, minute, second, sign === 45 ? -1 : 1, o0 * 10 + o1, p0 * 10 + p1, zone);
 }
 
 /** The day number of a date as `parseDateTime` reads `YYYY-MM-DD` in UTC (years 1970–2100, real days), else undefined. */

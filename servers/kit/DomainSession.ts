@@ -46,16 +46,20 @@ export interface SessionSnapshot<S> {
 /**
  * A snapshot as the session keeps it: immutable by construction (private fields behind getters),
  * so that a state-changing call does not pay Object.freeze for it (a C++ call, ~40 ns, on every
- * successful write). Its state and counters are frozen, as every snapshot's are.
+ * successful write). Its state is frozen; its counters are frozen when first read from outside
+ * (the kit reads them through `countersOf` and copies them before any change), so that a call
+ * that makes an id does not pay a freeze either.
  */
 class Snapshot<S> implements SessionSnapshot<S> {
   readonly #state: S;
   readonly #counters: Readonly<Record<string, number>>;
+  #countersFrozen: boolean;
   readonly #rng: number;
 
   constructor(state: S, counters: Readonly<Record<string, number>>, rng: number) {
     this.#state = state;
     this.#counters = counters;
+    this.#countersFrozen = false;
     this.#rng = rng;
   }
 
@@ -64,7 +68,16 @@ class Snapshot<S> implements SessionSnapshot<S> {
   }
 
   get counters(): Readonly<Record<string, number>> {
+    if (!this.#countersFrozen) {
+      Object.freeze(this.#counters);
+      this.#countersFrozen = true;
+    }
     return this.#counters;
+  }
+
+  /** The counters of a snapshot, for the kit's own reads (which never change them), without freezing them. */
+  static countersOf(snapshot: SessionSnapshot<unknown>): Readonly<Record<string, number>> {
+    return #counters in snapshot ? (snapshot as Snapshot<unknown>).#counters : snapshot.counters;
   }
 
   get rng(): number {
@@ -248,7 +261,7 @@ class CallContext<S> implements ToolContext<S> {
   ) {
     this.base = root.state;
     this.rootRng = root.rng;
-    this.counters = root.counters;
+    this.counters = Snapshot.countersOf(root);
   }
 
   get state(): ToolContext<S>['state'] {
@@ -470,13 +483,19 @@ export class DomainRuntime<S = unknown> {
 
   /** @internal The ids `nextId(prefix)` makes: counted from after every such id the world already holds. */
   idsOf(prefix: string): IdNames {
+    // The last prefix asked for remembered: a tool that makes ids mostly makes one kind.
+    if (prefix === this.lastIdsPrefix) return this.lastIds!;
     let ids = this.idNames.get(prefix);
     if (ids === undefined) {
       ids = new IdNames(prefix, highestIdNumber(this.world, prefix));
       this.idNames.set(prefix, ids);
     }
+    this.lastIdsPrefix = prefix;
+    this.lastIds = ids;
     return ids;
   }
+  private lastIdsPrefix: string | undefined;
+  private lastIds: IdNames | undefined;
 
   /** @internal The message for a tool name the domain does not have. */
   unknownToolMessage(name: unknown): string {
@@ -503,7 +522,7 @@ const rootHashes = new WeakMap<SessionSnapshot<unknown>, string>();
 function snapshotHash(root: SessionSnapshot<unknown>): string {
   let hash = rootHashes.get(root);
   if (hash === undefined) {
-    hash = sha256('sha256', `${canonicalForm(root.state)}|${canonicalForm(root.counters)}|${root.rng}`, 'hex');
+    hash = sha256('sha256', `${canonicalForm(root.state)}|${canonicalForm(Snapshot.countersOf(root))}|${root.rng}`, 'hex');
     rootHashes.set(root, hash);
   }
   return hash;
@@ -606,7 +625,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     }
     const rng = context.randomState;
     if (state !== root.state || context.countersCopied || rng !== root.rng) {
-      this.root = new Snapshot(state, context.countersCopied ? Object.freeze(context.counters) : context.counters, rng);
+      this.root = new Snapshot(state, context.counters, rng);
     }
     return { ok: true, result };
   }

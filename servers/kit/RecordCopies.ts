@@ -71,7 +71,8 @@ class RecordShape {
   /** Every key is an array index (then `with` copies through a values array: see the header). */
   readonly indexed: boolean;
   private fromValues: ((values: readonly unknown[]) => Record<PropertyKey, unknown>) | undefined;
-  private positions: Map<string, number> | undefined;
+  /** Position in `keys` by key number (an indexed shape's keys are numbers): an array read, not a Map's. */
+  private positions: number[] | undefined;
 
   constructor(readonly keys: readonly string[]) {
     this.indexed = keys.length > 0 && keys.every((key) => ARRAY_INDEX.test(key));
@@ -79,8 +80,13 @@ class RecordShape {
 
   /** Where `key` is in `keys` (of an indexed shape, which has it). */
   position(key: string | number): number {
-    if (this.positions === undefined) this.positions = new Map(this.keys.map((k, i) => [k, i]));
-    return this.positions.get(typeof key === 'string' ? key : String(key))!;
+    if (this.positions === undefined) {
+      const positions: number[] = [];
+      // Keys above the largest are holes until set; lookups are only of keys the shape has.
+      for (let i = 0; i < this.keys.length; i++) positions[Number(this.keys[i])] = i;
+      this.positions = positions;
+    }
+    return this.positions[typeof key === 'number' ? key : Number(key)];
   }
 
   /** The values of a record of this shape, in the order of `keys` (read once: see the header). */

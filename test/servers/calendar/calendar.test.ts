@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calendarDomain } from '../../../servers/calendar/CalendarDomain.js';
@@ -6,7 +7,7 @@ import type { CalendarEvent, CalendarState } from '../../../servers/calendar/Cal
 import { generateWorld } from '../../../servers/calendar/generateWorld.js';
 import { parseQuickAdd } from '../../../servers/calendar/quickAdd.js';
 import { parseRecurrence } from '../../../servers/calendar/recurrence.js';
-import { formatInZone, localToUtc, parseDateTime, TIME_ZONE_NAMES, zoneOffsetMinutes } from '../../../servers/calendar/zonedTime.js';
+import { formatInZone, localToUtc, parseByPattern, parseDateTime, TIME_ZONE_NAMES, zoneOffsetMinutes } from '../../../servers/calendar/zonedTime.js';
 import { entryPairs, entryValues, getEntry, toBuckets } from '../../../servers/kit/bucketedRecord.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
@@ -123,6 +124,24 @@ describe('calendar: time zones without the machine\'s zone', () => {
     expect(parseDateTime('2026-03-18', 'Asia/Tokyo')?.utcMs).to.equal(Date.UTC(2026, 2, 17, 15));
     expect(parseDateTime('2026-02-30T10:00:00Z', 'UTC')).to.equal(undefined);
     expect(parseDateTime('2026-03-18T24:00:00Z', 'UTC')).to.equal(undefined);
+  });
+
+  it('reads the canonical forms without the regular expression exactly as the regular expression reads them (random texts near those forms)', () => {
+    const piece = fc.constantFrom('0', '1', '2', '3', '5', '9', '-', ':', 'T', 'Z', '+', ' ', 'x', '٣');
+    const near = fc.tuple(fc.constantFrom('2026-03-18', '1999-12-31', '2026-02-29', '2100-01-01', '20x6-03-18', '2026-3-18'), fc.constantFrom('', 'T09:30', 'T23:59:59', 'T24:00', 'T09:30:00Z', 'T09:30+01:00', 'T09:30:00-05:30', 'T9:30', 'T09:30:0', 'T09:30:00+1:00'), fc.array(piece, { maxLength: 3 }).map((p) => p.join('')));
+    const text = fc.oneof(near.map(([date, time, tail]) => date + time + tail), fc.array(piece, { minLength: 8, maxLength: 26 }).map((p) => p.join('')));
+    fc.assert(
+      fc.property(text, fc.constantFrom(...TIME_ZONE_NAMES), (value, zone) => {
+        const fast = parseDateTime(value, zone);
+        const utcMs = parseByPattern(value, zone);
+        expect(fast?.utcMs ?? NaN, value).to.deep.equal(utcMs);
+        if (fast !== undefined) {
+          const again = parseDateTime(` ${value}`, zone);
+          expect(again, value).to.deep.equal(fast);
+        }
+      }),
+      { numRuns: 4000 },
+    );
   });
 });
 

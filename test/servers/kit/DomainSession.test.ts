@@ -315,6 +315,24 @@ describe('the domain kit: fast-path sessions', () => {
     expect(session.stateHashSync()).to.equal(hash);
   });
 
+  it('snapshots cannot be changed: state, counters and PRNG state are read-only, state and counters frozen', () => {
+    const session = runtime.openSession();
+    session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 3 });
+    const snapshot = session.snapshot();
+    const hash = session.stateHashSync();
+    const made = snapshot.counters.trf;
+    expect(made).to.be.a('number');
+    expect(Object.isFrozen(snapshot.counters)).to.equal(true);
+    expect(Object.isFrozen(snapshot.state)).to.equal(true);
+    for (const key of ['state', 'counters', 'rng']) expect(() => Object.assign(snapshot, { [key]: 0 }), key).to.throw(TypeError);
+    expect(() => Object.assign(snapshot.counters, { trf: 0 })).to.throw(TypeError);
+    // The next id still follows, and the snapshot still restores the same state.
+    session.call('ledger_transfer', { from: 'acc_1', to: 'acc_2', amount: 1 });
+    expect(session.snapshot().counters).to.deep.equal({ trf: made + 1 });
+    session.restore(snapshot);
+    expect(session.stateHashSync()).to.equal(hash);
+  });
+
   it('the state hash depends on content only: equal states from different histories hash equal', () => {
     const a = runtime.openSession();
     const b = runtime.openSession();

@@ -1842,6 +1842,21 @@ export function checkPlacement(
   warnFor?: readonly string[],
 ): Array<{ email: string; event_ids: string[] }> {
   const spans = spansToHorizon(candidate, referenceMs);
+  // A new single event whose calendar, rooms and people are all clear then: nothing to scan.
+  if (spans.length === 1 && storedSelf === null && warnFor === undefined && quicklyFree(state, candidate, spans[0].startMs, spans[0].endMs)) return [];
+  return placementByScans(state, candidate, spans, self, fail, storedSelf, warnFor);
+}
+
+/** checkPlacement by scanning every list (exported for the test that holds quicklyFree to it). */
+export function placementByScans(
+  state: CalendarState,
+  candidate: CalendarEvent,
+  spans: Span[],
+  self: SelfIds,
+  fail: (message: string) => never,
+  storedSelf?: CalendarEvent | null,
+  warnFor?: readonly string[],
+): Array<{ email: string; event_ids: string[] }> {
   for (let i = 1; i < spans.length; i++) {
     if (spans[i].startMs < spans[i - 1].endMs) {
       fail(`occurrences of ${candidate.id} would overlap each other (${spans[i - 1].id} ends after ${spans[i].id} starts); shorten the event or space the recurrence further apart`);
@@ -1852,26 +1867,62 @@ export function checkPlacement(
   const stored = self.length !== 1 ? undefined : storedSelf !== undefined ? (storedSelf ?? undefined) : storedEvent(state.events, self[0]);
   const ignored = stored !== undefined && stored.recurrence === undefined ? stored : undefined;
   const conflicts = calendarConflicts(state, candidate, spans, self, ignored);
-  if (conflicts.length > 0) {
-    const shown = conflicts
-      .slice(0, 5)
-      .map(({ span, other }) => `${spans.length > 1 ? `the occurrence at ${formatInZone(span.startMs, candidate.time_zone)}` : formatInZone(span.startMs, candidate.time_zone)} overlaps ${describeSpan(other)}`)
-      .join('; ');
-    fail(
-      `conflict on calendar ${candidate.calendar_id} with ${conflicts.length} event${conflicts.length === 1 ? '' : 's'}: ${shown}${conflicts.length > 5 ? '; …' : ''}. ` +
-        `Pick another time (find_free_slot finds one) or pass allow_conflicts: true to keep both`,
-    );
-  }
+  if (conflicts.length > 0) fail(conflictMessage(candidate, spans, conflicts));
   const rooms = roomConflicts(state, candidate, spans, self, ignored);
-  if (rooms.length > 0) {
-    const { room, bookings } = rooms[0];
-    const alternatives = freeRooms(state, spans, headcount(candidate.attendees), self).slice(0, 4);
-    fail(
-      `room ${room} (${state.people[room]?.name}) is already booked then: ${bookings.slice(0, 3).map(describeSpan).join('; ')}; rooms are never double-booked. ` +
-        `Free rooms with enough seats at that time: ${alternatives.join(', ') || '(none)'}`,
-    );
-  }
+  if (rooms.length > 0) fail(roomMessage(state, candidate, spans, self, rooms[0]));
   return attendeeConflicts(state, candidate, spans, self, ignored, warnFor);
+}
+
+/**
+ * Whether every list checkPlacement would scan for `candidate` (a new event: not stored, so no list
+ * holds it), and more, has busy hours (see BusyHours) all clear over [fromMs, toMs): the
+ * candidate's calendar, and the own and invitation lists of each attendee and of the calendar's
+ * owner. Then no scan can find anything: no calendar conflict, no booked room, no busy person.
+ * False wherever that cannot be told from busy hours already made (a list without them is scanned
+ * the usual way, which makes them after a few scans), so the answer never differs from the scans'.
+ */
+export function quicklyFree(state: CalendarState, candidate: CalendarEvent, fromMs: number, toMs: number): boolean {
+  const index = eventIndex(state);
+  if (!clearHours(index.byCalendar.get(candidate.calendar_id), fromMs, toMs)) return false;
+  const attendees = candidate.attendees;
+  for (let a = 0; a < attendees.length; a++) if (!targetClear(state, index, attendees[a].email, fromMs, toMs)) return false;
+  const owner = calendarEntry(state, candidate.calendar_id)?.owner;
+  return owner === undefined || targetClear(state, index, owner, fromMs, toMs);
+}
+
+/** Whether both lists of a person or room (own calendar, invitations) have clear busy hours over the window. */
+function targetClear(state: CalendarState, index: EventIndex, id: string, fromMs: number, toMs: number): boolean {
+  const number = scanTarget(state, id).number;
+  // No number: no list has ever been made for it, so no event names it.
+  return number < 0 || (clearHours(index.byCalendar.at(number), fromMs, toMs) && clearHours(index.byAttendee.at(number), fromMs, toMs));
+}
+
+/** Whether a list is empty or its windows' busy hours are made and clear over the window. */
+function clearHours(list: readonly CalendarEvent[] | undefined, fromMs: number, toMs: number): boolean {
+  if (list === undefined || list.length === 0) return true;
+  const busy = (list as WindowedList)[WINDOWS]?.busyHours;
+  return busy !== undefined && busy !== null && surelyFree(busy, fromMs, toMs, 1, 0);
+}
+
+/* checkPlacement's messages, out of its body (it runs on every write; they almost never). */
+
+function conflictMessage(candidate: CalendarEvent, spans: Span[], conflicts: ReadonlyArray<{ span: Span; other: Span }>): string {
+  const shown = conflicts
+    .slice(0, 5)
+    .map(({ span, other }) => `${spans.length > 1 ? `the occurrence at ${formatInZone(span.startMs, candidate.time_zone)}` : formatInZone(span.startMs, candidate.time_zone)} overlaps ${describeSpan(other)}`)
+    .join('; ');
+  return (
+    `conflict on calendar ${candidate.calendar_id} with ${conflicts.length} event${conflicts.length === 1 ? '' : 's'}: ${shown}${conflicts.length > 5 ? '; …' : ''}. ` +
+    `Pick another time (find_free_slot finds one) or pass allow_conflicts: true to keep both`
+  );
+}
+
+function roomMessage(state: CalendarState, candidate: CalendarEvent, spans: Span[], self: SelfIds, { room, bookings }: { room: string; bookings: Span[] }): string {
+  const alternatives = freeRooms(state, spans, headcount(candidate.attendees), self).slice(0, 4);
+  return (
+    `room ${room} (${state.people[room]?.name}) is already booked then: ${bookings.slice(0, 3).map(describeSpan).join('; ')}; rooms are never double-booked. ` +
+    `Free rooms with enough seats at that time: ${alternatives.join(', ') || '(none)'}`
+  );
 }
 
 /** A person's working hours as weekdays (0 = Monday) and minutes of the local day; undefined for rooms. */

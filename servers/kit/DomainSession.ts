@@ -308,6 +308,13 @@ function failure(kind: ToolErrorKind, message: string): ToolOutcome {
   return { ok: false, error: { kind, message } };
 }
 
+/** The outcome of a handler that threw: its `ctx.fail` message, or an internal error naming the tool. */
+function thrownFailure(error: unknown, tool: string): ToolOutcome {
+  if (error instanceof ToolFailure) return failure('execution', error.message);
+  const message = error instanceof Error ? error.message : preview(error);
+  return failure('execution', `internal error in ${tool}: ${message}`);
+}
+
 /**
  * Deep-freezes a JSON world, rebuilding every plain object once on the way: JSON.parse leaves large
  * objects (collections keyed by id) in V8's dictionary mode, which copy-on-write copies about twice
@@ -619,9 +626,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
         result = madeProxies(draft) ? detachDrafts(raw) : raw;
       }
     } catch (error) {
-      if (error instanceof ToolFailure) return failure('execution', error.message);
-      const message = error instanceof Error ? error.message : preview(error);
-      return failure('execution', `internal error in ${tool.definition.name}: ${message}`);
+      return thrownFailure(error, tool.definition.name);
     }
     const rng = context.randomState;
     if (state !== root.state || context.countersCopied || rng !== root.rng) {

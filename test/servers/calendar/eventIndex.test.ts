@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { calendarDomain } from '../../../servers/calendar/CalendarDomain.js';
 import type { CalendarState } from '../../../servers/calendar/CalendarState.js';
-import { eventsInWindow } from '../../../servers/calendar/calendarModel.js';
+import { checkPlacement, eventsInWindow, placementByScans, quicklyFree, spansToHorizon } from '../../../servers/calendar/calendarModel.js';
+import { formatInZone } from '../../../servers/calendar/zonedTime.js';
+import type { CalendarEvent } from '../../../servers/calendar/CalendarState.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { calendarCases } from './cases.js';
 
@@ -113,5 +115,65 @@ describe('calendar event index derived by writes', () => {
       }
     }
     expect(found.slice(0, 5)).to.deep.equal([]);
+  });
+
+  it('a new event found clear by busy hours alone (no scan) is one the scans find nothing for, and the answers of checkPlacement agree with theirs', () => {
+    const random = mulberry32(31);
+    const session = runtime.openSession() as DomainSession<CalendarState>;
+    // Conformance calls first, so that the lists include events written in the session.
+    for (const item of calendarCases) session.call(item.tool, item.args);
+    const state = session.state as CalendarState;
+    const calendars = Object.values(state.calendars);
+    const people = Object.values(state.people);
+    const fail = (message: string): never => {
+      throw new Error(message);
+    };
+    const outcome = (run: () => unknown): unknown => {
+      try {
+        return run();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    let clear = 0;
+    const disagreements: string[] = [];
+    for (let n = 0; n < 3000; n++) {
+      const calendar = calendars[random(calendars.length)];
+      const startMs = REFERENCE + random(6 * 24) * HOUR + random(4) * 15 * 60_000;
+      const endMs = startMs + (1 + random(8)) * 15 * 60_000;
+      const invited = Array.from({ length: random(4) }, () => people[random(people.length)]);
+      const attendees = invited.map((entry) => Object.freeze({ email: entry.email, response_status: entry.kind === 'room' ? 'accepted' : 'needsAction', optional: false, organizer: false, resource: entry.kind === 'room' }));
+      const candidate = Object.freeze({
+        id: 'evt_90000',
+        calendar_id: calendar.id,
+        summary: 'candidate',
+        description: '',
+        location: '',
+        start: formatInZone(startMs, calendar.time_zone),
+        end: formatInZone(endMs, calendar.time_zone),
+        time_zone: calendar.time_zone,
+        status: 'confirmed',
+        transparency: random(5) === 0 ? 'transparent' : 'opaque',
+        organizer: state.user,
+        creator: state.user,
+        attendees: Object.freeze(attendees),
+        reminders: Object.freeze({ use_default: true, overrides: Object.freeze([]) }),
+        allow_conflicts: random(5) === 0,
+        created: session.now,
+        updated: session.now,
+      }) as unknown as CalendarEvent;
+      const spans = spansToHorizon(candidate, REFERENCE);
+      if (quicklyFree(state, candidate, spans[0].startMs, spans[0].endMs)) {
+        clear++;
+        const scanned = outcome(() => placementByScans(state, candidate, spans, [candidate.id], fail, null));
+        if (JSON.stringify(scanned) !== '[]') disagreements.push(`${candidate.calendar_id} ${candidate.start} ${attendees.map((a) => a.email).join(' ')}: ${JSON.stringify(scanned)}`);
+      }
+      const checked = outcome(() => checkPlacement(state, candidate, [candidate.id], REFERENCE, fail, null));
+      const scanned = outcome(() => placementByScans(state, candidate, spansToHorizon(candidate, REFERENCE), [candidate.id], fail, null));
+      expect(checked, `${candidate.calendar_id} ${candidate.start}`).to.deep.equal(scanned);
+    }
+    expect(disagreements.slice(0, 5)).to.deep.equal([]);
+    // Neither vacuous nor everything: busy hours are made as the scans go, and a third or more of random slots are clear.
+    expect(clear).to.be.within(300, 2900);
   });
 });

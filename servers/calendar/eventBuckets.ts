@@ -28,16 +28,20 @@ export function eventBucket(id: string): string {
 let lastId: string | undefined;
 let lastKey = '';
 
+/*
+ * A bucket key is digits or `h<digits>` (bucketOf), never a name Object.prototype has, so the events
+ * record is read by plain lookup; an id comes from the caller and may be one ("constructor"), so a
+ * bucket is asked with Object.hasOwn.
+ */
+
 /** The stored event with that id, or undefined. */
 export function storedEvent(events: BucketedRecord<CalendarEvent>, id: string): CalendarEvent | undefined {
-  const key = eventBucket(id);
-  if (!Object.hasOwn(events, key)) return undefined;
-  const bucket = events[key];
-  return Object.hasOwn(bucket, id) ? bucket[id] : undefined;
+  const bucket = events[eventBucket(id)] as Record<string, CalendarEvent> | undefined;
+  return bucket !== undefined && Object.hasOwn(bucket, id) ? bucket[id] : undefined;
 }
 
 /** Whether an event with that id is stored. */
 export function isStored(events: BucketedRecord<CalendarEvent>, id: string): boolean {
-  const key = eventBucket(id);
-  return Object.hasOwn(events, key) && Object.hasOwn(events[key], id);
+  const bucket = events[eventBucket(id)] as Record<string, CalendarEvent> | undefined;
+  return bucket !== undefined && Object.hasOwn(bucket, id);
 }

@@ -163,7 +163,8 @@ function writeEvent(ctx: Ctx, base: BucketedRecord<CalendarEvent>, event: Calend
   freezeEvent(event);
   const id = event.id;
   const key = eventBucket(id);
-  const bucket = Object.hasOwn(base, key) ? base[key] : undefined;
+  // A bucket key is never a name Object.prototype has (see eventBuckets.ts); an id may be.
+  const bucket = base[key] as Record<string, CalendarEvent> | undefined;
   const replaced = bucket !== undefined && Object.hasOwn(bucket, id) ? bucket[id] : undefined;
   let nextBucket: Readonly<Record<string, CalendarEvent>>;
   if (bucket !== undefined) nextBucket = eventBucketCopies.with(bucket, id, event);

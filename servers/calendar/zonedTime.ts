@@ -112,16 +112,21 @@ interface ZoneState {
 }
 
 const zoneStates = new Map<string, ZoneState>();
+let lastZone: string | undefined;
+let lastZoneState: ZoneState | undefined;
 
 /** Offset of `zone` from UTC at the instant `utcMs`, in minutes. */
 export function zoneOffsetMinutes(zone: string, utcMs: number): number {
-  let state = zoneStates.get(zone);
+  // The zone asked last, remembered (a write formats and parses in one zone, a list view mostly too).
+  let state = zone === lastZone ? lastZoneState : zoneStates.get(zone);
   if (state === undefined) {
     const rule = TIME_ZONES[zone];
     if (rule === undefined) return 0;
     state = { rule, from: NaN, to: NaN, offset: rule.standard };
     zoneStates.set(zone, state);
   }
+  lastZone = zone;
+  lastZoneState = state;
   const rule = state.rule;
   if (rule.daylight === undefined) return rule.standard;
   if (utcMs >= state.from && utcMs < state.to) return state.offset;

@@ -104,6 +104,26 @@ export function freezeEvent(event: CalendarEvent): CalendarEvent {
   return Object.freeze(event);
 }
 
+/**
+ * `freezeEvent` of an event create_event has just built, without asking what is frozen already
+ * (`Object.isExtensible` is a call into V8's runtime, ~15 ns): its attendees list is new and holds
+ * only the frozen attendee forms `newAttendee` hands out, its recurrence lists, when it has them, are
+ * new; its reminders are the frozen default or new ones.
+ */
+export function freezeNewEvent(event: CalendarEvent): CalendarEvent {
+  Object.freeze(event.attendees);
+  if (!isFrozenState(event.reminders)) {
+    freezeList(event.reminders.overrides);
+    Object.freeze(event.reminders);
+  }
+  if (event.recurrence !== undefined) {
+    Object.freeze(event.recurrence);
+    if (event.cancelled_occurrences !== undefined) Object.freeze(event.cancelled_occurrences);
+    if (event.modified_occurrences !== undefined) Object.freeze(event.modified_occurrences);
+  }
+  return Object.freeze(event);
+}
+
 function hasEntries(record: object): boolean {
   for (const _ in record) return true;
   return false;

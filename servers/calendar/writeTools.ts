@@ -28,7 +28,7 @@ import {
   canWrite,
 } from './calendarModel.js';
 import { ATTENDEE_CONFLICTS_SCHEMA, EVENT_SCHEMA, eventView } from './calendarViews.js';
-import { attendeeIndex, attendeeWith, copyEvent, copyList, freezeEvent, withoutAttendee, writeEvents } from './eventWrites.js';
+import { attendeeIndex, freezeNewEvent, attendeeWith, copyEvent, copyList, freezeEvent, withoutAttendee, writeEvents } from './eventWrites.js';
 import { parseQuickAdd } from './quickAdd.js';
 import { forEachOccurrence, parseRecurrence, SUPPORTED_RULE_PARTS } from './recurrence.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, instantArg, TIME_ZONE_SCHEMA, zoneArg } from './toolSupport.js';
@@ -181,14 +181,21 @@ function organizerOf(state: CalendarState, calendar: Calendar): string {
 const attendeeForms = new Map<string, { entry: DirectoryEntry; forms: Array<Attendee | undefined> }>();
 /** Bound on the emails remembered (directories are small; a new world's entries replace the old). */
 const MAX_ATTENDEE_FORMS = 10_000;
+const recentForms: Array<{ entry: DirectoryEntry; forms: Array<Attendee | undefined> } | undefined> = [undefined, undefined, undefined, undefined];
+let nextRecentForm = 0;
 
 /** A new attendee `email`, whose directory entry the caller has looked up already (frozen, shared). */
 function newAttendee(email: string, entry: DirectoryEntry, optional: boolean, organizer: string): Attendee {
-  let known = attendeeForms.get(email);
+  // The forms of the last few entries by identity first (a write invites the same few people again and again).
+  let known = recentForms[0]?.entry === entry ? recentForms[0] : recentForms[1]?.entry === entry ? recentForms[1] : recentForms[2]?.entry === entry ? recentForms[2] : recentForms[3]?.entry === entry ? recentForms[3] : attendeeForms.get(email);
   if (known === undefined || known.entry !== entry) {
     if (attendeeForms.size >= MAX_ATTENDEE_FORMS) attendeeForms.clear();
     known = { entry, forms: [undefined, undefined, undefined, undefined] };
     attendeeForms.set(email, known);
+  }
+  if (recentForms[0] !== known && recentForms[1] !== known && recentForms[2] !== known && recentForms[3] !== known) {
+    recentForms[nextRecentForm] = known;
+    nextRecentForm = (nextRecentForm + 1) & 3;
   }
   const isOrganizer = email === organizer;
   const form = (optional ? 1 : 0) | (isOrganizer ? 2 : 0);
@@ -327,7 +334,7 @@ function createEvent(ctx: Ctx, calendar: Calendar, fields: NewEventFields): { ev
     checkSeries(ctx, event);
   }
   // Frozen from here on: the checks read its times once, and it goes into the state as it is.
-  freezeEvent(event);
+  freezeNewEvent(event);
   knownTiming(event, fields.start, fields.end);
   checkCapacity(ctx, state, event);
   // A new id: not stored (see the loop above).

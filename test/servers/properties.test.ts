@@ -6,6 +6,7 @@ import type { DomainDefinition } from '../../servers/kit/Domain.js';
 import { domainRuntime, type DomainRuntime } from '../../servers/kit/DomainSession.js';
 import { ledgerDomain } from './kit/ledgerDomain.js';
 import { CallBuilder, ValuePool, type GeneratedCall } from './support/CallBuilder.js';
+import { unfrozenPath } from './support/frozen.js';
 
 const KINDS = ['unknown_tool', 'invalid_arguments', 'execution'];
 
@@ -56,6 +57,7 @@ function describeProperties(domain: DomainDefinition): void {
           }
           const violations = runtime.checkInvariants(session.state);
           expect(violations, `after ${label}`).to.deep.equal([]);
+          expect(unfrozenPath(session.state), `after ${label}: the state holds an object that is not frozen`).to.equal(undefined);
         }
         const replay = runtime.openSession({ seed: 11 });
         for (const call of played) replay.call(call.tool, call.args);

@@ -6,6 +6,7 @@ import { OPERATOR_TOOLS } from '../../../servers/kit/DomainMcpServer.js';
 import { domainRuntime, type DomainRuntime, type ToolOutcome } from '../../../servers/kit/DomainSession.js';
 import type { ToolCase } from '../ToolCase.js';
 import { fastPort, McpPort, type ToolPort } from './ToolPort.js';
+import { unfrozenPath } from './frozen.js';
 
 /** What one case gave: its outcome as JSON (as a transport carries it) and the state hash after it. */
 export interface PlayedCase {
@@ -58,6 +59,7 @@ export async function playCases(domain: DomainDefinition, cases: readonly ToolCa
     if (runtime && state) {
       const violations = runtime.checkInvariants(state());
       expect(violations, `${label}: invariants violated`).to.deep.equal([]);
+      expect(unfrozenPath(state()), `${label}: the state holds an object that is not frozen`).to.equal(undefined);
     }
     played.push({ outcome: asJson(outcome), hash: after });
     hash = after;

@@ -28,7 +28,7 @@ import {
   canWrite,
 } from './calendarModel.js';
 import { ATTENDEE_CONFLICTS_SCHEMA, EVENT_SCHEMA, eventView } from './calendarViews.js';
-import { attendeeIndex, freezeNewEvent, attendeeWith, copyEvent, copyList, freezeEvent, withoutAttendee, writeEvents } from './eventWrites.js';
+import { attendeeIndex, attendeeWith, copyEvent, copyList, freezeEvent, freezeNewEvent, withoutAttendee, writeEvents } from './eventWrites.js';
 import { parseQuickAdd } from './quickAdd.js';
 import { forEachOccurrence, parseRecurrence, SUPPORTED_RULE_PARTS } from './recurrence.js';
 import { type Ctx, must, EMAIL_LIST_SCHEMA, EVENT_ID_SCHEMA, instantArg, TIME_ZONE_SCHEMA, zoneArg } from './toolSupport.js';
@@ -178,22 +178,36 @@ function organizerOf(state: CalendarState, calendar: Calendar): string {
  * the email was found by. An attendee is never mutated (tools replace it), so events share one
  * frozen object per form instead of making and freezing one per invitation (~50 ns each).
  */
-const attendeeForms = new Map<string, { entry: DirectoryEntry; forms: Array<Attendee | undefined> }>();
+interface AttendeeForms {
+  email: string;
+  entry: DirectoryEntry;
+  forms: Array<Attendee | undefined>;
+}
+const attendeeForms = new Map<string, AttendeeForms>();
 /** Bound on the emails remembered (directories are small; a new world's entries replace the old). */
 const MAX_ATTENDEE_FORMS = 10_000;
-const recentForms: Array<{ entry: DirectoryEntry; forms: Array<Attendee | undefined> } | undefined> = [undefined, undefined, undefined, undefined];
+/** The forms used last, found by identity before the Map (a write invites the same few people again and again). */
+const recentForms: Array<AttendeeForms | undefined> = [undefined, undefined, undefined, undefined];
 let nextRecentForm = 0;
+
+function recentFormsOf(email: string, entry: DirectoryEntry): AttendeeForms | undefined {
+  for (let i = 0; i < 4; i++) {
+    const known = recentForms[i];
+    if (known !== undefined && known.entry === entry && known.email === email) return known;
+  }
+  return undefined;
+}
 
 /** A new attendee `email`, whose directory entry the caller has looked up already (frozen, shared). */
 function newAttendee(email: string, entry: DirectoryEntry, optional: boolean, organizer: string): Attendee {
-  // The forms of the last few entries by identity first (a write invites the same few people again and again).
-  let known = recentForms[0]?.entry === entry ? recentForms[0] : recentForms[1]?.entry === entry ? recentForms[1] : recentForms[2]?.entry === entry ? recentForms[2] : recentForms[3]?.entry === entry ? recentForms[3] : attendeeForms.get(email);
-  if (known === undefined || known.entry !== entry) {
-    if (attendeeForms.size >= MAX_ATTENDEE_FORMS) attendeeForms.clear();
-    known = { entry, forms: [undefined, undefined, undefined, undefined] };
-    attendeeForms.set(email, known);
-  }
-  if (recentForms[0] !== known && recentForms[1] !== known && recentForms[2] !== known && recentForms[3] !== known) {
+  let known = recentFormsOf(email, entry);
+  if (known === undefined) {
+    known = attendeeForms.get(email);
+    if (known === undefined || known.entry !== entry) {
+      if (attendeeForms.size >= MAX_ATTENDEE_FORMS) attendeeForms.clear();
+      known = { email, entry, forms: [undefined, undefined, undefined, undefined] };
+      attendeeForms.set(email, known);
+    }
     recentForms[nextRecentForm] = known;
     nextRecentForm = (nextRecentForm + 1) & 3;
   }

@@ -1,19 +1,9 @@
 import { expect } from 'chai';
-import fc from 'fast-check';
-import { compileSchema } from '../../../core/schema.js';
 import type { JsonSchema } from '../../../core/index.js';
 import { loadDomain } from '../../../servers/index.js';
 import { argumentBound, doubledMinLengths, guardSchema } from '../../../servers/kit/argumentGuard.js';
-import { defineDomain, defineTool } from '../../../servers/kit/Domain.js';
 import { domainRuntime, MAX_ARGUMENT_BYTES, MAX_ARGUMENT_DEPTH, type ToolOutcome } from '../../../servers/kit/DomainSession.js';
-
-/** A domain of one read-only tool that echoes nothing, with this input schema. */
-function echoSession(input: JsonSchema) {
-  const echo = defineTool<Record<string, never>, Record<string, unknown>>({ name: 'echo', description: 'echo', input, output: { type: 'object' }, annotations: { readOnlyHint: true }, handler: () => ({}) });
-  const runtime = domainRuntime(defineDomain<Record<string, never>>({ name: 'guarded', title: 'guarded', category: 'finance', description: 'guarded', tools: [echo], loadWorld: () => ({}), defaultReferenceDate: '2026-03-02T09:00:00Z', samplers: [], invariants: [] }));
-  const compiled = (runtime as unknown as { compiledTool(name: string): { validateGuard: unknown } }).compiledTool('echo');
-  return { session: runtime.openSession(), guarded: compiled.validateGuard !== undefined };
-}
+import { echoSession, expectLengthsJudgedExactly } from '../support/lengths.js';
 
 function failure(outcome: ToolOutcome): { kind: string; message: string } {
   if (outcome.ok) throw new Error('expected a failure');
@@ -78,18 +68,7 @@ describe('the domain kit: the argument guard (one ajv pass for closed, bounded s
   it('judges every string exactly, surrogate pairs and lone surrogates included (random arguments around the limits, against ajv counting characters)', () => {
     const { session, guarded } = echoSession(CLOSED);
     expect(guarded).to.equal(true);
-    const exact = compileSchema(CLOSED);
-    const piece = fc.constantFrom('x', 'é', '🍕', '\ud800', '\udc00', '日');
-    const text = fc.array(piece, { maxLength: 9 }).map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(text, fc.option(fc.array(text, { maxLength: 4 }), { nil: undefined }), fc.option(text, { nil: undefined }), (name, tags, note) => {
-        const args: Record<string, unknown> = { name };
-        if (tags !== undefined) args.tags = tags;
-        if (note !== undefined) args.note = note;
-        expect(session.call('echo', args).ok, JSON.stringify(args)).to.equal(exact(args));
-      }),
-      { numRuns: 3000 },
-    );
+    expectLengthsJudgedExactly(session, CLOSED);
   });
 
   it('leaves huge, deep and cyclic arguments to the walk, with its messages', () => {

@@ -35,7 +35,8 @@ export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: { 
 
 /**
  * Everything a session is, at one moment: the domain state, the id counters and the PRNG state.
- * Deeply frozen and shared: a session points at one, a change makes a new one (copy-on-write).
+ * Immutable and shared (its state deeply frozen, the snapshot itself read-only: see `Snapshot`): a
+ * session points at one, a change makes a new one (copy-on-write).
  */
 export interface SessionSnapshot<S> {
   readonly state: S;
@@ -645,7 +646,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     return snapshotHash(this.initial as SessionSnapshot<unknown>);
   }
 
-  /** The current snapshot: frozen, cheap (no copy), restorable with `restore`. */
+  /** The current snapshot: immutable, cheap (no copy), restorable with `restore`. */
   snapshot(): SessionSnapshot<S> {
     return this.root;
   }

@@ -1882,40 +1882,32 @@ export function placementByScans(
  * the usual way, which makes them after a few scans), so the answer never differs from the scans'.
  */
 export function quicklyFree(state: CalendarState, candidate: CalendarEvent, fromMs: number, toMs: number): boolean {
-  // The hours the window meets, as surelyFree counts them.
-  const fromHour = Math.floor(fromMs / HOUR);
-  const toHour = Math.ceil(toMs / HOUR) - 1;
-  if (!(toMs > fromMs) || !(toHour - fromHour <= 48)) return false;
   const index = eventIndex(state);
   const calendarId = candidate.calendar_id;
-  if (!clearHours(index.byCalendar.get(calendarId), fromHour, toHour, toMs)) return false;
+  if (!clearHours(index.byCalendar.get(calendarId), fromMs, toMs)) return false;
   const attendees = candidate.attendees;
-  for (let a = 0; a < attendees.length; a++) if (!targetClear(state, index, attendees[a].email, calendarId, fromHour, toHour, toMs)) return false;
+  for (let a = 0; a < attendees.length; a++) if (!targetClear(state, index, attendees[a].email, calendarId, fromMs, toMs)) return false;
   const owner = calendarEntry(state, calendarId)?.owner;
   if (owner === undefined) return true;
   // Mostly the owner attends (as organizer): checked already.
   for (let a = 0; a < attendees.length; a++) if (attendees[a].email === owner) return true;
-  return targetClear(state, index, owner, calendarId, fromHour, toHour, toMs);
+  return targetClear(state, index, owner, calendarId, fromMs, toMs);
 }
 
 /** Whether both lists of a person or room (own calendar, invitations) have clear busy hours over the window. */
-function targetClear(state: CalendarState, index: EventIndex, id: string, calendarId: string, fromHour: number, toHour: number, toMs: number): boolean {
+function targetClear(state: CalendarState, index: EventIndex, id: string, calendarId: string, fromMs: number, toMs: number): boolean {
   const number = scanTarget(state, id).number;
   // No number: no list has ever been made for it, so no event names it. Its own calendar's list is
   // the candidate calendar's when the two are one (checked already).
   if (number < 0) return true;
-  return (id === calendarId || clearHours(index.byCalendar.at(number), fromHour, toHour, toMs)) && clearHours(index.byAttendee.at(number), fromHour, toHour, toMs);
+  return (id === calendarId || clearHours(index.byCalendar.at(number), fromMs, toMs)) && clearHours(index.byAttendee.at(number), fromMs, toMs);
 }
 
-/** Whether a list is empty or its windows' busy hours are made and clear over hours [fromHour, toHour] (surelyFree, nothing ignored). */
-function clearHours(list: readonly CalendarEvent[] | undefined, fromHour: number, toHour: number, toMs: number): boolean {
+/** Whether a list is empty or its windows' busy hours are made and clear over the window (surelyFree, nothing ignored). */
+function clearHours(list: readonly CalendarEvent[] | undefined, fromMs: number, toMs: number): boolean {
   if (list === undefined || list.length === 0) return true;
   const busy = (list as WindowedList)[WINDOWS]?.busyHours;
-  if (busy === undefined || busy === null || toMs > busy.validTo) return false;
-  const counts = busy.counts;
-  const first = busy.firstHour;
-  for (let h = Math.max(fromHour - first, 0); h <= toHour - first && h < counts.length; h++) if (counts[h] > 0) return false;
-  return true;
+  return busy !== undefined && busy !== null && surelyFree(busy, fromMs, toMs, 1, 0);
 }
 
 /* checkPlacement's messages, out of its body (it runs on every write; they almost never). */

@@ -88,9 +88,14 @@ export function compileCopier(keys: readonly string[]): Copier {
   // prototype). Integer-like keys come first in a literal as in any object, so the copy enumerates
   // in the source's order.
   // Integer-like keys are written as numbers: an element read by number skips the string-to-index step.
-  const body = keys.map((key) => (ARRAY_INDEX.test(key) ? `${key}: source[${key}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: source[${JSON.stringify(key)}]`)).join(', ');
+  const body = keys.map((key) => `${literalKey(key)}: source[${ARRAY_INDEX.test(key) ? key : JSON.stringify(key)}]`).join(', ');
   compiled++;
   return new Function('source', `return { ${body} };`) as Copier;
+}
+
+/** A key as an object literal writes it: a number for an array index, `["__proto__"]` computed, else a JSON string. */
+function literalKey(key: string): string {
+  return ARRAY_INDEX.test(key) ? key : key === '__proto__' ? '["__proto__"]' : JSON.stringify(key);
 }
 
 /**
@@ -98,7 +103,7 @@ export function compileCopier(keys: readonly string[]): Copier {
  * and the values of an array in their order. Counted against the bound of compiled copiers.
  */
 export function compileBuilder(keys: readonly string[]): (values: readonly unknown[]) => Record<string, unknown> {
-  const body = keys.map((key, i) => (ARRAY_INDEX.test(key) ? `${key}: values[${i}]` : `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: values[${i}]`)).join(', ');
+  const body = keys.map((key, i) => `${literalKey(key)}: values[${i}]`).join(', ');
   compiled++;
   return new Function('values', `return { ${body} };`) as (values: readonly unknown[]) => Record<string, unknown>;
 }

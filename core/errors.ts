@@ -46,6 +46,8 @@ export const errors = {
     new ProveError('PROVE_NO_EXECUTOR', `no plugin executes tool "${tool}" on server "${server}"`, { tool, server }),
   duplicateEnvironment: (name: string, plugin: string) =>
     new ProveError('PROVE_DUPLICATE_ENVIRONMENT', `environment "${name}" is registered twice (second time by plugin "${plugin}")`, { plugin, environment: name }),
+  duplicateCommand: (name: string, first: string, second: string) =>
+    new ProveError('PROVE_DUPLICATE_COMMAND', `command "${name}" is registered by plugin "${first}" and again by plugin "${second}"`, { plugin: second, command: name }),
   unknownEnvironment: (name: string, known: readonly string[]) =>
     new ProveError('PROVE_UNKNOWN_ENVIRONMENT', `no environment named "${name}" is registered; registered: ${list(known)}`, { environment: name }),
   engineFrozen: (what: string) =>
@@ -86,8 +88,8 @@ export const errors = {
     new ProveError(error.code, `config file ${file}: ${error.message}`, { ...error.details, file }, error.cause ?? error),
 
   // --- command line ----------------------------------------------------------------------------
-  unknownCommand: (name: string, known: readonly string[]) =>
-    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (prove --help)`),
+  unknownCommand: (name: string, known: readonly string[], config: string) =>
+    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (plugins contribute commands; these come from ${config}; prove --help)`),
   usage: (command: string, message: string) =>
     new ProveError('PROVE_USAGE', `${command}: ${message} (prove ${command === 'prove' ? '' : command + ' '}--help)`.replace('  ', ' ')),
   invalidArgument: (command: string, option: string, value: unknown, allowed: string) =>

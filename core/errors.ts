@@ -205,6 +205,8 @@ export const errors = {
       `example "${exampleId}" needs environment "${server}", which is not registered; registered: ${list(registered)} (add its environment plugin or preset to the configuration)`,
       { exampleId, environment: server },
     ),
+  remoteServerFailed: (server: string, endpoint: string, reason: string, cause?: unknown) =>
+    new ProveError('PROVE_REMOTE_SERVER_FAILED', `MCP server "${server}" (${endpoint}): ${reason}`, { environment: server, endpoint }, cause),
   groupStateMismatch: (exampleId: string, server: string, hashes: readonly string[]) =>
     new ProveError(
       'PROVE_GROUP_STATE_MISMATCH',

@@ -245,6 +245,12 @@ export const errors = {
     new ProveError('PROVE_TRAINING_MODEL_MISSING', 'no model to train: give --model PATH (a Hugging Face model folder on disk) or --tiny (a tiny model built here from the fixtures)'),
   metricsMissing: (dir: string) =>
     new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove train run`, { file: dir }),
+
+  // --- model export and local models (ONNX) ----------------------------------------------------
+  onnxExportInvalid: (dir: string, problem: string) =>
+    new ProveError('PROVE_ONNX_EXPORT_INVALID', `ONNX export ${dir}: ${problem}`, { file: dir }),
+  exportFailed: (format: string, reason: string) =>
+    new ProveError('PROVE_EXPORT_FAILED', `prove export --format ${format} failed: ${reason}`, { format }),
 } as const;
 
 /** A short, printable rendering of a value for error messages (long values are cut). */

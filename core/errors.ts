@@ -89,9 +89,9 @@ export const errors = {
 
   // --- command line ----------------------------------------------------------------------------
   unknownCommand: (name: string, known: readonly string[], config: string) =>
-    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (plugins contribute commands; these come from ${config}; prove --help)`),
+    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (plugins contribute commands; these come from ${config}; prove-rl --help)`),
   usage: (command: string, message: string) =>
-    new ProveError('PROVE_USAGE', `${command}: ${message} (prove ${command === 'prove' ? '' : command + ' '}--help)`.replace('  ', ' ')),
+    new ProveError('PROVE_USAGE', `${command}: ${message} (prove-rl ${command === 'prove-rl' ? '' : command + ' '}--help)`.replace('  ', ' ')),
   invalidArgument: (command: string, option: string, value: unknown, allowed: string) =>
     new ProveError('PROVE_INVALID_ARGUMENT', `prove ${command}: ${option} ${preview(value)} is invalid: ${allowed}`, { key: option }),
 
@@ -127,7 +127,7 @@ export const errors = {
       { plugin, term },
     ),
   noRewardPlugins: () =>
-    new ProveError('PROVE_NO_REWARD_PLUGINS', 'the configuration taps onReward with no plugin; add a reward preset (e.g. "prove/presets/proveReward") or reward term plugins'),
+    new ProveError('PROVE_NO_REWARD_PLUGINS', 'the configuration taps onReward with no plugin; add a reward preset (e.g. "prove-rl/presets/proveReward") or reward term plugins'),
   scoreInputInvalid: (file: string, line: number, reason: string) =>
     new ProveError('PROVE_SCORE_INPUT_INVALID', `${file}:${line}: ${reason}`, { file, line }),
   scoreStrictFailed: (count: number, first: string) =>
@@ -242,7 +242,7 @@ export const errors = {
   trainingModelMissing: () =>
     new ProveError('PROVE_TRAINING_MODEL_MISSING', 'no model to train: give --model PATH (a Hugging Face model folder on disk) or --tiny (a tiny model built here from the fixtures)'),
   metricsMissing: (dir: string) =>
-    new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove train run`, { file: dir }),
+    new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove-rl train run`, { file: dir }),
 } as const;
 
 /** A short, printable rendering of a value for error messages (long values are cut). */

@@ -27,7 +27,7 @@ const SYNTH_COMMAND: CommandEntry = {
 };
 
 /**
- * Holds the state machine's settings for `prove synth`. It taps nothing: the state machine drives
+ * Holds the state machine's settings for `prove-rl synth`. It taps nothing: the state machine drives
  * the hooks (onSample, onGenerate, onExecute, onUpdate) that the other synthesis plugins tap.
  */
 export class SynthesisOrchestratorPlugin implements ProvePlugin {

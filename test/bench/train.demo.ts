@@ -2,11 +2,11 @@
  * The CPU training demo: on a 2-core machine in about ten minutes, a tiny Qwen3-shaped model that
  * starts from random weights learns multi-step tool use against the live banking environment.
  *
- *   1. `prove synth`: grounded banking examples (train and held-out test splits);
- *   2. `prove train --tiny --sft-steps …`: build the model and its tokenizer, SFT warm-up on the
+ *   1. `prove-rl synth`: grounded banking examples (train and held-out test splits);
+ *   2. `prove-rl train --tiny --sft-steps …`: build the model and its tokenizer, SFT warm-up on the
  *      teacher conversations of the train split, then GRPO against the live environment;
- *   3. `prove eval` on the held-out test split, with the SFT checkpoint and with the final one;
- *   4. `prove report`; a summary with the noise measured from the run itself.
+ *   3. `prove-rl eval` on the held-out test split, with the SFT checkpoint and with the final one;
+ *   4. `prove-rl report`; a summary with the noise measured from the run itself.
  *
  *   npm run train:demo                    (writes runs/demo; DEMO_OUT=… to change)
  *
@@ -71,7 +71,7 @@ function stderrOfMean(values: number[]): number {
   return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1) / values.length);
 }
 
-/** A config for `prove eval` whose policy is a checkpoint in the PyTorch worker. */
+/** A config for `prove-rl eval` whose policy is a checkpoint in the PyTorch worker. */
 function evalConfig(checkpoint: string): string {
   const file = join(OUT, `eval-${checkpoint.split('/').pop()}.config.ts`);
   const from = (path: string) => JSON.stringify(relative(OUT, join(ROOT, path)).replaceAll('\\', '/'));

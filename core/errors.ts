@@ -217,13 +217,13 @@ export const errors = {
   workerDependenciesMissing: (python: string, missing: readonly string[], install: string) =>
     new ProveError(
       'PROVE_WORKER_DEPENDENCIES_MISSING',
-      `the training worker's Python (${python}) lacks ${missing.join(', ')}; install them with: ${install} (or point --python / $PROVE_PYTHON at an interpreter that has them)`,
+      `the training worker's Python (${python}) lacks ${missing.join(', ')}; in a checkout of prove-rl run \`npm run setup\` (it creates .venv with them), or install them with: ${install} (or point --python / $PROVE_PYTHON at an interpreter that has them)`,
       { python, missing },
     ),
   workerNotStarted: (python: string, cause: unknown) =>
     new ProveError(
       'PROVE_WORKER_NOT_STARTED',
-      `the training worker could not be started with ${python}: ${messageOf(cause)}; set --python or $PROVE_PYTHON to a Python 3.10+ interpreter, or create .venv (python3 -m venv .venv && .venv/bin/pip install -r plugins/optimizer/worker/requirements.txt)`,
+      `the training worker could not be started with ${python}: ${messageOf(cause)}; in a checkout of prove-rl run \`npm run setup\` (it creates .venv with the worker's modules), or set --python or $PROVE_PYTHON to a Python 3.10+ interpreter that has them`,
       { python },
       cause,
     ),

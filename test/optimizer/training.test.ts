@@ -210,7 +210,7 @@ describe('TrainingWorker start-up checks', function () {
         (e: unknown) => e,
       );
       expect((error as { code: string }).code).to.equal('PROVE_WORKER_DEPENDENCIES_MISSING');
-      expect((error as Error).message).to.include('torch').and.include('-m pip install -r').and.include('requirements.txt');
+      expect((error as Error).message).to.include('torch').and.include('npm run setup').and.include('-m pip install -r').and.include('requirements.txt');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -223,6 +223,6 @@ describe('TrainingWorker start-up checks', function () {
       (e: unknown) => e,
     );
     expect((error as { code: string }).code).to.equal('PROVE_WORKER_NOT_STARTED');
-    expect((error as Error).message).to.include('PROVE_PYTHON');
+    expect((error as Error).message).to.include('PROVE_PYTHON').and.include('npm run setup');
   });
 });

@@ -3,7 +3,7 @@ import type { StateMachineOptions } from './ConversationStateMachine.js';
 
 const PLUGIN_NAME = 'SynthesisOrchestratorPlugin';
 
-/** The paper's numbers where it gives them; ours (documented in the README) where it does not. */
+/** The paper's numbers where it gives them; ours (documented in plugins/synthesis/README.md) where it does not. */
 export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   chainLengthWeights: [4, 3, 2, 1],
   minTurns: 2,

@@ -25,7 +25,7 @@ function readSheets(file: string): SheetLine[] {
     .map((line) => JSON.parse(line) as SheetLine);
 }
 
-/** The README's example of a reward term written inline in prove.config.ts. */
+/** plugins/reward/README.md's example of a reward term written inline in prove.config.ts. */
 const INLINE_TERM_CONFIG = `
 import { defineConfig, STAGE_DEFAULT, type Engine, type ProvePlugin } from 'prove-rl';
 import { provePreset } from 'prove-rl/presets/prove';
@@ -194,7 +194,7 @@ describe('prove-rl score (the CLI as a child process)', function () {
     }
   });
 
-  it('adds a reward term written inline in prove.config.ts (the README example)', async () => {
+  it('adds a reward term written inline in prove.config.ts (the example of plugins/reward/README.md)', async () => {
     const inline = makeProject({ 'prove.config.ts': INLINE_TERM_CONFIG });
     try {
       const out = join(inline.dir, 'inline.jsonl');

@@ -101,7 +101,7 @@ export default defineCommand({
   usage: '<trajectories.jsonl>',
   description: [
     'Each trajectory line is {"exampleId", "calls": [...]} with the calls\' outcomes (ok, error, result: ExecutedCall),',
-    'only the calls (ToolCall), a line of prove eval\'s rollouts.jsonl ({"exampleId", "trajectory"}), or',
+    'only the calls (ToolCall), a line of prove-rl eval\'s rollouts.jsonl ({"exampleId", "trajectory"}), or',
     '{"exampleId", "messages": [...]} (an OpenAI conversation with tool_calls). Lines without outcomes need',
     "--execute, which replays the calls in fresh sessions of the live environments on the example's world.",
     'Writes {line, exampleId, total, terms, weights, details} per scored line (atomically). A line that is not',
@@ -115,7 +115,7 @@ export default defineCommand({
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the sheets (default: <trajectories>.rewards.jsonl)' },
     json: { type: 'boolean', description: 'print the summary as JSON' },
   },
-  examples: ['prove score --dataset data/test.jsonl runs/trajectories.jsonl', 'prove score -d data/test.jsonl calls.jsonl --execute --strict --out calls.rewards.jsonl'],
+  examples: ['prove-rl score --dataset data/test.jsonl runs/trajectories.jsonl', 'prove-rl score -d data/test.jsonl calls.jsonl --execute --strict --out calls.rewards.jsonl'],
   async run(context) {
     const settings = await context.settings();
     if (context.positionals.length !== 1) throw errors.usage('score', `expected one trajectories file, got ${context.positionals.length}`);
@@ -152,7 +152,7 @@ export default defineCommand({
     if (strict && skipped.length > 0) {
       throw errors.scoreStrictFailed(skipped.length, errors.scoreInputInvalid(trajectoriesFile, skipped[0].line, skipped[0].reason).message);
     }
-    for (const s of skipped) context.stderr(`prove score: ${errors.scoreInputInvalid(trajectoriesFile, s.line, s.reason).message} (skipped)\n`);
+    for (const s of skipped) context.stderr(`prove-rl score: ${errors.scoreInputInvalid(trajectoriesFile, s.line, s.reason).message} (skipped)\n`);
     if (pending.length === 0) throw errors.scoreNothingScored(trajectoriesFile, skipped.length);
 
     const engine = await context.engine();

@@ -50,8 +50,8 @@ export default defineCommand({
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
   },
   examples: [
-    'prove eval --dataset out/examples.jsonl --policy http://localhost:8000/v1 --model Qwen/Qwen3-4B --group 4 --out runs/eval-qwen3-4b',
-    'prove eval --dataset fixtures/examples/banking.jsonl --split all --policy http://localhost:11434/v1 --model qwen3:4b --limit 20 --out runs/ollama',
+    'prove-rl eval --dataset out/examples.jsonl --policy http://localhost:8000/v1 --model Qwen/Qwen3-4B --group 4 --out runs/eval-qwen3-4b',
+    'prove-rl eval --dataset fixtures/examples/banking.jsonl --split all --policy http://localhost:11434/v1 --model qwen3:4b --limit 20 --out runs/ollama',
   ],
   async run(context) {
     const s = await context.settings();

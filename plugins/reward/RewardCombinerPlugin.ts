@@ -1,4 +1,4 @@
-import { errors, STAGE_LATE, type Engine, type ProvePlugin } from '../../core/index.js';
+import { errors, STAGE_LATE, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
 import { PreparedExample } from './PreparedExample.js';
 
 const PLUGIN_NAME = 'RewardCombinerPlugin';
@@ -19,6 +19,12 @@ export interface RewardCombinerOptions {
   /** The total on an abstention example (default `paper`). */
   abstention: AbstentionRule;
 }
+
+/** The reward's commands: score recorded trajectories, or play a dataset against a policy and score it. */
+export const REWARD_COMMANDS: readonly CommandEntry[] = [
+  { name: 'score', summary: 'score trajectories against a dataset with the configured reward: one sheet per line, a summary per term', load: () => import('./scoreCommand.js') },
+  { name: 'eval', summary: 'play a dataset against a policy in live environments; write rollouts.jsonl, summary.json and report.html', load: () => import('../rollout/evalCommand.js') },
+];
 
 /**
  * Runs last (STAGE_LATE): total = Σ weight · term over the terms in the sheet, and records the
@@ -58,6 +64,7 @@ export class RewardCombinerPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const weights = this.weights;
     const paperAbstention = this.abstention === 'paper';
+    for (const command of REWARD_COMMANDS) engine.registerCommand(command, this);
     engine.hooks.onReward.tap({ name: this.name, stage: STAGE_LATE }, (sheet, input) => {
       let total = 0;
       const terms = sheet.terms;

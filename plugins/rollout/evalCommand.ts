@@ -166,6 +166,7 @@ export default defineCommand({
       `state check ${(result.stateCheck * 100).toFixed(1)} %  response check ${(result.responseCheck * 100).toFixed(1)} %  both ${(result.bothChecks * 100).toFixed(1)} %`,
       `calls ${result.calls.total} (${result.calls.perRollout.toFixed(2)} per rollout, ground truth ${result.calls.groundTruthPerExample.toFixed(2)}); failed: ${Object.entries(result.validityFailures).map(([k, n]) => `${k} ${n}`).join(', ')}`,
     ];
+    if (result.stateUnavailable > 0) lines.push(`state check unavailable for ${result.stateUnavailable} of ${result.rollouts} rollouts: a server exposes no state (configure its stateTool); they are not counted as passed`);
     if (result.abstention.rollouts > 0) lines.push(`abstention accuracy ${((result.abstention.accuracy ?? 0) * 100).toFixed(1)} % of ${result.abstention.rollouts}`);
     for (const [domain, slice] of Object.entries(result.byDomain)) lines.push(`  ${domain.padEnd(16)} ${slice.rollouts} rollouts  reward ${slice.reward.toFixed(3)}  state ${(slice.stateCheck * 100).toFixed(0)} %`);
     lines.push(`wrote ${join(outDir, 'rollouts.jsonl')}, summary.json, report.html`);

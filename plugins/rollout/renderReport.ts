@@ -117,7 +117,7 @@ function renderGroundTruth(example: Example): string {
 function renderRollout({ record, example }: ReportedRollout, terms: string[]): string {
   const mark = (pass: boolean) => (pass ? '<span class="ok">pass</span>' : '<span class="bad">fail</span>');
   const termCells = terms.map((t) => `<td>${num(record.reward.terms[t])}</td>`).join('');
-  return `<details class="rollout"><summary><code>${escapeHtml(record.exampleId)}</code> · rollout ${record.rollout} · ${escapeHtml(record.domains.join('+'))} · ${escapeHtml(record.kind)} · reward <b>${num(record.reward.total)}</b> · state ${mark(record.stateCheck.pass)} · response ${mark(record.responseCheck.pass)} · ${escapeHtml(record.trajectory.finishReason)}</summary>
+  return `<details class="rollout"><summary><code>${escapeHtml(record.exampleId)}</code> · rollout ${record.rollout} · ${escapeHtml(record.domains.join('+'))} · ${escapeHtml(record.kind)} · reward <b>${num(record.reward.total)}</b> · state ${record.stateCheck.status === 'unavailable' ? 'unavailable' : mark(record.stateCheck.pass)} · response ${mark(record.responseCheck.pass)} · ${escapeHtml(record.trajectory.finishReason)}</summary>
 <table><thead><tr>${terms.map((t) => `<th>${escapeHtml(t)}</th>`).join('')}</tr></thead><tbody><tr>${termCells}</tr></tbody></table>
 <p class="muted">${escapeHtml(record.responseCheck.reason)}${record.stateCheck.mismatched.length ? ` · state differs on ${escapeHtml(record.stateCheck.mismatched.join(', '))}` : ''}${record.trajectory.error ? ` · error: ${escapeHtml(record.trajectory.error)}` : ''}</p>
 <div class="pair"><section><h4>rollout</h4>${renderMessages(record.trajectory.messages, record.trajectory.calls)}</section><section><h4>ground truth</h4>${renderGroundTruth(example)}</section></div></details>`;

@@ -68,7 +68,7 @@ describe('prove-rl score (the CLI as a child process)', function () {
 
   it('scores every line with the paper’s reward, writes one sheet per line and prints a summary per term', async () => {
     const out = join(project.dir, 'sheets.jsonl');
-    const { code, stdout, stderr } = await runProve(['score', '--dataset', EXAMPLES, TRAJECTORIES, '--out', out], { cwd: project.dir });
+    const { code, stdout, stderr } = await runProve(['score', '--dataset', EXAMPLES, TRAJECTORIES, '--out', out, '--details'], { cwd: project.dir });
     expect(code, stderr).to.equal(0);
     expect(stderr).to.equal('');
     const sheets = readSheets(out);
@@ -284,7 +284,7 @@ export default {
     const input = join(project.dir, 'bank-calls.jsonl');
     writeFileSync(input, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const out = join(project.dir, 'bank-sheets.jsonl');
-    const { code, stderr } = await runProve(['score', '--dataset', dataset, input, '--execute', '--out', out], { cwd: project.dir });
+    const { code, stderr } = await runProve(['score', '--dataset', dataset, input, '--execute', '--out', out, '--details'], { cwd: project.dir });
     expect(code, stderr).to.equal(0);
     const [played, overdrawn, fromMessages, hallucinated] = readSheets(out);
     expect(played.details.validity.levels).to.deep.equal([3, 3, 3]);

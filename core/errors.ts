@@ -46,6 +46,8 @@ export const errors = {
     new ProveError('PROVE_NO_EXECUTOR', `no plugin executes tool "${tool}" on server "${server}"`, { tool, server }),
   duplicateEnvironment: (name: string, plugin: string) =>
     new ProveError('PROVE_DUPLICATE_ENVIRONMENT', `environment "${name}" is registered twice (second time by plugin "${plugin}")`, { plugin, environment: name }),
+  duplicateCommand: (name: string, first: string, second: string) =>
+    new ProveError('PROVE_DUPLICATE_COMMAND', `command "${name}" is registered by plugin "${first}" and again by plugin "${second}"`, { plugin: second, command: name }),
   unknownEnvironment: (name: string, known: readonly string[]) =>
     new ProveError('PROVE_UNKNOWN_ENVIRONMENT', `no environment named "${name}" is registered; registered: ${list(known)}`, { environment: name }),
   engineFrozen: (what: string) =>
@@ -86,8 +88,8 @@ export const errors = {
     new ProveError(error.code, `config file ${file}: ${error.message}`, { ...error.details, file }, error.cause ?? error),
 
   // --- command line ----------------------------------------------------------------------------
-  unknownCommand: (name: string, known: readonly string[]) =>
-    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (prove --help)`),
+  unknownCommand: (name: string, known: readonly string[], config: string) =>
+    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (plugins contribute commands; these come from ${config}; prove --help)`),
   usage: (command: string, message: string) =>
     new ProveError('PROVE_USAGE', `${command}: ${message} (prove ${command === 'prove' ? '' : command + ' '}--help)`.replace('  ', ' ')),
   invalidArgument: (command: string, option: string, value: unknown, allowed: string) =>
@@ -243,6 +245,12 @@ export const errors = {
     new ProveError('PROVE_TRAINING_MODEL_MISSING', 'no model to train: give --model PATH (a Hugging Face model folder on disk) or --tiny (a tiny model built here from the fixtures)'),
   metricsMissing: (dir: string) =>
     new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove train run`, { file: dir }),
+
+  // --- model export and local models (ONNX) ----------------------------------------------------
+  onnxExportInvalid: (dir: string, problem: string) =>
+    new ProveError('PROVE_ONNX_EXPORT_INVALID', `ONNX export ${dir}: ${problem}`, { file: dir }),
+  exportFailed: (format: string, reason: string) =>
+    new ProveError('PROVE_EXPORT_FAILED', `prove export --format ${format} failed: ${reason}`, { format }),
 } as const;
 
 /** A short, printable rendering of a value for error messages (long values are cut). */

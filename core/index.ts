@@ -14,5 +14,6 @@ export type { ProveErrorDetails } from './errors.js';
 export { compileSchema, createAjv, explainSchemaErrors, formatSchemaProblems } from './schema.js';
 export type { SchemaProblem } from './schema.js';
 export { defineCommand } from './cli/Command.js';
-export type { CommandContext, CommandDefinition, CommandOption } from './cli/Command.js';
+export type { CommandContext, CommandDefinition, CommandEntry, CommandOption } from './cli/Command.js';
+export { choiceOption, integerOption, numberOption, textOption } from './cli/optionValues.js';
 export * from './types.js';

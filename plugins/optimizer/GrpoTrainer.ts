@@ -232,8 +232,9 @@ export class GrpoTrainer {
       const rolloutSeconds = (performance.now() - started) / 1000;
       const counters = { ...policy.counters };
       const fromRollouts = rolloutMetrics(groups);
-      await this.engine.update({ kind: 'rollouts', step, groups, metrics: fromRollouts as Record<string, number> });
-      const update = this.plugin.lastMetrics ?? {};
+      // The optimizer (onUpdate) adds its own metrics to the batch's.
+      const update: Record<string, number> = { ...(fromRollouts as Record<string, number>) };
+      await this.engine.update({ kind: 'rollouts', step, groups, metrics: update });
       const stepSeconds = (performance.now() - started) / 1000;
       const line: StepMetrics = {
         step,

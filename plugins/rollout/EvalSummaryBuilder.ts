@@ -26,7 +26,7 @@ export interface EvalSummary extends SliceSummary {
   groupSize: number;
   /** Weight of each term, as the reward's combiner reported it. */
   weights: Record<string, number>;
-  /** Mean reward of the ground truth scored against itself, over the same rollouts: the ceiling (1.3 with the paper's reward). */
+  /** Mean reward of the ground truth scored against itself, over the same rollouts: the ceiling (with the paper's reward 1.3 per task, 1.0 per abstention example). */
   maxReward: number;
   /** Share of rollouts that pass both checks. */
   bothChecks: number;

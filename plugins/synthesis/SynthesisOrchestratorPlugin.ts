@@ -1,4 +1,4 @@
-import type { Engine, ProvePlugin } from '../../core/index.js';
+import type { CommandEntry, Engine, ProvePlugin } from '../../core/index.js';
 import type { StateMachineOptions } from './ConversationStateMachine.js';
 
 const PLUGIN_NAME = 'SynthesisOrchestratorPlugin';
@@ -18,6 +18,12 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   recoveries: 2,
   maxAssistantMessages: 8,
   referenceDate: '2026-03-16T09:00:00Z',
+};
+
+const SYNTH_COMMAND: CommandEntry = {
+  name: 'synth',
+  summary: 'synthesize grounded multi-turn tool-use examples from the live environments; write examples.jsonl and manifest.json',
+  load: () => import('./synthCommand.js'),
 };
 
 /**
@@ -66,7 +72,9 @@ export class SynthesisOrchestratorPlugin implements ProvePlugin {
     return engine.plugins.find((plugin) => plugin.name === PLUGIN_NAME && typeof (plugin as { options?: unknown }).options === 'object') as SynthesisOrchestratorPlugin | undefined;
   }
 
-  apply(_engine: Engine): void {}
+  apply(engine: Engine): void {
+    engine.registerCommand(SYNTH_COMMAND, this);
+  }
 }
 
 export default SynthesisOrchestratorPlugin;

@@ -89,6 +89,34 @@ function sendRpcError(res: ServerResponse, failure: HttpFailure, headers: Record
   sendJson(res, failure.status, { jsonrpc: '2.0', error: { code: failure.code, message: failure.message }, id: null }, headers);
 }
 
+/** What `forgetAnsweredStreams` reads of the SDK transport (private fields of SDK 1.32.x). */
+interface TransportInternals {
+  _webStandardTransport?: {
+    _streamMapping?: Map<string, { resolveJson?: unknown }>;
+    _requestToStreamMapping?: Map<unknown, string>;
+  };
+}
+
+/**
+ * Works around a leak of the SDK's Streamable HTTP transport (1.32.2) with JSON responses: every
+ * POST adds an entry to its stream map, and the path that answers with JSON never removes it (only
+ * the SSE path calls the entry's cleanup), so a session grew by ~5 KB a call until it closed. Once
+ * a request is answered, a JSON stream that no pending request points at can never be used again:
+ * drop it. A no-op if the SDK's fields change (test/servers/kit/hostile.test.ts measures the heap).
+ */
+export function forgetAnsweredStreams(transport: StreamableHTTPServerTransport): void {
+  const inner = (transport as unknown as TransportInternals)._webStandardTransport;
+  const streams = inner?._streamMapping;
+  const pending = inner?._requestToStreamMapping;
+  if (!(streams instanceof Map) || !(pending instanceof Map) || streams.size === 0) return;
+  let live: Set<string> | undefined;
+  for (const [id, stream] of streams) {
+    if (stream?.resolveJson === undefined) continue;
+    live ??= new Set(pending.values());
+    if (!live.has(id)) streams.delete(id);
+  }
+}
+
 /** The hostname of a Host or Origin header value, lower-cased, without port. */
 function hostnameOf(value: string): string {
   try {
@@ -227,7 +255,11 @@ export class DomainHttpServer {
       }
       entry.lastUsed = Date.now();
       const body = req.method === 'POST' ? await readBody(req) : undefined;
-      await entry.transport.handleRequest(req, res, body);
+      try {
+        await entry.transport.handleRequest(req, res, body);
+      } finally {
+        forgetAnsweredStreams(entry.transport);
+      }
       entry.lastUsed = Date.now();
       return;
     }

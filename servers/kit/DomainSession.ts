@@ -24,6 +24,7 @@ import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Dr
 import { freezeShared, shallowCopy } from './shallowCopy.js';
 import { canonicalForm } from './stateHash.js';
 import { closestName } from './closestName.js';
+import { idPlan, inheritedId, inheritedIdMessage, type IdPlan } from './ownEntry.js';
 
 export { closestName };
 
@@ -123,6 +124,8 @@ interface CompiledTool<S> {
   readOnly: boolean;
   /** `name (type, required), …`: the valid arguments, quoted in every invalid-arguments message. */
   signature: string;
+  /** Where the id-like arguments sit (ownEntry.ts), or undefined where the tool takes none. */
+  ids: IdPlan | undefined;
 }
 
 /** Thrown by `ctx.fail`: a failure the handler meant, with a message for the model. */
@@ -420,6 +423,7 @@ export class DomainRuntime<S = unknown> {
         fillsDefaults,
         readOnly: definition.annotations.readOnlyHint === true,
         signature: signatureOf(definition.input),
+        ids: idPlan(definition.input),
       });
       tools.push({ type: 'function', function: { name: definition.name, description: definition.description, parameters: definition.input } });
       const mcpTool: McpTool = {
@@ -611,6 +615,11 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
   }
 
   private run(tool: CompiledTool<S>, args: unknown): ToolOutcome {
+    // No id may read through Object.prototype in a handler's lookups (ownEntry.ts).
+    if (tool.ids !== undefined) {
+      const inherited = inheritedId(args, tool.ids);
+      if (inherited !== undefined) return failure('execution', inheritedIdMessage(tool.definition.name, inherited[0], inherited[1]));
+    }
     const root = this.root;
     const context = new CallContext<S>(this.runtime, root, this.now, this.today);
     let result: unknown;

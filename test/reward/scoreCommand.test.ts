@@ -91,13 +91,13 @@ describe('prove score (the CLI as a child process)', function () {
     expect(mixed.terms.coverage).to.equal(0.25, 'add_to_cart lacks quantity: no match, and the coupon waits on it');
     expect(mixed.terms.name).to.equal(0.75);
     expect(parallel.total).to.be.closeTo(1.3, 1e-12);
-    expect(abstained.total).to.be.closeTo(1.3, 1e-12);
+    expect(abstained.total).to.equal(1, 'the paper: R = 1.0 for no call on an abstention example');
     expect(calledAnyway.total).to.equal(0);
     expect(clarified.total).to.be.closeTo(1.3, 1e-12);
     expect(stdout).to.match(/^scored 8 trajectories -> .*sheets\.jsonl/);
     expect(stdout).to.match(/\nvalidity\s+0\.5\s+0\.8438\s+0\.0000\s+1\.0000\n/);
     expect(stdout).to.match(/\nefficiency\s+0\.15\s+-0\.0208\s+-0\.1667\s+0\.0000\n/);
-    expect(stdout).to.match(/\ntotal\s+1\.0125\s+0\.0000\s+1\.3000\n/);
+    expect(stdout).to.match(/\ntotal\s+0\.9750\s+0\.0000\s+1\.3000\n/);
   });
 
   it('prints the summary as JSON with --json, and writes next to the input by default', async () => {

@@ -13,6 +13,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   banking: () => import('./banking/BankingDomain.js').then((m) => m.bankingDomain),
   calendar: () => import('./calendar/CalendarDomain.js').then((m) => m.calendarDomain),
   payments: () => import('./payments/PaymentsDomain.js').then((m) => m.paymentsDomain),
+  budget: () => import('./budget/BudgetDomain.js').then((m) => m.budgetDomain),
 };
 
 /** Names of the built-in domains, sorted. */

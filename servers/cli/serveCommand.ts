@@ -30,7 +30,7 @@ export default defineCommand({
     seed: { type: 'string', valueName: 'N', description: 'seed of every session\'s PRNG (default: 0)' },
     'reference-date': { type: 'string', valueName: 'ISO', description: 'every session\'s clock, ISO-8601 with an explicit offset, e.g. 2026-03-16T09:00:00Z (default: the domain\'s reference date)' },
   },
-  examples: ['prove serve banking', 'prove serve banking calendar shopping --http --port 3717', 'prove serve travel_booking --http --token s3cret --max-sessions 64'],
+  examples: ['prove-rl serve banking', 'prove-rl serve banking calendar shopping --http --port 3717', 'prove-rl serve travel_booking --http --token s3cret --max-sessions 64'],
   async run(context) {
     const names = context.positionals;
     const values = context.values;
@@ -63,13 +63,13 @@ export default defineCommand({
       maxSessions: optionalInteger('max-sessions', values['max-sessions'], 1),
       maxSessionsPerClient: optionalInteger('max-sessions-per-client', values['max-sessions-per-client'], 1),
       idleTimeoutMs: idleSeconds === undefined ? undefined : idleSeconds * 1000,
-      log: (line) => context.stderr(`prove serve: ${line}\n`),
+      log: (line) => context.stderr(`prove-rl serve: ${line}\n`),
     });
     const { host } = await server.listen();
     if (!isLoopbackName(host) && !server.requiresToken) {
-      context.stderr(`prove serve: warning: listening on ${host} without --token; anyone who can reach this port can use the sessions\n`);
+      context.stderr(`prove-rl serve: warning: listening on ${host} without --token; anyone who can reach this port can use the sessions\n`);
     }
-    for (const domain of domains) context.stdout(`prove serve: ${domain.name} at ${server.url(domain.name)}\n`);
+    for (const domain of domains) context.stdout(`prove-rl serve: ${domain.name} at ${server.url(domain.name)}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

@@ -9,7 +9,7 @@ import type { DomainDefinition } from './Domain.js';
 import { createDomainMcpServer, isRestrictedOperatorTool } from './DomainMcpServer.js';
 import { domainRuntime, type DomainRuntime, type DomainSession } from './DomainSession.js';
 
-/** How `prove serve --http` serves domains. */
+/** How `prove-rl serve --http` serves domains. */
 export interface DomainHttpServerOptions {
   domains: readonly DomainDefinition[];
   /** Interface to bind; loopback by default so that nothing outside the machine can reach it. */

@@ -15,6 +15,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   payments: () => import('./payments/PaymentsDomain.js').then((m) => m.paymentsDomain),
   budget: () => import('./budget/BudgetDomain.js').then((m) => m.budgetDomain),
   trading: () => import('./trading/TradingDomain.js').then((m) => m.tradingDomain),
+  email: () => import('./email/EmailDomain.js').then((m) => m.emailDomain),
   filesystem: () => import('./filesystem/FilesystemDomain.js').then((m) => m.filesystemDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
 };

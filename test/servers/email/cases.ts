@@ -38,7 +38,7 @@ export const emailCases: ToolCase[] = [
   { title: 'an unknown message id points to search', tool: 'get_email', args: { message_id: 'msg_999' }, ok: false, errorIncludes: ['msg_999', 'not found', 'search_emails'] },
   { title: '__proto__ is a plain unknown message', tool: 'get_email', args: { message_id: '__proto__' }, ok: false, errorIncludes: ['not found'] },
   { title: 'the thread, oldest first', tool: 'get_email_thread', args: { thread_id: 'thr_45' }, ok: true, check: (r) => expect(r.messages[0].message_id).to.equal('msg_96') && expect(r.count).to.equal(r.messages.length) },
-  { title: 'an unknown thread', tool: 'get_email_thread', args: { thread_id: 'constructor' }, ok: false, errorIncludes: ['thread constructor not found'] },
+  { title: 'an unknown thread', tool: 'get_email_thread', args: { thread_id: 'thr_999' }, ok: false, errorIncludes: ['thread thr_999 not found', 'search_emails'] },
   {
     title: 'a reply goes to the sender in the same thread, with Re:',
     tool: 'reply_to_email',

@@ -66,10 +66,12 @@ export interface RemoteMcpEnvironmentOptions {
   hiddenTools?: string[];
   /** The reference date of a world when an example gives none (ISO-8601, UTC). */
   referenceDate?: string;
+  /** Parse a text result that is JSON into a value (default); `false` keeps the server's text exactly as written. */
+  parseJsonText?: boolean;
 }
 
-type Resolved = Required<Pick<RemoteMcpEnvironmentOptions, 'name' | 'args' | 'env' | 'headers' | 'maxSessions' | 'callTimeoutMs' | 'hiddenTools' | 'referenceDate'>> &
-  Omit<RemoteMcpEnvironmentOptions, 'name' | 'args' | 'env' | 'headers' | 'maxSessions' | 'callTimeoutMs' | 'hiddenTools' | 'referenceDate'>;
+type Resolved = Required<Pick<RemoteMcpEnvironmentOptions, 'name' | 'args' | 'env' | 'headers' | 'maxSessions' | 'callTimeoutMs' | 'hiddenTools' | 'referenceDate' | 'parseJsonText'>> &
+  Omit<RemoteMcpEnvironmentOptions, 'name' | 'args' | 'env' | 'headers' | 'maxSessions' | 'callTimeoutMs' | 'hiddenTools' | 'referenceDate' | 'parseJsonText'>;
 
 const OPERATOR_CALL_SCHEMA = {
   type: 'object',
@@ -97,6 +99,7 @@ const OPTIONS_SCHEMA: JsonSchema = {
     startTool: OPERATOR_CALL_SCHEMA,
     hiddenTools: { type: 'array', items: { type: 'string' }, default: [] },
     referenceDate: { type: 'string', default: '2025-01-01T00:00:00.000Z' },
+    parseJsonText: { type: 'boolean', default: true },
   },
   oneOf: [{ required: ['command'], not: { required: ['url'] } }, { required: ['url'], not: { required: ['command'] } }],
 };
@@ -134,9 +137,10 @@ function errorKind(result: CallToolResult, text: string): ExecutionErrorKind {
 }
 
 /** The tool's result as the engine records it: structured content, else the text (parsed when it is JSON). */
-function resultOf(result: CallToolResult): unknown {
+function resultOf(result: CallToolResult, parseJsonText = true): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const text = textOf(result);
+  if (!parseJsonText) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -314,7 +318,7 @@ export class RemoteMcpEnvironmentPlugin implements ProvePlugin {
 }
 
 /** One isolated session: its own process or MCP session. */
-class RemoteSession implements EnvironmentSession {
+export class RemoteSession implements EnvironmentSession {
   readonly server: string;
   private closed = false;
 
@@ -353,6 +357,14 @@ class RemoteSession implements EnvironmentSession {
     return result;
   }
 
+  /**
+   * Call a tool of the operator's (one the agent never sees: load a task, score it) and return its
+   * result; an error answer throws `PROVE_REMOTE_SERVER_FAILED`. Benchmarks drive their servers with it.
+   */
+  async callOperator(tool: OperatorCall): Promise<unknown> {
+    return resultOf(await this.operator(tool, 'operator'));
+  }
+
   private stderrTail(): string {
     const tail = this.connection.stderr().trim();
     return tail ? `; its stderr: ${tail.slice(-500)}` : '';
@@ -374,7 +386,7 @@ class RemoteSession implements EnvironmentSession {
       const text = textOf(result);
       return fail(errorKind(result, text), text || 'the tool reported an error');
     }
-    return { ...call, server: this.server, ok: true, result: resultOf(result) };
+    return { ...call, server: this.server, ok: true, result: resultOf(result, this.plugin.options.parseJsonText) };
   }
 
   async stateHash(): Promise<string> {

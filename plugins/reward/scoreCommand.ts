@@ -138,7 +138,7 @@ export default defineCommand({
   usage: '<trajectories.jsonl>',
   description: [
     'Each trajectory line is {"exampleId", "calls": [...]} with the calls\' outcomes (ok, error, result: ExecutedCall),',
-    'only the calls (ToolCall), a line of prove eval\'s rollouts.jsonl ({"exampleId", "trajectory"}), or',
+    'only the calls (ToolCall), a line of prove-rl eval\'s rollouts.jsonl ({"exampleId", "trajectory"}), or',
     '{"exampleId", "messages": [...]} (an OpenAI conversation with tool_calls). Lines without outcomes need',
     "--execute, which replays the calls in fresh sessions of the live environments on the example's world.",
     'Streams: reads and writes one line at a time, in order, with bounded memory. Writes {line, exampleId, total,',
@@ -154,7 +154,7 @@ export default defineCommand({
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the sheets (default: <trajectories>.rewards.jsonl)' },
     json: { type: 'boolean', description: 'print the summary as JSON' },
   },
-  examples: ['prove score --dataset data/test.jsonl runs/trajectories.jsonl', 'prove score -d data/test.jsonl calls.jsonl --execute --strict --out calls.rewards.jsonl'],
+  examples: ['prove-rl score --dataset data/test.jsonl runs/trajectories.jsonl', 'prove-rl score -d data/test.jsonl calls.jsonl --execute --strict --out calls.rewards.jsonl'],
   async run(context) {
     const settings = await context.settings();
     if (context.positionals.length !== 1) throw errors.usage('score', `expected one trajectories file, got ${context.positionals.length}`);
@@ -207,7 +207,7 @@ export default defineCommand({
         }
         const problem = errors.scoreInputInvalid(trajectoriesFile, read.line, reason);
         if (strict) throw errors.scoreStrictFailed(1, problem.message);
-        context.stderr(`prove score: ${problem.message} (skipped)\n`);
+        context.stderr(`prove-rl score: ${problem.message} (skipped)\n`);
         skippedCount++;
         if (skipped.length < SKIPPED_LISTED) skipped.push({ line: read.line, reason });
       }

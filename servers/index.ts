@@ -18,6 +18,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   email: () => import('./email/EmailDomain.js').then((m) => m.emailDomain),
   filesystem: () => import('./filesystem/FilesystemDomain.js').then((m) => m.filesystemDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
+  team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
 };
 
 /** Names of the built-in domains, sorted. */

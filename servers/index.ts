@@ -12,6 +12,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   travel_booking: () => import('./travel_booking/TravelBookingDomain.js').then((m) => m.travelBookingDomain),
   banking: () => import('./banking/BankingDomain.js').then((m) => m.bankingDomain),
   calendar: () => import('./calendar/CalendarDomain.js').then((m) => m.calendarDomain),
+  crm: () => import('./crm/CrmDomain.js').then((m) => m.crmDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
 };
 

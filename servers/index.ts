@@ -17,6 +17,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   trading: () => import('./trading/TradingDomain.js').then((m) => m.tradingDomain),
   email: () => import('./email/EmailDomain.js').then((m) => m.emailDomain),
   filesystem: () => import('./filesystem/FilesystemDomain.js').then((m) => m.filesystemDomain),
+  crm: () => import('./crm/CrmDomain.js').then((m) => m.crmDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
 };

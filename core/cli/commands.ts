@@ -20,5 +20,6 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'eval', summary: 'play a dataset against a policy in live environments; write rollouts.jsonl, summary.json and report.html', load: () => import('../../plugins/rollout/evalCommand.js') },
   { name: 'train', summary: 'GRPO against the live environments (optionally after SFT): metrics.jsonl, checkpoints, --resume', load: () => import('../../plugins/optimizer/trainCommand.js') },
   { name: 'export', summary: 'export a model for use outside the trainer: --format onnx (run in Node with onnxruntime-node)', load: () => import('../../plugins/export/exportCommand.js') },
+  { name: 'serve-model', summary: 'serve an ONNX export as an OpenAI-compatible /v1/chat/completions endpoint (tools in, tool_calls out), in Node', load: () => import('../../plugins/policy/onnx/serveModelCommand.js') },
   { name: 'report', summary: 'render a training run’s curves (total reward over steps, each term at chosen steps) as one HTML page', load: () => import('../../plugins/optimizer/reportCommand.js') },
 ];

@@ -12,6 +12,7 @@ export interface OnnxManifest {
   source: string;
   modelType: string;
   parameters: number;
+  dtype?: string;
   layers: number;
   kvHeads: number;
   headDim: number;
@@ -40,6 +41,8 @@ export interface SamplingOptions {
   seeds?: number[];
   /** Keep going past stop tokens (the parity test compares a fixed number of tokens). */
   ignoreStop?: boolean;
+  /** Per-row settings that replace the shared ones (an OpenAI-compatible server batches requests that ask for different things). */
+  rows?: Array<Partial<Pick<SamplingOptions, 'maxNewTokens' | 'temperature' | 'topP'>>>;
 }
 
 export interface GeneratedRow {
@@ -207,8 +210,10 @@ export class OnnxCausalLM {
     const B = prompts.length;
     if (B === 0) return [];
     const L = Math.max(...prompts.map((p) => p.length));
+    const perRow = prompts.map((_, b) => ({ ...{ maxNewTokens: sampling.maxNewTokens, temperature: sampling.temperature, topP: sampling.topP }, ...(sampling.rows?.[b] ?? {}) }));
+    const maxNewTokens = Math.max(...perRow.map((r) => r.maxNewTokens));
     if (prompts.some((p) => p.length === 0)) throw errors.onnxExportInvalid(this.dir, 'generate was given an empty prompt');
-    const total = L + sampling.maxNewTokens;
+    const total = L + maxNewTokens;
     const mask = new BigInt64Array(B * total);
     const ids = new BigInt64Array(B * L);
     const positions = new BigInt64Array(B * L);
@@ -236,7 +241,7 @@ export class OnnxCausalLM {
     let inputPositions = positions;
     let step = L;
     let length = L;
-    for (let t = 0; t < sampling.maxNewTokens; t++) {
+    for (let t = 0; t < maxNewTokens; t++) {
       feeds.input_ids = new ort.Tensor('int64', inputIds, [B, length]);
       feeds.position_ids = new ort.Tensor('int64', inputPositions, [B, length]);
       feeds.attention_mask = new ort.Tensor('int64', sliceMask(mask, B, total, step), [B, step]);
@@ -253,13 +258,15 @@ export class OnnxCausalLM {
         if (done[b]) {
           chosen[b] = BigInt(manifest.padId);
         } else {
-          const { id, logprob } = pick(row, sampling.temperature, sampling.topP, randoms[b]);
+          const { id, logprob } = pick(row, perRow[b].temperature, perRow[b].topP, randoms[b]);
           rows[b].ids.push(id);
           rows[b].logprobs.push(logprob);
           chosen[b] = BigInt(id);
           if (!sampling.ignoreStop && this.stopIds.has(id)) {
             done[b] = true;
             rows[b].finish = 'stop';
+          } else if (rows[b].ids.length >= perRow[b].maxNewTokens) {
+            done[b] = true;
           }
         }
         chosenPositions[b] = BigInt(nextPosition[b]++);
@@ -268,7 +275,7 @@ export class OnnxCausalLM {
         feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
         feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
       }
-      if (done.every(Boolean) || t === sampling.maxNewTokens - 1) break;
+      if (done.every(Boolean) || t === maxNewTokens - 1) break;
       inputIds = chosen;
       inputPositions = chosenPositions;
       length = 1;

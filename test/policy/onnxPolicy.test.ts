@@ -34,11 +34,11 @@ function pythonReady(python: string): string | undefined {
     execFileSync(python, ['-c', 'import torch, transformers, onnx'], { stdio: 'pipe' });
     return undefined;
   } catch (error) {
-    return `${python} cannot import torch, transformers and onnx (${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n').pop()}); npm run setup:worker installs them`;
+    return `${python} cannot import torch, transformers and onnx (${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n').pop()}); npm run setup installs them`;
   }
 }
 
-describe('ONNX policy: a tiny random Llama exported with prove export, run in Node', function () {
+describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in Node', function () {
   // Most of it is one Python start (torch, transformers): about a minute of CPU; far longer on a loaded machine.
   this.timeout(900_000);
   let dir: string;
@@ -57,7 +57,7 @@ describe('ONNX policy: a tiny random Llama exported with prove export, run in No
     dir = mkdtempSync(join(tmpdir(), 'prove-onnx-'));
     onnx = join(dir, 'onnx');
     writeFileSync(join(dir, 'prompts.json'), JSON.stringify(prompts));
-    // One Python start: build the model, export it (export.py, as prove export runs it), continue the prompts greedily in PyTorch.
+    // One Python start: build the model, export it (export.py, as prove-rl export runs it), continue the prompts greedily in PyTorch.
     const out = execFileSync(python, [onnxScript('tiny_llama.py'), '--out', join(dir, 'hf'), '--onnx', onnx, '--prompts', join(dir, 'prompts.json'), '--tokens', '64'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PYTHONWARNINGS: 'ignore', TRANSFORMERS_VERBOSITY: 'error' },

@@ -125,7 +125,7 @@ export class ModelServer {
   }
 
   private async chat(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (body.stream === true) throw new BadRequest('stream is not supported by prove serve-model; send stream: false', 400, 'stream');
+    if (body.stream === true) throw new BadRequest('stream is not supported by prove-rl serve-model; send stream: false', 400, 'stream');
     if (body.n !== undefined && body.n !== 1) throw new BadRequest('n must be 1', 400, 'n');
     if (body.model !== undefined && body.model !== this.options.name) throw new BadRequest(`model "${String(body.model)}" is not served here; this server serves "${this.options.name}"`, 404, 'model');
     const messages = readMessages(body.messages);

@@ -5,7 +5,7 @@ import { Template } from '@huggingface/jinja';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { errors, type ChatMessage, type ToolSchema } from '../../../core/index.js';
 
-/** The manifest `prove export --format onnx` writes beside the graph (`prove_onnx.json`). */
+/** The manifest `prove-rl export --format onnx` writes beside the graph (`prove_onnx.json`). */
 export interface OnnxManifest {
   format: 'prove-onnx-causal-lm';
   version: number;
@@ -89,7 +89,7 @@ function normalize(message: ChatMessage): Record<string, unknown> {
 
 function readJson(dir: string, file: string, what: string): unknown {
   const path = join(dir, file);
-  if (!existsSync(path)) throw errors.onnxExportInvalid(dir, `${file} is missing (${what}); re-run prove export --format onnx`);
+  if (!existsSync(path)) throw errors.onnxExportInvalid(dir, `${file} is missing (${what}); re-run prove-rl export --format onnx`);
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
@@ -98,7 +98,7 @@ function readJson(dir: string, file: string, what: string): unknown {
 }
 
 /**
- * A causal LM exported by `prove export --format onnx`, run with onnxruntime-node: the tokenizer
+ * A causal LM exported by `prove-rl export --format onnx`, run with onnxruntime-node: the tokenizer
  * (`@huggingface/tokenizers`) and chat template (`@huggingface/jinja`) in Node, batched decoding
  * with a KV cache, greedy or temperature / top-p sampling with per-row seeds.
  */
@@ -132,8 +132,8 @@ export class OnnxCausalLM {
   /** Load and check an export: every file, the manifest, and the graph's inputs and outputs against it. */
   static async load(directory: string, options: { threads?: number; prefillChunk?: number } = {}): Promise<OnnxCausalLM> {
     const dir = resolve(directory);
-    if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove export --format onnx --model … --out DIR');
-    const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove export writes') as OnnxManifest;
+    if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove-rl export --format onnx --model … --out DIR');
+    const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove-rl export writes') as OnnxManifest;
     if (manifest.format !== FORMAT) throw errors.onnxExportInvalid(dir, `${MANIFEST_FILE} says format ${JSON.stringify(manifest.format)}, expected ${FORMAT}`);
     if (manifest.version !== VERSION) throw errors.onnxExportInvalid(dir, `export format version ${manifest.version}; this prove reads version ${VERSION}: re-export`);
     for (const key of ['layers', 'kvHeads', 'headDim', 'vocabSize'] as const) {

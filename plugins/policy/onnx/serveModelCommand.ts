@@ -4,15 +4,15 @@ import { integerOption, numberOption, textOption } from '../../../core/cli/optio
 
 export default defineCommand({
   name: 'serve-model',
-  summary: 'serve an ONNX export (prove export --format onnx) as an OpenAI-compatible /v1/chat/completions endpoint',
+  summary: 'serve an ONNX export (prove-rl export --format onnx) as an OpenAI-compatible /v1/chat/completions endpoint',
   description: [
     'Runs the model in this Node process with onnxruntime-node (no Python): POST /v1/chat/completions with tools in',
     'and tool_calls out (Hermes <tool_call> text parsed by prove), GET /v1/models. Requests that arrive together are',
     'decoded in one batch (--max-batch); each keeps its own max_tokens, temperature, top_p and seed. No streaming.',
-    'Any OpenAI-compatible client works against it: prove eval --policy http://127.0.0.1:8000/v1 --model NAME.',
+    'Any OpenAI-compatible client works against it: prove-rl eval --policy http://127.0.0.1:8000/v1 --model NAME.',
   ].join('\n'),
   options: {
-    model: { type: 'string', valueName: 'DIR', description: 'folder written by prove export --format onnx' },
+    model: { type: 'string', valueName: 'DIR', description: 'folder written by prove-rl export --format onnx' },
     name: { type: 'string', valueName: 'NAME', description: 'model name clients send (default: the folder name)' },
     host: { type: 'string', valueName: 'HOST', description: 'address to listen on', default: '127.0.0.1' },
     port: { type: 'string', valueName: 'PORT', description: 'port (0 picks a free one)', default: '8000' },
@@ -21,11 +21,11 @@ export default defineCommand({
     temperature: { type: 'string', valueName: 'T', description: 'temperature when a request sets none (0: greedy)', default: '0' },
     threads: { type: 'string', valueName: 'N', description: 'onnxruntime threads (default: the cores available)' },
   },
-  examples: ['prove serve-model --model models/smollm2-onnx --port 8000', 'prove eval --dataset out/examples.jsonl --policy http://127.0.0.1:8000/v1 --model smollm2-onnx --out runs/eval-smollm2'],
+  examples: ['prove-rl serve-model --model models/smollm2-onnx --port 8000', 'prove-rl eval --dataset out/examples.jsonl --policy http://127.0.0.1:8000/v1 --model smollm2-onnx --out runs/eval-smollm2'],
   async run(context) {
     const s = await context.settings();
     const model = textOption(s.model);
-    if (!model) throw errors.usage('serve-model', '--model DIR (an export of prove export --format onnx) is required');
+    if (!model) throw errors.usage('serve-model', '--model DIR (an export of prove-rl export --format onnx) is required');
     const dir = resolve(context.cwd, model);
     const port = integerOption('serve-model', 'port', s.port, 0);
     if (port > 65535) throw errors.invalidArgument('serve-model', '--port', s.port, 'must be from 0 to 65535');

@@ -33,7 +33,7 @@ export interface EngineHooks {
 export type HookName = keyof EngineHooks;
 export const HOOK_NAMES: readonly HookName[] = Object.freeze(['onSample', 'onGenerate', 'onExecute', 'onReward', 'onUpdate']);
 
-/** A tap as `prove config` shows it. */
+/** A tap as `prove-rl config` shows it. */
 export interface TapInfo {
   plugin: string;
   stage: number;

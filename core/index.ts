@@ -1,5 +1,5 @@
 /**
- * The public API of prove: what a third-party plugin, preset or config imports (`import { … } from 'prove'`).
+ * The public API of prove: what a third-party plugin, preset or config imports (`import { … } from 'prove-rl'`).
  */
 export { Engine, HOOK_NAMES, emptyRewardSheet } from './Engine.js';
 export type { EngineHooks, HookName, TapInfo } from './Engine.js';

@@ -13,6 +13,9 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   banking: () => import('./banking/BankingDomain.js').then((m) => m.bankingDomain),
   calendar: () => import('./calendar/CalendarDomain.js').then((m) => m.calendarDomain),
   payments: () => import('./payments/PaymentsDomain.js').then((m) => m.paymentsDomain),
+  budget: () => import('./budget/BudgetDomain.js').then((m) => m.budgetDomain),
+  filesystem: () => import('./filesystem/FilesystemDomain.js').then((m) => m.filesystemDomain),
+  issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
 };
 
 /** Names of the built-in domains, sorted. */

@@ -46,7 +46,7 @@ export interface CommandDefinition<P extends ProvePlugin = ProvePlugin> {
   summary: string;
   /** Positional arguments as shown in usage, e.g. `<domain…>`. */
   usage?: string;
-  /** Longer text shown by `prove <command> --help`. */
+  /** Longer text shown by `prove-rl <command> --help`. */
   description?: string;
   options: Record<string, CommandOption>;
   examples?: string[];

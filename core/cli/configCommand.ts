@@ -26,7 +26,7 @@ export default defineCommand({
   options: {
     json: { type: 'boolean', description: 'machine-readable output' },
   },
-  examples: ['prove config', 'prove config --config my.config.ts --json'],
+  examples: ['prove-rl config', 'prove-rl config --config my.config.ts --json'],
   async run(context) {
     const resolved = await context.config();
     const engine = await context.engine();

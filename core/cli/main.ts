@@ -9,7 +9,7 @@ import type { ProvePlugin } from '../Plugin.js';
 import type { CommandContext, CommandDefinition, CommandEntry, CommandOption, OptionValues } from './Command.js';
 
 /** Used when no configuration file is found: the paper's setup. */
-export const DEFAULT_CONFIG = { presets: ['prove/presets/prove'] };
+export const DEFAULT_CONFIG = { presets: ['prove-rl/presets/prove'] };
 export const DEFAULT_CONFIG_FILE = '(built-in defaults: preset "prove")';
 
 const GLOBAL_OPTIONS: Record<string, CommandOption> = {
@@ -31,7 +31,7 @@ function packageVersion(): string {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'prove') return pkg.version ?? '0.0.0';
+      if (pkg.name === 'prove-rl') return pkg.version ?? '0.0.0';
     }
     dir = dirname(dir);
   }
@@ -51,9 +51,9 @@ function table(rows: [string, string][], indent = '  '): string {
 
 export function mainHelp(commands: readonly CommandEntry[]): string {
   return [
-    'prove: programmatic rewards on verified environments; RL for multi-step tool use against live MCP environments',
+    'prove-rl: programmatic rewards on verified environments; RL for multi-step tool use against live MCP environments',
     '',
-    'Usage: prove <command> [options]',
+    'Usage: prove-rl <command> [options]',
     '',
     'Commands:',
     table(commands.map((c) => [c.name, c.summary])),
@@ -61,12 +61,12 @@ export function mainHelp(commands: readonly CommandEntry[]): string {
     'Global options:',
     table([...Object.entries(GLOBAL_OPTIONS).map(([n, o]) => optionLine(n, o)), ['    --version', 'print the version']]),
     '',
-    'Run `prove <command> --help` for the options of a command.',
+    'Run `prove-rl <command> --help` for the options of a command.',
   ].join('\n');
 }
 
 export function commandHelp(command: CommandDefinition): string {
-  const lines = [`Usage: prove ${command.name}${command.usage ? ` ${command.usage}` : ''} [options]`, '', command.summary];
+  const lines = [`Usage: prove-rl ${command.name}${command.usage ? ` ${command.usage}` : ''} [options]`, '', command.summary];
   if (command.description) lines.push('', command.description);
   const own = Object.entries(command.options);
   if (own.length) lines.push('', 'Options:', table(own.map(([n, o]) => optionLine(n, o))));
@@ -208,7 +208,7 @@ const GLOBAL_FLAGS = new Set(['--verbose', '--help', '-h', '--version', '-v']);
 
 /**
  * Split the command line into global options given before the command, the command, and the rest
- * (`prove --config X train --steps 2` works as `prove train --config X --steps 2`).
+ * (`prove-rl --config X train --steps 2` works as `prove-rl train --config X --steps 2`).
  */
 export function splitArgv(argv: string[]): { leading: string[]; command: string | undefined; rest: string[] } {
   const leading: string[] = [];
@@ -217,7 +217,7 @@ export function splitArgv(argv: string[]): { leading: string[]; command: string 
     const arg = argv[i];
     if (GLOBAL_FLAGS.has(arg)) leading.push(argv[i++]);
     else if (GLOBAL_VALUE_OPTIONS.has(arg)) {
-      if (i + 1 >= argv.length) throw errors.usage('prove', `${arg} needs a value`);
+      if (i + 1 >= argv.length) throw errors.usage('prove-rl', `${arg} needs a value`);
       leading.push(argv[i++], argv[i++]);
     } else if (arg.startsWith('--config=')) leading.push(argv[i++]);
     else break;
@@ -241,10 +241,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     if (first === undefined || first === 'help' || leading.includes('--help') || leading.includes('-h')) {
       const { commands, problem } = await session.commandList();
       io.stdout(mainHelp(commands) + '\n');
-      if (problem) io.stderr(`prove: commands of plugins are not listed: ${problem}\n`);
+      if (problem) io.stderr(`prove-rl: commands of plugins are not listed: ${problem}\n`);
       return 0;
     }
-    if (first.startsWith('-')) throw errors.usage('prove', `unknown option ${first} before the command`);
+    if (first.startsWith('-')) throw errors.usage('prove-rl', `unknown option ${first} before the command`);
     const found = await session.find(first);
     const command = (await found.entry.load()).default;
     if (rest.includes('--help') || rest.includes('-h')) {
@@ -257,7 +257,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const code = isProveError(error) ? ` [${(error as { code: string }).code}]` : '';
-    io.stderr(`prove: ${message}${code}\n`);
+    io.stderr(`prove-rl: ${message}${code}\n`);
     if (verbose && error instanceof Error) {
       io.stderr(`${error.stack ?? ''}\n`);
       let cause = (error as { cause?: unknown }).cause;

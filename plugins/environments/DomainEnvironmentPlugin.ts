@@ -97,7 +97,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
     const domain = (options as Partial<DomainEnvironmentOptions> | undefined)?.domain;
     // No optionsSchema on purpose: the resolver would deep-copy a domain object, and sessions share per domain object.
     const valid = typeof domain === 'string' ? /^[a-z][a-z0-9_]*$/.test(domain) : domain !== null && typeof domain === 'object' && typeof domain.name === 'string' && Array.isArray(domain.tools);
-    if (!valid) throw errors.invalidPluginOptions(PLUGIN_NAME, '"domain"', domain, 'must be a built-in domain name (prove tools lists them) or a domain object from defineDomain()');
+    if (!valid) throw errors.invalidPluginOptions(PLUGIN_NAME, '"domain"', domain, 'must be a built-in domain name (prove-rl tools lists them) or a domain object from defineDomain()');
     this.domain = domain as string | DomainDefinition;
     this.name = `environment:${typeof domain === 'string' ? domain : (domain as DomainDefinition).name}`;
   }

@@ -82,7 +82,7 @@ const OPTIONS_SCHEMA: JsonSchema = {
   },
 };
 
-/** The optimizer's commands: `prove train` drives this plugin; `prove report` draws a run's curves. */
+/** The optimizer's commands: `prove-rl train` drives this plugin; `prove-rl report` draws a run's curves. */
 export const TRAINING_COMMANDS: readonly CommandEntry[] = [
   { name: 'train', summary: 'GRPO against the live environments (optionally after SFT): metrics.jsonl, checkpoints, --resume', load: () => import('./trainCommand.js') },
   { name: 'report', summary: 'render a training run’s curves (total reward over steps, each term at chosen steps) as one HTML page', load: () => import('./reportCommand.js') },  { name: 'export', summary: 'export a model for use outside the trainer: --format onnx (run in Node with onnxruntime-node)', load: () => import('../export/exportCommand.js') },
@@ -94,7 +94,7 @@ export function rolloutKey(exampleId: string, index: number): string {
 }
 
 /**
- * GRPO on scored rollout groups, in the `grpo` preset. It contributes `prove train` and `prove
+ * GRPO on scored rollout groups, in the `grpo` preset. It contributes `prove-rl train` and `prove
  * report`, taps `onUpdate` (a `rollouts` batch becomes one optimizer step; the worker's metrics are
  * added to `batch.metrics`) and, once a model is loaded, answers assistant drafts in `onGenerate`
  * with the policy the PyTorch worker serves (plugins/optimizer/worker), so that what is trained is
@@ -127,7 +127,7 @@ export class GrpoOptimizerPlugin implements ProvePlugin {
   }
 
   /**
-   * Options given later (`prove train` flags) over the configured ones; allowed until the worker
+   * Options given later (`prove-rl train` flags) over the configured ones; allowed until the worker
    * starts. Validated against the same schema, so the schema's defaults are the only ones.
    */
   configure(overrides: GrpoOptions, base: GrpoOptions = this.current?.options ?? {}): this {

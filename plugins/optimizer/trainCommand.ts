@@ -20,7 +20,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
     'optionally fine-tunes it on the dataset’s teacher conversations (--sft-steps), then runs GRPO: each step plays',
     '--group rollouts of --batch examples against the live environments of the configuration, scores them with the',
     'configured reward and updates the policy. Every step appends a line to OUT/metrics.jsonl; checkpoints go to',
-    'OUT/checkpoints every --save-every steps; --resume continues from the last one. `prove report OUT` draws the curves.',
+    'OUT/checkpoints every --save-every steps; --resume continues from the last one. `prove-rl report OUT` draws the curves.',
     'The optimizer is the configured GrpoOptimizerPlugin (preset "grpo"): its options are the defaults of the optimizer flags.',
   ].join('\n'),
   options: {
@@ -59,9 +59,9 @@ export default defineCommand<GrpoOptimizerPlugin>({
     device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda' + optimizerDefault('device') },
   },
   examples: [
-    'prove train --dataset out/examples.jsonl --model ~/models/Qwen3-4B --lr 1e-6 --steps 350 --out runs/qwen3-4b',
-    'prove train --dataset fixtures/examples/banking.jsonl --split all --tiny --sft-steps 40 --steps 20 --batch 4 --group 4 --lr 1e-4 --out runs/tiny',
-    'prove train --out runs/tiny --resume',
+    'prove-rl train --dataset out/examples.jsonl --model ~/models/Qwen3-4B --lr 1e-6 --steps 350 --out runs/qwen3-4b',
+    'prove-rl train --dataset fixtures/examples/banking.jsonl --split all --tiny --sft-steps 40 --steps 20 --batch 4 --group 4 --lr 1e-4 --out runs/tiny',
+    'prove-rl train --out runs/tiny --resume',
   ],
   async run(context) {
     const s = await context.settings();

@@ -54,9 +54,9 @@ export default defineCommand({
     python: { type: 'string', valueName: 'PATH', description: 'Python with the benchmark installed (default: .venv-bfcl, $PROVE_BFCL_PYTHON)' },
   },
   examples: [
-    'prove eval --dataset out/examples.jsonl --policy http://localhost:8000/v1 --model Qwen/Qwen3-4B --group 4 --out runs/eval-qwen3-4b',
-    'prove eval --dataset fixtures/examples/banking.jsonl --split all --policy http://localhost:11434/v1 --model qwen3:4b --limit 20 --out runs/ollama',
-    'prove eval --benchmark bfcl-multi-turn --policy ground-truth --out runs/bfcl-gt',
+    'prove-rl eval --dataset out/examples.jsonl --policy http://localhost:8000/v1 --model Qwen/Qwen3-4B --group 4 --out runs/eval-qwen3-4b',
+    'prove-rl eval --dataset fixtures/examples/banking.jsonl --split all --policy http://localhost:11434/v1 --model qwen3:4b --limit 20 --out runs/ollama',
+    'prove-rl eval --benchmark bfcl-multi-turn --policy ground-truth --out runs/bfcl-gt',
   ],
   async run(context) {
     const s = await context.settings();

@@ -161,8 +161,8 @@ export function renderReport(summary: EvalSummary, worst: readonly ReportedRollo
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>prove eval · ${escapeHtml(summary.model ?? summary.dataset)}</title><style>${STYLE}</style></head>
-<body><h1>prove eval · ${escapeHtml(summary.model ?? 'policy')}</h1>
+<title>prove-rl eval · ${escapeHtml(summary.model ?? summary.dataset)}</title><style>${STYLE}</style></head>
+<body><h1>prove-rl eval · ${escapeHtml(summary.model ?? 'policy')}</h1>
 <h2>Summary</h2><table><tbody>${rows.map(([k, v]) => `<tr><th${k.startsWith('· ') ? ' class="sub"' : ''}>${escapeHtml(k)}</th><td class="left">${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>
 <h2>Reward terms per domain</h2>${termChart(summary.byDomain, terms)}
 ${sliceTable('By domain', summary.byDomain, terms)}

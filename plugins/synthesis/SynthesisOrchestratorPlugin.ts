@@ -3,7 +3,7 @@ import type { StateMachineOptions } from './ConversationStateMachine.js';
 
 const PLUGIN_NAME = 'SynthesisOrchestratorPlugin';
 
-/** The paper's numbers where it gives them; ours (documented in the README) where it does not. */
+/** The paper's numbers where it gives them; ours (documented in plugins/synthesis/README.md) where it does not. */
 export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   chainLengthWeights: [4, 3, 2, 1],
   minTurns: 2,
@@ -27,7 +27,7 @@ const SYNTH_COMMAND: CommandEntry = {
 };
 
 /**
- * Holds the state machine's settings for `prove synth`. It taps nothing: the state machine drives
+ * Holds the state machine's settings for `prove-rl synth`. It taps nothing: the state machine drives
  * the hooks (onSample, onGenerate, onExecute, onUpdate) that the other synthesis plugins tap.
  */
 export class SynthesisOrchestratorPlugin implements ProvePlugin {

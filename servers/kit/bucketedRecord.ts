@@ -135,3 +135,20 @@ export function editEntry<T>(ctx: { edit<E>(...path: PropertyKey[]): E }, path: 
   if (Object.hasOwn(outer, key)) ctx.edit<Record<string, T>>(...path, key)[id] = entry;
   else outer[key] = { [id]: entry };
 }
+
+/** Remove an entry of the bucketed record at `path` through `ctx.edit` (and its bucket once empty). Returns whether it existed. */
+export function editDeleteEntry(ctx: { edit<E>(...path: PropertyKey[]): E }, path: readonly PropertyKey[], id: string): boolean {
+  const key = bucketOf(id);
+  const outer = ctx.edit<BucketedRecord<unknown>>(...path);
+  if (!Object.hasOwn(outer, key) || !Object.hasOwn(outer[key], id)) return false;
+  const rest: Record<string, unknown> = {};
+  let left = false;
+  for (const other in outer[key]) {
+    if (other === id) continue;
+    rest[other] = outer[key][other];
+    left = true;
+  }
+  if (left) outer[key] = rest;
+  else delete outer[key];
+  return true;
+}

@@ -9,7 +9,7 @@ describe('The prove CLI (run as a child process)', () => {
   it('lists its commands and global options with --help', async () => {
     const { code, stdout } = await runProve(['--help']);
     expect(code).to.equal(0);
-    expect(stdout).to.match(/^Usage: prove <command> \[options\]$/m);
+    expect(stdout).to.match(/^Usage: prove-rl <command> \[options\]$/m);
     expect(stdout).to.match(/^ {2}config +print the resolved configuration/m);
     expect(stdout).to.contain('--config PATH');
     expect(stdout).to.contain('--version');
@@ -18,7 +18,7 @@ describe('The prove CLI (run as a child process)', () => {
   it('shows the options of a command with <command> --help', async () => {
     const { code, stdout } = await runProve(['config', '--help']);
     expect(code).to.equal(0);
-    expect(stdout).to.match(/^Usage: prove config \[options\]$/m);
+    expect(stdout).to.match(/^Usage: prove-rl config \[options\]$/m);
     expect(stdout).to.match(/--json +machine-readable output/);
   });
 
@@ -31,11 +31,11 @@ describe('The prove CLI (run as a child process)', () => {
     expect(code).to.equal(1);
     expect(stdout).to.equal('');
     expect(stderr.trim().split('\n')).to.have.length(1);
-    expect(stderr).to.match(/^prove: unknown command "trian"; commands: config, .*train.* \(plugins contribute commands; these come from .*prove\.config\.ts; prove --help\) \[PROVE_UNKNOWN_COMMAND\]$/m);
+    expect(stderr).to.match(/^prove-rl: unknown command "trian"; commands: config, .*train.* \(plugins contribute commands; these come from .*prove\.config\.ts; prove-rl --help\) \[PROVE_UNKNOWN_COMMAND\]$/m);
   });
 
   describe('commands contributed by plugins', () => {
-    const GREET = `import { defineCommand } from 'prove';
+    const GREET = `import { defineCommand } from 'prove-rl';
 export default defineCommand({
   name: 'greet',
   summary: 'say hello',
@@ -94,16 +94,16 @@ export default { plugins: [GreeterPlugin] };
   it('rejects an unknown option with one clear line, and adds the stack with --verbose', async () => {
     const plain = await runProve(['config', '--jsno']);
     expect(plain.code).to.equal(1);
-    expect(plain.stderr).to.equal('prove: config: unknown option --jsno (prove config --help) [PROVE_USAGE]\n');
+    expect(plain.stderr).to.equal('prove-rl: config: unknown option --jsno (prove-rl config --help) [PROVE_USAGE]\n');
     const verbose = await runProve(['config', '--jsno', '--verbose']);
     expect(verbose.code).to.equal(1);
-    expect(verbose.stderr).to.match(/^prove: config: unknown option --jsno/);
+    expect(verbose.stderr).to.match(/^prove-rl: config: unknown option --jsno/);
     expect(verbose.stderr).to.match(/\n\s+at .+main\.js/);
   });
 
   it('prints the resolved configuration: presets, plugins with options and origin, taps per hook', async () => {
     const project = makeProject({
-      'presets.mjs': `import { definePreset } from 'prove';
+      'presets.mjs': `import { definePreset } from 'prove-rl';
 class TermPlugin {
   static optionsSchema = { type: 'object', properties: { weight: { type: 'number', default: 0.5 } }, additionalProperties: false };
   constructor(options) { this.options = options; this.name = 'TermPlugin'; }
@@ -144,7 +144,7 @@ export default { presets: [outer], plugins: [[TermPlugin, { weight: 0.2 }]] };
     try {
       const { code, stderr } = await runProve(['config', '--config', 'alt.json'], { cwd: project.dir });
       expect(code).to.equal(1);
-      expect(stderr).to.match(new RegExp(`^prove: config file ${join(project.dir, 'alt.json')}: sed: unknown key; allowed keys: presets, plugins, seed, config`));
+      expect(stderr).to.match(new RegExp(`^prove-rl: config file ${join(project.dir, 'alt.json')}: sed: unknown key; allowed keys: presets, plugins, seed, config`));
     } finally {
       project.cleanup();
     }

@@ -13,9 +13,9 @@ import { startScriptedOpenAIServer, wait, type ScriptedOpenAIServer } from './su
 import { walletExample } from './support/walletEnvironment.js';
 
 /** A user project whose configuration makes the test wallet domain live and uses the paper's reward. */
-const CONFIG = `import { defineConfig } from 'prove';
-import { proveRewardPreset } from 'prove/presets/proveReward';
-import { DomainEnvironmentPlugin } from 'prove/plugins/environments/DomainEnvironmentPlugin';
+const CONFIG = `import { defineConfig } from 'prove-rl';
+import { proveRewardPreset } from 'prove-rl/presets/proveReward';
+import { DomainEnvironmentPlugin } from 'prove-rl/plugins/environments/DomainEnvironmentPlugin';
 import { walletDomain } from ${JSON.stringify(join(REPO_ROOT, 'test/rollout/support/walletDomain.ts'))};
 
 export default defineConfig({
@@ -38,7 +38,7 @@ async function runInProcess(argv: string[], cwd: string): Promise<{ code: number
   return { code, stdout, stderr };
 }
 
-describe('prove eval (child process)', function () {
+describe('prove-rl eval (child process)', function () {
   this.timeout(120_000);
   let server: ScriptedOpenAIServer;
   let project: ReturnType<typeof makeProject>;
@@ -118,7 +118,7 @@ describe('prove eval (child process)', function () {
     const config = CONFIG.replace(
       "plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }]],",
       `plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }], [OpenAIPolicyPlugin, { baseURL: ${JSON.stringify(server.baseURL)}, model: 'configured' }]],`,
-    ).replace("import { defineConfig } from 'prove';", "import { defineConfig } from 'prove';\nimport { OpenAIPolicyPlugin } from 'prove/plugins/policy/OpenAIPolicyPlugin';");
+    ).replace("import { defineConfig } from 'prove-rl';", "import { defineConfig } from 'prove-rl';\nimport { OpenAIPolicyPlugin } from 'prove-rl/plugins/policy/OpenAIPolicyPlugin';");
     writeFileSync(join(project.dir, 'with-policy.config.ts'), config);
     const before = server.requests.length;
     const result = await runInProcess(['eval', '--config', 'with-policy.config.ts', '--dataset', 'data/examples.jsonl', '--limit', '1', '--out', 'runs/configured'], project.dir);

@@ -8,6 +8,7 @@ import { createEngine, resolveConfig } from '../../core/index.js';
 import { provePreset } from '../../presets/prove.js';
 import { runSynthesis } from '../../plugins/synthesis/runSynthesis.js';
 import { TRANSITIONS } from '../../plugins/synthesis/ConversationStateMachine.js';
+import { domainNames } from '../../servers/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -39,7 +40,7 @@ function strings(value: unknown, out = new Set<string>()): Set<string> {
 
 const ID_TOKEN = /\b[a-z]{2,8}_[0-9][0-9a-z_]*\b/g;
 
-describe('prove synth', function () {
+describe('prove-rl synth', function () {
   this.timeout(180_000);
   let dir: string;
   let examples: Example[];
@@ -59,7 +60,7 @@ describe('prove synth', function () {
     expect(Object.values(manifest.counts.kinds as Record<string, number>).reduce((a, b) => a + b, 0)).to.equal(2000);
     expect(manifest.counts.splits.train + manifest.counts.splits.test).to.equal(2000);
     expect(manifest.counts.splits.test / 2000).to.be.within(0.07, 0.13);
-    expect(manifest.graphHashes).to.have.keys(['banking', 'calendar', 'iot_devices', 'shopping', 'travel_booking']);
+    expect(manifest.graphHashes).to.have.keys(domainNames());
     expect(manifest.configHash).to.match(/^[0-9a-f]{64}$/);
     expect(new Set(examples.map((e) => e.id)).size).to.equal(2000);
     const counted = examples.filter((e) => e.kind === 'clarification').length;
@@ -186,7 +187,7 @@ describe('prove synth', function () {
   });
 });
 
-describe('prove synth on the command line', function () {
+describe('prove-rl synth on the command line', function () {
   this.timeout(60_000);
   it('writes the dataset and reports progress as plain lines when not on a terminal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'prove-synth-cli-'));
@@ -216,7 +217,7 @@ describe('prove synth on the command line', function () {
   });
 });
 
-describe('prove graph', function () {
+describe('prove-rl graph', function () {
   this.timeout(60_000);
   it('prints the banking graph with explicit edges from outputs to required inputs, as Mermaid', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core/cli/bin.ts'), 'graph', 'banking', '--format', 'mermaid'], { cwd: ROOT, encoding: 'utf8' });

@@ -1,0 +1,23 @@
+/** How people ask for each tracker tool (slots are argument names), for data synthesis. */
+export const issueTrackerPhrasings: Record<string, string[]> = {
+  list_tracker_projects: ['which projects do we have in the tracker?', 'list our projects and how much is open in each'],
+  get_tracker_project: ['show me the {project_id} project and its workflow', 'who is on the {project_id} team and how many issues are open?'],
+  list_tracker_users: ['who works on {project_id}?', 'look up the people in the tracker'],
+  search_tracker_issues: ['run the filter {jql}', 'find the issues matching {jql}', 'search the tracker for {jql}'],
+  get_tracker_issue: ['pull up {issue_id}', 'what is the status of {issue_id}?', 'show me the details of {issue_id}'],
+  create_tracker_issue: ['file a {type} in {project_id}: {summary}', 'open a new {type} in {project_id} called {summary}'],
+  update_tracker_issue: ['update {issue_id}', 'change the details of {issue_id}'],
+  list_tracker_transitions: ['where can {issue_id} go next in the workflow?', 'which statuses can {issue_id} move to?'],
+  transition_tracker_issue: ['move {issue_id} to {to_status}', 'set {issue_id} to {to_status}'],
+  assign_tracker_issue: ['assign {issue_id} to {assignee_email}', 'give {issue_id} to {assignee_email}'],
+  add_tracker_comment: ['comment on {issue_id} as {author_email}: {body}', 'add a note to {issue_id} from {author_email} saying {body}'],
+  add_tracker_label: ['tag {issue_id} with {label}', 'add the label {label} to {issue_id}'],
+  remove_tracker_label: ['take the {label} label off {issue_id}', 'remove {label} from {issue_id}'],
+  link_tracker_issues: ['mark {blocking_issue_id} as blocking {blocked_issue_id}', '{blocked_issue_id} is blocked by {blocking_issue_id}, link them'],
+  unlink_tracker_issues: ['{blocking_issue_id} no longer blocks {blocked_issue_id}', 'remove the link: {blocking_issue_id} blocks {blocked_issue_id}'],
+  list_tracker_sprints: ['list the sprints of {project_id}', 'what sprints does {project_id} have planned?'],
+  create_tracker_sprint: ['plan a sprint {name} in {project_id} from {start_date} to {end_date}', 'create the sprint {name} for {project_id}, {start_date} to {end_date}'],
+  move_tracker_issue_to_sprint: ['move {issue_id} into {to_sprint_id}', 'plan {issue_id} for {to_sprint_id}'],
+  start_tracker_sprint: ['start {sprint_id}', 'kick off {sprint_id} today'],
+  complete_tracker_sprint: ['close out {sprint_id}', 'complete {sprint_id} and roll the open work over'],
+};

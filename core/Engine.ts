@@ -1,6 +1,7 @@
 import { AsyncSeriesBailHook, AsyncSeriesHook, AsyncSeriesWaterfallHook, type Tap } from 'tapable';
 import { errors, isProveError } from './errors.js';
 import type { ProvePlugin } from './Plugin.js';
+import type { CommandEntry } from './cli/Command.js';
 import type {
   Environment,
   EnvironmentSession,
@@ -32,7 +33,7 @@ export interface EngineHooks {
 export type HookName = keyof EngineHooks;
 export const HOOK_NAMES: readonly HookName[] = Object.freeze(['onSample', 'onGenerate', 'onExecute', 'onReward', 'onUpdate']);
 
-/** A tap as `prove config` shows it. */
+/** A tap as `prove-rl config` shows it. */
 export interface TapInfo {
   plugin: string;
   stage: number;
@@ -104,6 +105,7 @@ export class Engine {
   /** Plugins applied to this engine, in configuration order. */
   readonly plugins: ProvePlugin[] = [];
   private readonly environmentRegistry = new Map<string, Environment>();
+  private readonly commandRegistry = new Map<string, { entry: CommandEntry; plugin: ProvePlugin }>();
   private readonly teardowns: Array<() => unknown> = [];
   private closed = false;
 
@@ -131,6 +133,25 @@ export class Engine {
   registerEnvironment(environment: Environment, by = 'unknown'): void {
     if (this.environmentRegistry.has(environment.name)) throw errors.duplicateEnvironment(environment.name, by);
     this.environmentRegistry.set(environment.name, environment);
+  }
+
+  /**
+   * Contribute a command to the CLI (`prove <name>`). The entry's module loads only when the
+   * command runs; the command gets `plugin` as `context.plugin`. Registering the same entry again
+   * (several instances of one plugin class) is a no-op; another entry of the same name is an error.
+   */
+  registerCommand(entry: CommandEntry, plugin: ProvePlugin): void {
+    const existing = this.commandRegistry.get(entry.name);
+    if (existing) {
+      if (existing.entry === entry) return;
+      throw errors.duplicateCommand(entry.name, existing.plugin.name, plugin.name);
+    }
+    this.commandRegistry.set(entry.name, { entry, plugin });
+  }
+
+  /** Commands contributed by plugins, by name, with the plugin that registered each. */
+  get commands(): ReadonlyMap<string, { entry: CommandEntry; plugin: ProvePlugin }> {
+    return this.commandRegistry;
   }
 
   /** Registered environments by name. */

@@ -20,7 +20,7 @@ export interface PluginClass<Options = any> {
   readonly optionsSchema?: JsonSchema;
   /** Names of plugins that must also be in the configuration. */
   readonly dependencies?: readonly string[];
-  /** One line for `prove config`. */
+  /** One line for `prove-rl config`. */
   readonly description?: string;
 }
 

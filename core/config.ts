@@ -7,7 +7,7 @@ import { errors, isProveError, ProveError } from './errors.js';
 import type { PluginEntry } from './Plugin.js';
 import { PluginResolver, type PresetEntry, type PresetNode, type ResolvedPlugin } from './presets.js';
 
-/** A prove configuration (`prove.config.ts`, `.proverc.json`, a `prove` key in package.json …). */
+/** A prove-rl configuration (`prove.config.ts`, `.proverc.json`, a `prove` key in package.json …). */
 export interface ProveConfig {
   /** Presets, expanded depth-first in order. */
   presets?: PresetEntry[];

@@ -46,6 +46,8 @@ export const errors = {
     new ProveError('PROVE_NO_EXECUTOR', `no plugin executes tool "${tool}" on server "${server}"`, { tool, server }),
   duplicateEnvironment: (name: string, plugin: string) =>
     new ProveError('PROVE_DUPLICATE_ENVIRONMENT', `environment "${name}" is registered twice (second time by plugin "${plugin}")`, { plugin, environment: name }),
+  duplicateCommand: (name: string, first: string, second: string) =>
+    new ProveError('PROVE_DUPLICATE_COMMAND', `command "${name}" is registered by plugin "${first}" and again by plugin "${second}"`, { plugin: second, command: name }),
   unknownEnvironment: (name: string, known: readonly string[]) =>
     new ProveError('PROVE_UNKNOWN_ENVIRONMENT', `no environment named "${name}" is registered; registered: ${list(known)}`, { environment: name }),
   engineFrozen: (what: string) =>
@@ -86,10 +88,10 @@ export const errors = {
     new ProveError(error.code, `config file ${file}: ${error.message}`, { ...error.details, file }, error.cause ?? error),
 
   // --- command line ----------------------------------------------------------------------------
-  unknownCommand: (name: string, known: readonly string[]) =>
-    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (prove --help)`),
+  unknownCommand: (name: string, known: readonly string[], config: string) =>
+    new ProveError('PROVE_UNKNOWN_COMMAND', `unknown command "${name}"; commands: ${known.join(', ')} (plugins contribute commands; these come from ${config}; prove-rl --help)`),
   usage: (command: string, message: string) =>
-    new ProveError('PROVE_USAGE', `${command}: ${message} (prove ${command === 'prove' ? '' : command + ' '}--help)`.replace('  ', ' ')),
+    new ProveError('PROVE_USAGE', `${command}: ${message} (prove-rl ${command === 'prove-rl' ? '' : command + ' '}--help)`.replace('  ', ' ')),
   invalidArgument: (command: string, option: string, value: unknown, allowed: string) =>
     new ProveError('PROVE_INVALID_ARGUMENT', `prove ${command}: ${option} ${preview(value)} is invalid: ${allowed}`, { key: option }),
 
@@ -125,7 +127,7 @@ export const errors = {
       { plugin, term },
     ),
   noRewardPlugins: () =>
-    new ProveError('PROVE_NO_REWARD_PLUGINS', 'the configuration taps onReward with no plugin; add a reward preset (e.g. "prove/presets/proveReward") or reward term plugins'),
+    new ProveError('PROVE_NO_REWARD_PLUGINS', 'the configuration taps onReward with no plugin; add a reward preset (e.g. "prove-rl/presets/proveReward") or reward term plugins'),
   scoreInputInvalid: (file: string, line: number, reason: string) =>
     new ProveError('PROVE_SCORE_INPUT_INVALID', `${file}:${line}: ${reason}`, { file, line }),
   scoreStrictFailed: (count: number, first: string) =>
@@ -203,6 +205,8 @@ export const errors = {
       `example "${exampleId}" needs environment "${server}", which is not registered; registered: ${list(registered)} (add its environment plugin or preset to the configuration)`,
       { exampleId, environment: server },
     ),
+  remoteServerFailed: (server: string, endpoint: string, reason: string, cause?: unknown) =>
+    new ProveError('PROVE_REMOTE_SERVER_FAILED', `MCP server "${server}" (${endpoint}): ${reason}`, { environment: server, endpoint }, cause),
   groupStateMismatch: (exampleId: string, server: string, hashes: readonly string[]) =>
     new ProveError(
       'PROVE_GROUP_STATE_MISMATCH',
@@ -215,13 +219,13 @@ export const errors = {
   workerDependenciesMissing: (python: string, missing: readonly string[], install: string) =>
     new ProveError(
       'PROVE_WORKER_DEPENDENCIES_MISSING',
-      `the training worker's Python (${python}) lacks ${missing.join(', ')}; install them with: ${install} (or point --python / $PROVE_PYTHON at an interpreter that has them)`,
+      `the training worker's Python (${python}) lacks ${missing.join(', ')}; in a checkout of prove-rl run \`npm run setup\` (it creates .venv with them), or install them with: ${install} (or point --python / $PROVE_PYTHON at an interpreter that has them)`,
       { python, missing },
     ),
   workerNotStarted: (python: string, cause: unknown) =>
     new ProveError(
       'PROVE_WORKER_NOT_STARTED',
-      `the training worker could not be started with ${python}: ${messageOf(cause)}; set --python or $PROVE_PYTHON to a Python 3.10+ interpreter, or create .venv (python3 -m venv .venv && .venv/bin/pip install -r plugins/optimizer/worker/requirements.txt)`,
+      `the training worker could not be started with ${python}: ${messageOf(cause)}; in a checkout of prove-rl run \`npm run setup\` (it creates .venv with the worker's modules), or set --python or $PROVE_PYTHON to a Python 3.10+ interpreter that has them`,
       { python },
       cause,
     ),
@@ -240,7 +244,13 @@ export const errors = {
   trainingModelMissing: () =>
     new ProveError('PROVE_TRAINING_MODEL_MISSING', 'no model to train: give --model PATH (a Hugging Face model folder on disk) or --tiny (a tiny model built here from the fixtures)'),
   metricsMissing: (dir: string) =>
-    new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove train run`, { file: dir }),
+    new ProveError('PROVE_METRICS_MISSING', `${dir} has no metrics.jsonl; give the --out folder of a prove-rl train run`, { file: dir }),
+
+  // --- model export and local models (ONNX) ----------------------------------------------------
+  onnxExportInvalid: (dir: string, problem: string) =>
+    new ProveError('PROVE_ONNX_EXPORT_INVALID', `ONNX export ${dir}: ${problem}`, { file: dir }),
+  exportFailed: (format: string, reason: string) =>
+    new ProveError('PROVE_EXPORT_FAILED', `prove-rl export --format ${format} failed: ${reason}`, { format }),
 } as const;
 
 /** A short, printable rendering of a value for error messages (long values are cut). */

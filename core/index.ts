@@ -1,5 +1,5 @@
 /**
- * The public API of prove: what a third-party plugin, preset or config imports (`import { … } from 'prove'`).
+ * The public API of prove: what a third-party plugin, preset or config imports (`import { … } from 'prove-rl'`).
  */
 export { Engine, HOOK_NAMES, emptyRewardSheet } from './Engine.js';
 export type { EngineHooks, HookName, TapInfo } from './Engine.js';
@@ -14,5 +14,6 @@ export type { ProveErrorDetails } from './errors.js';
 export { compileSchema, createAjv, explainSchemaErrors, formatSchemaProblems } from './schema.js';
 export type { SchemaProblem } from './schema.js';
 export { defineCommand } from './cli/Command.js';
-export type { CommandContext, CommandDefinition, CommandOption } from './cli/Command.js';
+export type { CommandContext, CommandDefinition, CommandEntry, CommandOption } from './cli/Command.js';
+export { choiceOption, integerOption, numberOption, textOption } from './cli/optionValues.js';
 export * from './types.js';

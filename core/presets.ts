@@ -43,7 +43,7 @@ export interface ResolvedPlugin {
   dependencies: readonly string[];
 }
 
-/** The preset tree as expanded, for `prove config`. */
+/** The preset tree as expanded, for `prove-rl config`. */
 export interface PresetNode {
   name: string;
   options: unknown;

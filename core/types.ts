@@ -170,6 +170,12 @@ export interface Environment {
   openSession(world: WorldSpec): Promise<EnvironmentSession>;
 }
 
+/**
+ * What `stateHash()` answers for a session whose server exposes no state (a third party's MCP
+ * server without a state tool): evaluations then report the state check as unavailable, not passed.
+ */
+export const STATE_UNAVAILABLE = 'unavailable';
+
 /** One isolated session of an environment. */
 export interface EnvironmentSession {
   readonly id: string;
@@ -177,7 +183,7 @@ export interface EnvironmentSession {
   readonly server: string;
   /** Run one tool call; failures are results (`ok: false`), never thrown. */
   execute(call: ToolCall): Promise<ExecutedCall>;
-  /** Canonical hash of the current state: same state, same hash, on any machine and timezone. */
+  /** Canonical hash of the current state: same state, same hash, on any machine and timezone; {@link STATE_UNAVAILABLE} where the server exposes none. */
   stateHash(): Promise<string>;
   /** Return to exactly the initial state. */
   reset(): Promise<void>;

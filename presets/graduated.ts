@@ -9,14 +9,14 @@ const PAPER_TERMS_AS_DIAGNOSTICS = Object.fromEntries(Object.keys(PROVE_REWARD_W
 /**
  * The graduated baseline (Cheng et al. 2026): 0.5 · atomic validity + 0.5 · dependency-ordered
  * name matching. Atomic validity is the static check, per call, without live execution: name
- * among the candidates, then arguments valid for the schema (halves). Name matching is coverage
+ * among the candidates, then arguments valid for the whole schema (halves). Name matching is coverage
  * with names only (argument keys not required), in dependency order.
  */
 export const graduatedPreset = definePreset({
   name: 'graduated',
   description: 'baseline reward (Cheng et al. 2026): 0.5 static validity + 0.5 dependency-ordered name matching',
   plugins: [
-    [ValidityRewardPlugin, { execution: false }],
+    [ValidityRewardPlugin, { execution: false, arguments: 'schema' }],
     { plugin: CoverageRewardPlugin, name: 'OrderedNameRewardPlugin', options: { term: 'ordered_names', match: 'name' } },
     [RewardCombinerPlugin, { weights: { ...PAPER_TERMS_AS_DIAGNOSTICS, validity: 0.5, ordered_names: 0.5 } }],
   ],

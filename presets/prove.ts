@@ -1,5 +1,6 @@
 import { definePreset } from '../core/index.js';
 import { environmentsPreset } from './environments.js';
+import { grpoPreset } from './grpo.js';
 import { proveRewardPreset } from './proveReward.js';
 import { synthesisPreset } from './synthesis.js';
 
@@ -11,7 +12,7 @@ import { synthesisPreset } from './synthesis.js';
 export const provePreset = definePreset({
   name: 'prove',
   description: "the paper's setup",
-  presets: [environmentsPreset, proveRewardPreset, synthesisPreset],
+  presets: [environmentsPreset, proveRewardPreset, synthesisPreset, grpoPreset],
   plugins: [],
 });
 

@@ -2,7 +2,8 @@ import { definePreset } from '../core/index.js';
 import { ArgumentValueRewardPlugin } from '../plugins/reward/ArgumentValueRewardPlugin.js';
 import { CoverageRewardPlugin } from '../plugins/reward/CoverageRewardPlugin.js';
 import { EfficiencyRewardPlugin } from '../plugins/reward/EfficiencyRewardPlugin.js';
-import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin } from '../plugins/reward/RewardCombinerPlugin.js';
+import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin, type AbstentionRule } from '../plugins/reward/RewardCombinerPlugin.js';
+import type { ArgumentRule } from '../plugins/reward/scoreValidity.js';
 import { ToolNameRewardPlugin } from '../plugins/reward/ToolNameRewardPlugin.js';
 import { ValidityRewardPlugin } from '../plugins/reward/ValidityRewardPlugin.js';
 
@@ -13,6 +14,10 @@ export interface ProveRewardPresetOptions {
   alpha: number;
   /** Efficiency budget slack β (paper: 0.5; 0 is the flat-budget ablation). */
   beta: number;
+  /** Total on an example without ground truth: `paper` (1 for no call, 0 for any call) or `weighted` (Σ weight·term: 1.3 or 0). */
+  abstention: AbstentionRule;
+  /** Validity level 2: `required` parameters present with compatible JSON types (the paper) or the whole JSON `schema`. */
+  arguments: ArgumentRule;
 }
 
 /**
@@ -30,17 +35,19 @@ export const proveRewardPreset = definePreset<ProveRewardPresetOptions>({
       weights: { type: 'object', additionalProperties: { type: 'number' }, description: "weights merged over the paper's" },
       alpha: { type: 'number', minimum: 0, default: 0.5 },
       beta: { type: 'number', minimum: 0, default: 0.5 },
+      abstention: { enum: ['paper', 'weighted'], default: 'paper', description: "total on an abstention example: 'paper' = 1 for no call, 0 for any; 'weighted' = Σ weight·term (1.3 or 0)" },
+      arguments: { enum: ['required', 'schema'], default: 'required', description: "validity level 2: 'required' parameters with compatible types (the paper) or the whole JSON 'schema'" },
     },
     additionalProperties: false,
   },
   setup: (options) => ({
     plugins: [
-      ValidityRewardPlugin,
+      [ValidityRewardPlugin, { arguments: options.arguments }],
       CoverageRewardPlugin,
       [EfficiencyRewardPlugin, { alpha: options.alpha, beta: options.beta }],
       ToolNameRewardPlugin,
       ArgumentValueRewardPlugin,
-      [RewardCombinerPlugin, { weights: { ...PROVE_REWARD_WEIGHTS, ...options.weights } }],
+      [RewardCombinerPlugin, { weights: { ...PROVE_REWARD_WEIGHTS, ...options.weights }, abstention: options.abstention }],
     ],
   }),
 });

@@ -12,6 +12,9 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   travel_booking: () => import('./travel_booking/TravelBookingDomain.js').then((m) => m.travelBookingDomain),
   banking: () => import('./banking/BankingDomain.js').then((m) => m.bankingDomain),
   calendar: () => import('./calendar/CalendarDomain.js').then((m) => m.calendarDomain),
+  payments: () => import('./payments/PaymentsDomain.js').then((m) => m.paymentsDomain),
+  budget: () => import('./budget/BudgetDomain.js').then((m) => m.budgetDomain),
+  filesystem: () => import('./filesystem/FilesystemDomain.js').then((m) => m.filesystemDomain),
   crm: () => import('./crm/CrmDomain.js').then((m) => m.crmDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
 };

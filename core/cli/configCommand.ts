@@ -21,12 +21,12 @@ function presetLines(nodes: PresetNode[], depth: number, out: string[]): void {
 
 export default defineCommand({
   name: 'config',
-  summary: 'print the resolved configuration: presets, plugins with options, taps per hook',
+  summary: 'print the resolved configuration: presets, plugins with options, taps per hook, commands',
   description: 'Loads the configuration (from --config, else searched from the working directory, else the built-in "prove" preset), expands presets and applies every plugin to an engine without running anything.',
   options: {
     json: { type: 'boolean', description: 'machine-readable output' },
   },
-  examples: ['prove config', 'prove config --config my.config.ts --json'],
+  examples: ['prove-rl config', 'prove-rl config --config my.config.ts --json'],
   async run(context) {
     const resolved = await context.config();
     const engine = await context.engine();
@@ -38,6 +38,7 @@ export default defineCommand({
         plugins: resolved.plugins.map((p) => ({ name: p.name, source: p.source, options: p.options ?? null, replaced: p.replaced, dependencies: p.dependencies })),
         hooks: taps,
         environments: [...engine.environments.keys()],
+        commands: Object.fromEntries([...engine.commands].map(([name, c]) => [name, c.plugin.name])),
       };
       context.stdout(JSON.stringify(out, (_k, v: unknown) => (typeof v === 'function' ? `[function ${(v as { name: string }).name || 'anonymous'}]` : v), 2) + '\n');
       return 0;
@@ -57,6 +58,7 @@ export default defineCommand({
       lines.push(`  ${hook}: ${list.length === 0 ? '(no taps)' : list.map((t) => `${t.plugin}${t.stage !== 0 ? ` @${t.stage}` : ''}`).join(' → ')}`);
     }
     if (engine.environments.size) lines.push('', `environments: ${[...engine.environments.keys()].join(', ')}`);
+    if (engine.commands.size) lines.push('', `commands: ${[...engine.commands].map(([name, c]) => `${name} (${c.plugin.name})`).join(', ')}`);
     context.stdout(lines.join('\n') + '\n');
     return 0;
   },

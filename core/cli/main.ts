@@ -5,11 +5,11 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Engine } from '../Engine.js';
 import { errors, isProveError } from '../errors.js';
 import type { ResolvedConfig } from '../config.js';
-import type { CommandContext, CommandDefinition, CommandOption, OptionValues } from './Command.js';
-import { COMMANDS } from './commands.js';
+import type { ProvePlugin } from '../Plugin.js';
+import type { CommandContext, CommandDefinition, CommandEntry, CommandOption, OptionValues } from './Command.js';
 
 /** Used when no configuration file is found: the paper's setup. */
-export const DEFAULT_CONFIG = { presets: ['prove/presets/prove'] };
+export const DEFAULT_CONFIG = { presets: ['prove-rl/presets/prove'] };
 export const DEFAULT_CONFIG_FILE = '(built-in defaults: preset "prove")';
 
 const GLOBAL_OPTIONS: Record<string, CommandOption> = {
@@ -31,7 +31,7 @@ function packageVersion(): string {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'prove') return pkg.version ?? '0.0.0';
+      if (pkg.name === 'prove-rl') return pkg.version ?? '0.0.0';
     }
     dir = dirname(dir);
   }
@@ -49,24 +49,24 @@ function table(rows: [string, string][], indent = '  '): string {
   return rows.map(([a, b]) => `${indent}${a.padEnd(width)}  ${b}`).join('\n');
 }
 
-export function mainHelp(): string {
+export function mainHelp(commands: readonly CommandEntry[]): string {
   return [
-    'prove: programmatic rewards on verified environments; RL for multi-step tool use against live MCP environments',
+    'prove-rl: programmatic rewards on verified environments; RL for multi-step tool use against live MCP environments',
     '',
-    'Usage: prove <command> [options]',
+    'Usage: prove-rl <command> [options]',
     '',
     'Commands:',
-    table(COMMANDS.map((c) => [c.name, c.summary])),
+    table(commands.map((c) => [c.name, c.summary])),
     '',
     'Global options:',
     table([...Object.entries(GLOBAL_OPTIONS).map(([n, o]) => optionLine(n, o)), ['    --version', 'print the version']]),
     '',
-    'Run `prove <command> --help` for the options of a command.',
+    'Run `prove-rl <command> --help` for the options of a command.',
   ].join('\n');
 }
 
 export function commandHelp(command: CommandDefinition): string {
-  const lines = [`Usage: prove ${command.name}${command.usage ? ` ${command.usage}` : ''} [options]`, '', command.summary];
+  const lines = [`Usage: prove-rl ${command.name}${command.usage ? ` ${command.usage}` : ''} [options]`, '', command.summary];
   if (command.description) lines.push('', command.description);
   const own = Object.entries(command.options);
   if (own.length) lines.push('', 'Options:', table(own.map(([n, o]) => optionLine(n, o))));
@@ -80,8 +80,16 @@ function parse(command: CommandDefinition, argv: string[]): { values: OptionValu
   for (const [name, option] of Object.entries({ ...GLOBAL_OPTIONS, ...command.options })) {
     options[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) };
   }
+  // `--lr -0.5`: parseArgs calls a value that starts with "-" ambiguous; a number is a value.
+  const args: string[] = [];
+  for (const arg of argv) {
+    const previous = args[args.length - 1];
+    const name = previous?.startsWith('--') && !previous.includes('=') ? previous.slice(2) : Object.entries(options).find(([, o]) => previous === `-${o.short}`)?.[0];
+    if (/^-\d/.test(arg) && name !== undefined && options[name]?.type === 'string') args[args.length - 1] = `--${name}=${arg}`;
+    else args.push(arg);
+  }
   try {
-    const parsed = parseArgs({ args: argv, options, allowPositionals: command.allowPositionals ?? command.usage !== undefined, strict: true });
+    const parsed = parseArgs({ args, options, allowPositionals: command.allowPositionals ?? command.usage !== undefined, strict: true });
     return { values: parsed.values as OptionValues, positionals: parsed.positionals };
   } catch (error) {
     // parseArgs messages are long and mention its own API; keep the part that names the option.
@@ -90,9 +98,70 @@ function parse(command: CommandDefinition, argv: string[]): { values: OptionValu
   }
 }
 
-function makeContext(command: CommandDefinition, values: OptionValues, positionals: string[], io: CliIO, engines: Engine[]): CommandContext {
-  let configPromise: Promise<ResolvedConfig> | undefined;
-  let enginePromise: Promise<Engine> | undefined;
+/** The configuration and engine of one CLI run, built once and shared by command lookup and the command. */
+class CliSession {
+  private configPromise?: Promise<ResolvedConfig>;
+  private enginePromise?: Promise<Engine>;
+
+  /** `--config PATH` (or `-c PATH`, `--config=PATH`), before or after the command; the last one counts. */
+  private readonly explicitConfig: string | undefined;
+
+  constructor(
+    private readonly io: CliIO,
+    argv: string[],
+    private readonly engines: Engine[],
+  ) {
+    for (let i = 0; i < argv.length; i++) {
+      if (argv[i] === '--') break;
+      if (GLOBAL_VALUE_OPTIONS.has(argv[i]) && i + 1 < argv.length) this.explicitConfig = argv[++i];
+      else if (argv[i].startsWith('--config=')) this.explicitConfig = argv[i].slice('--config='.length);
+    }
+  }
+
+  config(): Promise<ResolvedConfig> {
+    return (this.configPromise ??= (async () => {
+      const { loadConfig, resolveConfig } = await import('../config.js');
+      const loaded = await loadConfig({ cwd: this.io.cwd, explicitPath: this.explicitConfig });
+      const { file, config } = loaded ?? { file: DEFAULT_CONFIG_FILE, config: DEFAULT_CONFIG };
+      return resolveConfig(file, config);
+    })());
+  }
+
+  engine(): Promise<Engine> {
+    return (this.enginePromise ??= (async () => {
+      const { createEngine, checkConfigSections } = await import('../config.js');
+      const resolved = await this.config();
+      const engine = await createEngine(resolved);
+      this.engines.push(engine);
+      checkConfigSections(resolved.file, resolved.config, [...CORE_COMMANDS.map((c) => c.name), ...engine.commands.keys()]);
+      return engine;
+    })());
+  }
+
+  /** The core's commands, then those the configured plugins contribute. */
+  async commandList(): Promise<{ commands: CommandEntry[]; problem?: string }> {
+    try {
+      const engine = await this.engine();
+      return { commands: [...CORE_COMMANDS, ...[...engine.commands.values()].map((c) => c.entry)] };
+    } catch (error) {
+      return { commands: [...CORE_COMMANDS], problem: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async find(name: string): Promise<{ entry: CommandEntry; plugin: ProvePlugin | undefined }> {
+    const core = CORE_COMMANDS.find((c) => c.name === name);
+    if (core) return { entry: core, plugin: undefined };
+    const engine = await this.engine();
+    const contributed = engine.commands.get(name);
+    if (!contributed) {
+      const resolved = await this.config();
+      throw errors.unknownCommand(name, [...CORE_COMMANDS.map((c) => c.name), ...engine.commands.keys()], resolved.file);
+    }
+    return contributed;
+  }
+}
+
+function makeContext(command: CommandDefinition, values: OptionValues, positionals: string[], io: CliIO, session: CliSession, plugin: ProvePlugin | undefined): CommandContext {
   const context: CommandContext = {
     values,
     positionals,
@@ -101,21 +170,9 @@ function makeContext(command: CommandDefinition, values: OptionValues, positiona
     isTTY: io.isTTY,
     stdout: io.stdout,
     stderr: io.stderr,
-    config: () =>
-      (configPromise ??= (async () => {
-        const { loadConfig, resolveConfig, checkConfigSections } = await import('../config.js');
-        const loaded = await loadConfig({ cwd: io.cwd, explicitPath: typeof values.config === 'string' ? values.config : undefined });
-        const { file, config } = loaded ?? { file: DEFAULT_CONFIG_FILE, config: DEFAULT_CONFIG };
-        checkConfigSections(file, config, COMMANDS.map((c) => c.name));
-        return resolveConfig(file, config);
-      })()),
-    engine: () =>
-      (enginePromise ??= (async () => {
-        const { createEngine } = await import('../config.js');
-        const engine = await createEngine(await context.config());
-        engines.push(engine);
-        return engine;
-      })()),
+    plugin: plugin as ProvePlugin,
+    config: () => session.config(),
+    engine: () => session.engine(),
     settings: async () => {
       const resolved = await context.config();
       const section = resolved.config[command.name];
@@ -141,36 +198,66 @@ function makeContext(command: CommandDefinition, values: OptionValues, positiona
   return context;
 }
 
+/** The core's own commands; every other command is contributed by a plugin of the configuration. */
+const CORE_COMMANDS: readonly CommandEntry[] = [
+  { name: 'config', summary: 'print the resolved configuration: presets, plugins with options, taps per hook, commands', load: () => import('./configCommand.js') },
+];
+
+const GLOBAL_VALUE_OPTIONS = new Set(['--config', '-c']);
+const GLOBAL_FLAGS = new Set(['--verbose', '--help', '-h', '--version', '-v']);
+
+/**
+ * Split the command line into global options given before the command, the command, and the rest
+ * (`prove-rl --config X train --steps 2` works as `prove-rl train --config X --steps 2`).
+ */
+export function splitArgv(argv: string[]): { leading: string[]; command: string | undefined; rest: string[] } {
+  const leading: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const arg = argv[i];
+    if (GLOBAL_FLAGS.has(arg)) leading.push(argv[i++]);
+    else if (GLOBAL_VALUE_OPTIONS.has(arg)) {
+      if (i + 1 >= argv.length) throw errors.usage('prove-rl', `${arg} needs a value`);
+      leading.push(argv[i++], argv[i++]);
+    } else if (arg.startsWith('--config=')) leading.push(argv[i++]);
+    else break;
+  }
+  return { leading, command: argv[i], rest: argv.slice(i + 1) };
+}
+
 /** Run the CLI; returns the exit code. Never calls process.exit, so tests can call it in-process. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const verbose = argv.includes('--verbose');
   const engines: Engine[] = [];
   try {
-    const [first, ...rest] = argv;
-    if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-      if (first === 'help' && rest[0]) return runCli([rest[0], '--help'], io);
-      io.stdout(mainHelp() + '\n');
-      return 0;
-    }
-    if (first === '--version' || first === '-v') {
+    const { leading, command: first, rest: after } = splitArgv(argv);
+    const rest = [...leading, ...after];
+    if (first === 'help' && after[0] && !after[0].startsWith('-')) return runCli([...leading, after[0], '--help'], io);
+    if (leading.includes('--version') || leading.includes('-v')) {
       io.stdout(packageVersion() + '\n');
       return 0;
     }
-    if (first.startsWith('-')) throw errors.usage('prove', `unknown option ${first} before the command`);
-    const entry = COMMANDS.find((c) => c.name === first);
-    if (!entry) throw errors.unknownCommand(first, COMMANDS.map((c) => c.name));
-    const command = (await entry.load()).default;
+    const session = new CliSession(io, rest, engines);
+    if (first === undefined || first === 'help' || leading.includes('--help') || leading.includes('-h')) {
+      const { commands, problem } = await session.commandList();
+      io.stdout(mainHelp(commands) + '\n');
+      if (problem) io.stderr(`prove-rl: commands of plugins are not listed: ${problem}\n`);
+      return 0;
+    }
+    if (first.startsWith('-')) throw errors.usage('prove-rl', `unknown option ${first} before the command`);
+    const found = await session.find(first);
+    const command = (await found.entry.load()).default;
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(commandHelp(command) + '\n');
       return 0;
     }
     const { values, positionals } = parse(command, rest);
-    const code = await command.run(makeContext(command, values, positionals, io, engines));
+    const code = await command.run(makeContext(command, values, positionals, io, session, found.plugin));
     return code ?? 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const code = isProveError(error) ? ` [${(error as { code: string }).code}]` : '';
-    io.stderr(`prove: ${message}${code}\n`);
+    io.stderr(`prove-rl: ${message}${code}\n`);
     if (verbose && error instanceof Error) {
       io.stderr(`${error.stack ?? ''}\n`);
       let cause = (error as { cause?: unknown }).cause;

@@ -1,4 +1,4 @@
-import { errors, type Engine, type ExecuteRequest, type ExecutedCall, type JsonSchema, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
+import { errors, type CommandEntry, type Engine, type ExecuteRequest, type ExecutedCall, type JsonSchema, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
 import { loadDomain } from '../../servers/index.js';
 import type { DomainDefinition } from '../../servers/kit/Domain.js';
 import { DomainSession, domainEnvironment, domainRuntime, type DomainRuntime } from '../../servers/kit/DomainSession.js';
@@ -75,6 +75,12 @@ function alignChain(runtime: DomainRuntime<unknown>, chain: readonly string[], e
   return out;
 }
 
+/** The commands of the built-in domains, registered once however many domains are live. */
+export const DOMAIN_COMMANDS: readonly CommandEntry[] = [
+  { name: 'serve', summary: 'serve domains as live MCP servers: stdio for one domain, Streamable HTTP (--http) for several', load: () => import('../../servers/cli/serveCommand.js') },
+  { name: 'tools', summary: 'list the tools of the built-in domains with their arguments, annotations and schemas (--json)', load: () => import('../../servers/cli/toolsCommand.js') },
+];
+
 /**
  * Makes one domain a live environment of the engine: registers it (sessions on the in-process fast
  * path), runs the calls addressed to it (`onExecute`), and fills the sampling context from its
@@ -91,7 +97,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
     const domain = (options as Partial<DomainEnvironmentOptions> | undefined)?.domain;
     // No optionsSchema on purpose: the resolver would deep-copy a domain object, and sessions share per domain object.
     const valid = typeof domain === 'string' ? /^[a-z][a-z0-9_]*$/.test(domain) : domain !== null && typeof domain === 'object' && typeof domain.name === 'string' && Array.isArray(domain.tools);
-    if (!valid) throw errors.invalidPluginOptions(PLUGIN_NAME, '"domain"', domain, 'must be a built-in domain name (prove tools lists them) or a domain object from defineDomain()');
+    if (!valid) throw errors.invalidPluginOptions(PLUGIN_NAME, '"domain"', domain, 'must be a built-in domain name (prove-rl tools lists them) or a domain object from defineDomain()');
     this.domain = domain as string | DomainDefinition;
     this.name = `environment:${typeof domain === 'string' ? domain : (domain as DomainDefinition).name}`;
   }
@@ -100,6 +106,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
     const domain = typeof this.domain === 'string' ? await loadDomain(this.domain) : this.domain;
     const runtime = domainRuntime(domain) as DomainRuntime<unknown>;
     engine.registerEnvironment(domainEnvironment(domain), this.name);
+    for (const command of DOMAIN_COMMANDS) engine.registerCommand(command, this);
 
     engine.hooks.onExecute.tapPromise(this.name, (request: ExecuteRequest): Promise<ExecutedCall | undefined> => {
       if (request.server !== runtime.name) return Promise.resolve(undefined);

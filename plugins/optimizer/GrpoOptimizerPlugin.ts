@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { errors, validatePluginOptions, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
+import { errors, STAGE_DEFAULT, validatePluginOptions, type CommandEntry, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
 import { TrainingWorker } from './TrainingWorker.js';
 import { WorkerPolicyPlugin } from './WorkerPolicyPlugin.js';
 
@@ -82,16 +82,23 @@ const OPTIONS_SCHEMA: JsonSchema = {
   },
 };
 
+/** The optimizer's commands: `prove-rl train` drives this plugin; `prove-rl report` draws a run's curves. */
+export const TRAINING_COMMANDS: readonly CommandEntry[] = [
+  { name: 'train', summary: 'GRPO against the live environments (optionally after SFT): metrics.jsonl, checkpoints, --resume', load: () => import('./trainCommand.js') },
+  { name: 'report', summary: 'render a training run’s curves (total reward over steps, each term at chosen steps) as one HTML page', load: () => import('./reportCommand.js') },  { name: 'export', summary: 'export a model for use outside the trainer: --format onnx (run in Node with onnxruntime-node)', load: () => import('../export/exportCommand.js') },
+];
+
 /** Key of a rollout's token sequence in the worker: the same one WorkerPolicyPlugin uses. */
 export function rolloutKey(exampleId: string, index: number): string {
   return `${exampleId}#${index}`;
 }
 
 /**
- * GRPO on scored rollout groups. Taps `onUpdate`; the numbers are computed by the PyTorch worker
- * (plugins/optimizer/worker), which also serves the policy (`WorkerPolicyPlugin`, applied with
- * this plugin) so that what is trained is exactly what was sampled. See README "Training" for the
- * math and the defaults.
+ * GRPO on scored rollout groups, in the `grpo` preset. It contributes `prove-rl train` and `prove
+ * report`, taps `onUpdate` (a `rollouts` batch becomes one optimizer step; the worker's metrics are
+ * added to `batch.metrics`) and, once a model is loaded, answers assistant drafts in `onGenerate`
+ * with the policy the PyTorch worker serves (plugins/optimizer/worker), so that what is trained is
+ * exactly what was sampled. Until then it passes every draft on. See plugins/optimizer/README.md.
  */
 export class GrpoOptimizerPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
@@ -99,26 +106,51 @@ export class GrpoOptimizerPlugin implements ProvePlugin {
   static readonly optionsSchema = OPTIONS_SCHEMA;
 
   readonly name = PLUGIN_NAME;
-  readonly options: ResolvedGrpoOptions;
-  readonly worker: TrainingWorker;
-  readonly policy: WorkerPolicyPlugin;
-  /** The worker's metrics of the last update. */
-  lastMetrics?: Record<string, number>;
+  private current!: { options: ResolvedGrpoOptions; worker: TrainingWorker; policy: WorkerPolicyPlugin };
+  /** Set by {@link load}: from then on the worker's policy answers assistant drafts. */
   loadInfo?: Record<string, unknown>;
 
   constructor(options: GrpoOptions = {}) {
-    this.options = validatePluginOptions<ResolvedGrpoOptions>(PLUGIN_NAME, OPTIONS_SCHEMA, options ?? {});
-    this.worker = new TrainingWorker({ python: this.options.python, lora: this.options.lora !== false });
-    const o = this.options;
-    this.policy = new WorkerPolicyPlugin({ worker: this.worker, maxNewTokens: o.maxNewTokens, maxContextTokens: o.maxContextTokens, temperature: o.temperature, topP: o.topP });
+    this.configure(options ?? {}, {});
+  }
+
+  get options(): ResolvedGrpoOptions {
+    return this.current.options;
+  }
+
+  get worker(): TrainingWorker {
+    return this.current.worker;
+  }
+
+  get policy(): WorkerPolicyPlugin {
+    return this.current.policy;
+  }
+
+  /**
+   * Options given later (`prove-rl train` flags) over the configured ones; allowed until the worker
+   * starts. Validated against the same schema, so the schema's defaults are the only ones.
+   */
+  configure(overrides: GrpoOptions, base: GrpoOptions = this.current?.options ?? {}): this {
+    if (this.current?.worker.pid !== undefined) throw errors.invalidPluginOptions(PLUGIN_NAME, '(options)', overrides, 'cannot change once the worker has started');
+    const merged = { ...base, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
+    const options = validatePluginOptions<ResolvedGrpoOptions>(PLUGIN_NAME, OPTIONS_SCHEMA, merged);
+    const worker = new TrainingWorker({ python: options.python, lora: options.lora !== false });
+    const policy = new WorkerPolicyPlugin({ worker, maxNewTokens: options.maxNewTokens, maxContextTokens: options.maxContextTokens, temperature: options.temperature, topP: options.topP });
+    this.current = { options, worker, policy };
+    return this;
   }
 
   apply(engine: Engine): void {
+    for (const command of TRAINING_COMMANDS) engine.registerCommand(command, this);
     engine.addTeardown(() => this.worker.close());
-    this.policy.apply(engine);
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
+      if (this.loadInfo === undefined || draft.completion !== undefined || draft.purpose !== 'assistant') return draft;
+      draft.completion = await this.policy.complete(draft);
+      return draft;
+    });
     engine.hooks.onUpdate.tapPromise(this.name, async (batch) => {
       if (batch.kind !== 'rollouts') return;
-      this.lastMetrics = await this.update(batch.groups);
+      Object.assign(batch.metrics, await this.update(batch.groups));
     });
   }
 

@@ -159,7 +159,7 @@ export class GrpoTrainer {
   /** Continue a run from its latest checkpoint. */
   async resume(): Promise<void> {
     const latestFile = join(this.checkpoints, 'latest.json');
-    if (!existsSync(latestFile)) throw errors.checkpointMissing(this.out, `no checkpoints/latest.json (was it started with prove train --out ${this.options.out}, and did it reach a checkpoint?)`);
+    if (!existsSync(latestFile)) throw errors.checkpointMissing(this.out, `no checkpoints/latest.json (was it started with prove-rl train --out ${this.options.out}, and did it reach a checkpoint?)`);
     const latest = JSON.parse(readFileSync(latestFile, 'utf8')) as { dir: string };
     const dir = join(this.checkpoints, latest.dir);
     const stateFile = join(dir, 'prove_state.json');
@@ -232,8 +232,9 @@ export class GrpoTrainer {
       const rolloutSeconds = (performance.now() - started) / 1000;
       const counters = { ...policy.counters };
       const fromRollouts = rolloutMetrics(groups);
-      await this.engine.update({ kind: 'rollouts', step, groups, metrics: fromRollouts as Record<string, number> });
-      const update = this.plugin.lastMetrics ?? {};
+      // The optimizer (onUpdate) adds its own metrics to the batch's.
+      const update: Record<string, number> = { ...(fromRollouts as Record<string, number>) };
+      await this.engine.update({ kind: 'rollouts', step, groups, metrics: update });
       const stepSeconds = (performance.now() - started) / 1000;
       const line: StepMetrics = {
         step,

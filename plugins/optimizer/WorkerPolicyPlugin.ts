@@ -8,7 +8,7 @@ const PLUGIN_NAME = 'WorkerPolicyPlugin';
 export interface WorkerPolicyOptions extends Partial<SamplingSettings> {
   /** The worker to sample from (shared with GrpoOptimizerPlugin); else one is started for `model`. */
   worker?: TrainingWorker;
-  /** A Hugging Face model folder (or a `prove train` checkpoint) to load into an own worker. */
+  /** A Hugging Face model folder (or a `prove-rl train` checkpoint) to load into an own worker. */
   model?: string;
   python?: string;
   device?: string;

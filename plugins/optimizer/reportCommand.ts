@@ -9,16 +9,16 @@ export default defineCommand({
   name: 'report',
   summary: 'render a training run’s curves (total reward over steps, each term at chosen steps) as one HTML page',
   usage: '<run-dir>',
-  description: 'Reads RUN/metrics.jsonl (written by prove train) and writes RUN/report.html: one page, no external resources.',
+  description: 'Reads RUN/metrics.jsonl (written by prove-rl train) and writes RUN/report.html: one page, no external resources.',
   options: {
     steps: { type: 'string', valueName: 'LIST', description: 'steps at which each reward term is shown, e.g. 0,50,100 (default: five spread over the run)' },
     window: { type: 'string', valueName: 'N', description: 'moving-average window in steps (default: a tenth of the run)' },
     out: { type: 'string', valueName: 'FILE', description: 'where to write the page (default RUN/report.html)' },
   },
-  examples: ['prove report runs/tiny', 'prove report runs/qwen3-4b --steps 0,50,100,200,350'],
+  examples: ['prove-rl report runs/tiny', 'prove-rl report runs/qwen3-4b --steps 0,50,100,200,350'],
   async run(context) {
     const [run] = context.positionals;
-    if (!run) throw errors.usage('report', 'give the run folder (the --out of prove train)');
+    if (!run) throw errors.usage('report', 'give the run folder (the --out of prove-rl train)');
     const dir = resolve(context.cwd, run);
     const file = join(dir, 'metrics.jsonl');
     if (!existsSync(file)) throw errors.metricsMissing(dir);
@@ -43,7 +43,7 @@ export default defineCommand({
     const window = typeof windowOption === 'string' ? Number(windowOption) : undefined;
     if (window !== undefined && (!Number.isInteger(window) || window < 1)) throw errors.invalidArgument('report', '--window', windowOption, 'must be a positive integer');
     const out = typeof context.values.out === 'string' ? resolve(context.cwd, context.values.out) : join(dir, 'report.html');
-    writeFileAtomic(out, renderTrainingReport(`prove train — ${basename(dir)}`, lines, { steps, window }));
+    writeFileAtomic(out, renderTrainingReport(`prove-rl train — ${basename(dir)}`, lines, { steps, window }));
     context.stdout(`report: ${lines.length} steps → ${out}\n`);
     return 0;
   },

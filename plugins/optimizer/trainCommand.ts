@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineCommand, errors, type Example } from '../../core/index.js';
-import { integerOption, numberOption, choiceOption, textOption } from '../../core/cli/optionValues.js';
+import { choiceOption, defineCommand, errors, integerOption, numberOption, textOption, type Example } from '../../core/index.js';
 import { readExamples, selectSplit } from '../rollout/readExamples.js';
 import { GrpoOptimizerPlugin, type GrpoOptions } from './GrpoOptimizerPlugin.js';
 import { GrpoTrainer, type TrainLoopOptions } from './GrpoTrainer.js';
 import { ensureTinyModel } from './tinyModel.js';
 
-export default defineCommand({
+/** `(default: …)` of an optimizer flag, read from the plugin's schema: the defaults live there only. */
+function optimizerDefault(key: string): string {
+  const property = (GrpoOptimizerPlugin.optionsSchema.properties as Record<string, { default?: unknown }>)[key];
+  return property?.default === undefined ? '' : ` (default: ${String(property.default)})`;
+}
+
+export default defineCommand<GrpoOptimizerPlugin>({
   name: 'train',
   summary: 'GRPO against the live environments (optionally after SFT): metrics.jsonl, checkpoints, --resume',
   description: [
@@ -15,7 +20,8 @@ export default defineCommand({
     'optionally fine-tunes it on the dataset’s teacher conversations (--sft-steps), then runs GRPO: each step plays',
     '--group rollouts of --batch examples against the live environments of the configuration, scores them with the',
     'configured reward and updates the policy. Every step appends a line to OUT/metrics.jsonl; checkpoints go to',
-    'OUT/checkpoints every --save-every steps; --resume continues from the last one. `prove report OUT` draws the curves.',
+    'OUT/checkpoints every --save-every steps; --resume continues from the last one. `prove-rl report OUT` draws the curves.',
+    'The optimizer is the configured GrpoOptimizerPlugin (preset "grpo"): its options are the defaults of the optimizer flags.',
   ].join('\n'),
   options: {
     dataset: { type: 'string', valueName: 'FILE', description: 'examples, one per line (JSONL)' },
@@ -28,18 +34,18 @@ export default defineCommand({
     steps: { type: 'string', valueName: 'N', description: 'GRPO steps', default: '350' },
     batch: { type: 'string', valueName: 'B', description: 'prompts (examples) per step', default: '16' },
     group: { type: 'string', valueName: 'G', description: 'rollouts per prompt', default: '16' },
-    lr: { type: 'string', valueName: 'LR', description: 'learning rate', default: '1e-6' },
-    kl: { type: 'string', valueName: 'BETA', description: 'KL coefficient to the reference (0: no reference)', default: '0.01' },
-    'kl-estimator': { type: 'string', valueName: 'K', description: 'k1 or k3', default: 'k3' },
-    'clip-low': { type: 'string', valueName: 'E', description: 'ratio clipped below at 1 − E', default: '0.2' },
-    'clip-high': { type: 'string', valueName: 'E', description: 'ratio clipped above at 1 + E', default: '0.2' },
-    'loss-mode': { type: 'string', valueName: 'MODE', description: 'token-mean, seq-mean-token-mean or seq-mean-token-sum-norm', default: 'token-mean' },
-    advantage: { type: 'string', valueName: 'KIND', description: 'grpo (divide by the group std) or drgrpo (do not)', default: 'grpo' },
-    'micro-batch': { type: 'string', valueName: 'N', description: 'rollouts per forward/backward pass', default: '4' },
-    'mini-batches': { type: 'string', valueName: 'N', description: 'optimizer steps per batch of rollouts', default: '1' },
-    temperature: { type: 'string', valueName: 'T', description: 'sampling temperature', default: '1' },
-    'max-new-tokens': { type: 'string', valueName: 'N', description: 'tokens per assistant turn at most', default: '256' },
-    'max-context': { type: 'string', valueName: 'N', description: 'tokens per rollout at most', default: '8192' },
+    lr: { type: 'string', valueName: 'LR', description: 'learning rate' + optimizerDefault('lr') },
+    kl: { type: 'string', valueName: 'BETA', description: 'KL coefficient to the reference (0: no reference)' + optimizerDefault('kl') },
+    'kl-estimator': { type: 'string', valueName: 'K', description: 'k1 or k3' + optimizerDefault('klEstimator') },
+    'clip-low': { type: 'string', valueName: 'E', description: 'ratio clipped below at 1 − E' + optimizerDefault('clipLow') },
+    'clip-high': { type: 'string', valueName: 'E', description: 'ratio clipped above at 1 + E' + optimizerDefault('clipHigh') },
+    'loss-mode': { type: 'string', valueName: 'MODE', description: 'token-mean, seq-mean-token-mean or seq-mean-token-sum-norm' + optimizerDefault('lossMode') },
+    advantage: { type: 'string', valueName: 'KIND', description: 'grpo (divide by the group std) or drgrpo (do not)' + optimizerDefault('advantage') },
+    'micro-batch': { type: 'string', valueName: 'N', description: 'rollouts per forward/backward pass' + optimizerDefault('microBatch') },
+    'mini-batches': { type: 'string', valueName: 'N', description: 'optimizer steps per batch of rollouts' + optimizerDefault('miniBatches') },
+    temperature: { type: 'string', valueName: 'T', description: 'sampling temperature' + optimizerDefault('temperature') },
+    'max-new-tokens': { type: 'string', valueName: 'N', description: 'tokens per assistant turn at most' + optimizerDefault('maxNewTokens') },
+    'max-context': { type: 'string', valueName: 'N', description: 'tokens per rollout at most' + optimizerDefault('maxContextTokens') },
     'sft-steps': { type: 'string', valueName: 'N', description: 'SFT steps on the teacher conversations before GRPO', default: '0' },
     'sft-lr': { type: 'string', valueName: 'LR', description: 'SFT learning rate', default: '1e-4' },
     'sft-batch': { type: 'string', valueName: 'N', description: 'examples per SFT step', default: '8' },
@@ -50,12 +56,12 @@ export default defineCommand({
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: '10' },
     seed: { type: 'string', valueName: 'S', description: 'seed of data order, sampling and initialisation' },
     python: { type: 'string', valueName: 'PATH', description: 'Python interpreter of the worker (else $PROVE_PYTHON, .venv/bin/python, python3)' },
-    device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda', default: 'auto' },
+    device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda' + optimizerDefault('device') },
   },
   examples: [
-    'prove train --dataset out/examples.jsonl --model ~/models/Qwen3-4B --lr 1e-6 --steps 350 --out runs/qwen3-4b',
-    'prove train --dataset fixtures/examples/banking.jsonl --split all --tiny --sft-steps 40 --steps 20 --batch 4 --group 4 --lr 1e-4 --out runs/tiny',
-    'prove train --out runs/tiny --resume',
+    'prove-rl train --dataset out/examples.jsonl --model ~/models/Qwen3-4B --lr 1e-6 --steps 350 --out runs/qwen3-4b',
+    'prove-rl train --dataset fixtures/examples/banking.jsonl --split all --tiny --sft-steps 40 --steps 20 --batch 4 --group 4 --lr 1e-4 --out runs/tiny',
+    'prove-rl train --out runs/tiny --resume',
   ],
   async run(context) {
     const s = await context.settings();
@@ -91,27 +97,28 @@ export default defineCommand({
           maxAssistantTurns: integerOption('train', 'max-assistant-turns', s['max-assistant-turns'], 1),
           resampleRounds: integerOption('train', 'resample', s.resample, 0),
         };
+    // Flags given (command line or the config's `train` section) override the configured optimizer's options.
+    const given = <T>(value: unknown, read: (v: unknown) => T): T | undefined => (value === undefined ? undefined : read(value));
     const optimizer: GrpoOptions = saved
       ? { ...saved.optimizer, python: textOption(s.python) ?? saved.optimizer.python }
       : {
           python: textOption(s.python),
-          device: textOption(s.device) ?? 'auto',
+          device: textOption(s.device),
           seed,
-          lr: numberOption('train', 'lr', s.lr, 0),
-          kl: numberOption('train', 'kl', s.kl, 0),
-          klEstimator: choiceOption('train', 'kl-estimator', s['kl-estimator'], ['k1', 'k3'] as const),
-          clipLow: numberOption('train', 'clip-low', s['clip-low'], 0),
-          clipHigh: numberOption('train', 'clip-high', s['clip-high'], 0),
-          lossMode: choiceOption('train', 'loss-mode', s['loss-mode'], ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'] as const),
-          advantage: choiceOption('train', 'advantage', s.advantage, ['grpo', 'drgrpo'] as const),
-          microBatch: integerOption('train', 'micro-batch', s['micro-batch'], 1),
-          miniBatches: integerOption('train', 'mini-batches', s['mini-batches'], 1),
-          temperature: numberOption('train', 'temperature', s.temperature, 0),
-          maxNewTokens: integerOption('train', 'max-new-tokens', s['max-new-tokens'], 1),
-          maxContextTokens: integerOption('train', 'max-context', s['max-context'], 16),
-          lora: s.lora === undefined ? false : { r: integerOption('train', 'lora', s.lora, 1), alpha: 2 * integerOption('train', 'lora', s.lora, 1) },
+          lr: given(s.lr, (v) => numberOption('train', 'lr', v, 0)),
+          kl: given(s.kl, (v) => numberOption('train', 'kl', v, 0)),
+          klEstimator: given(s['kl-estimator'], (v) => choiceOption('train', 'kl-estimator', v, ['k1', 'k3'] as const)),
+          clipLow: given(s['clip-low'], (v) => numberOption('train', 'clip-low', v, 0)),
+          clipHigh: given(s['clip-high'], (v) => numberOption('train', 'clip-high', v, 0)),
+          lossMode: given(s['loss-mode'], (v) => choiceOption('train', 'loss-mode', v, ['token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'] as const)),
+          advantage: given(s.advantage, (v) => choiceOption('train', 'advantage', v, ['grpo', 'drgrpo'] as const)),
+          microBatch: given(s['micro-batch'], (v) => integerOption('train', 'micro-batch', v, 1)),
+          miniBatches: given(s['mini-batches'], (v) => integerOption('train', 'mini-batches', v, 1)),
+          temperature: given(s.temperature, (v) => numberOption('train', 'temperature', v, 0)),
+          maxNewTokens: given(s['max-new-tokens'], (v) => integerOption('train', 'max-new-tokens', v, 1)),
+          maxContextTokens: given(s['max-context'], (v) => integerOption('train', 'max-context', v, 16)),
+          lora: given(s.lora, (v) => ({ r: integerOption('train', 'lora', v, 1), alpha: 2 * integerOption('train', 'lora', v, 1) })),
         };
-    if (optimizer.python === undefined) delete optimizer.python;
 
     if (!resume && existsSync(join(outDir, 'metrics.jsonl'))) throw errors.trainRunExists(outDir);
     const datasetPath = resolve(context.cwd, dataset);
@@ -121,11 +128,8 @@ export default defineCommand({
     if (!resume && s.tiny !== true && !textOption(s.model)) throw errors.trainingModelMissing();
     if (loop.batch > examples.length) throw errors.invalidArgument('train', '--batch', loop.batch, `must be at most the number of training examples (${examples.length} in split "${split}")`);
     const engine = await context.engine();
-    // A GrpoOptimizerPlugin in the configuration is used as configured; otherwise one is built from the flags.
-    const configured = engine.plugins.find((p): p is GrpoOptimizerPlugin => p instanceof GrpoOptimizerPlugin);
-    const plugin = configured ?? new GrpoOptimizerPlugin(optimizer);
-    if (configured) context.stdout('train: the optimizer comes from the configuration (GrpoOptimizerPlugin); its options replace the optimizer flags\n');
-    else await engine.use(plugin);
+    // The optimizer is the plugin that contributed this command (the `grpo` preset's, or the configuration's own).
+    const plugin = saved ? context.plugin.configure(optimizer, {}) : context.plugin.configure(optimizer);
     const trainer = new GrpoTrainer(engine, plugin, loop, (line) => context.stdout(line + '\n'));
     for (const example of examples) {
       for (const server of example.servers) {

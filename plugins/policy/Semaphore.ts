@@ -24,7 +24,8 @@ export class Semaphore {
     }
   }
 
-  private acquire(): Promise<void> {
+  /** Take one permit, waiting for it in arrival order; pair with exactly one `release()`. */
+  acquire(): Promise<void> {
     if (this.active < this.limit) {
       this.active++;
       return Promise.resolve();
@@ -32,7 +33,8 @@ export class Semaphore {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  private release(): void {
+  /** Give back a permit taken with `acquire()`. */
+  release(): void {
     const next = this.waiting.shift();
     // The permit passes straight to the next waiter, so `active` does not change.
     if (next) next();

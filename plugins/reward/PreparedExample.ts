@@ -1,5 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { createAjv, errors, type Example, type JsonSchema, type ToolSchema } from '../../core/index.js';
+import { requiredTypesCheck, type ArgumentCheck } from './requiredTypesCheck.js';
 
 /** One ground-truth call, flattened out of its step. */
 export interface GroundTruthCall {
@@ -70,6 +71,7 @@ export class PreparedExample {
   readonly abstention: boolean;
   private readonly tools = new Map<string, ToolSchema>();
   private readonly validators = new Map<string, ValidateFunction>();
+  private readonly requiredChecks = new Map<string, ArgumentCheck>();
 
   /** The preparation of `example`, cached by object identity. Throws a coded error for a malformed ground truth. */
   static of(example: Example): PreparedExample {
@@ -147,6 +149,21 @@ export class PreparedExample {
   /** Whether `name` is among the candidate tools shown to the model. */
   isCandidate(name: string): boolean {
     return this.tools.has(name);
+  }
+
+  /** The paper's level-2 check of candidate tool `name` (required keys present, compatible JSON types), or undefined when it is not a candidate. */
+  requiredTypes(name: string): ArgumentCheck | undefined {
+    let check = this.requiredChecks.get(name);
+    if (check) return check;
+    const tool = this.tools.get(name);
+    if (!tool) return undefined;
+    const schema = tool.function.parameters;
+    const body = schema !== null && typeof schema === 'object' ? schema : ANY_OBJECT;
+    // Compiled (once per distinct schema) only so that a schema that is not one is a coded error here too.
+    validatorFor(this.id, name, body);
+    check = requiredTypesCheck(body);
+    this.requiredChecks.set(name, check);
+    return check;
   }
 
   /** The compiled parameters validator of candidate tool `name`, or undefined when it is not a candidate. */

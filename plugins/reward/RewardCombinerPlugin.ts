@@ -1,18 +1,35 @@
-import { errors, STAGE_LATE, type Engine, type ProvePlugin } from '../../core/index.js';
+import { errors, STAGE_LATE, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
+import { PreparedExample } from './PreparedExample.js';
 
 const PLUGIN_NAME = 'RewardCombinerPlugin';
 
 /** The paper's weights: R = 0.5·R_val + 0.5·R_cov + 0.15·R_eff + 0.2·R_name + 0.1·R_arg (max 1.3). */
 export const PROVE_REWARD_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({ validity: 0.5, coverage: 0.5, efficiency: 0.15, name: 0.2, args: 0.1 });
 
+/**
+ * The total on an example without ground truth. `paper`: R = 1.0 when the model made no call and
+ * 0 for any call, whatever the terms and weights. `weighted`: the weighted sum like any example
+ * (each term applies the rule itself: 1.3 or 0 with the paper's weights).
+ */
+export type AbstentionRule = 'paper' | 'weighted';
+
 export interface RewardCombinerOptions {
   /** Weight of every term, by term name. A weight of a term that no plugin wrote is ignored (ablations). */
   weights: Record<string, number>;
+  /** The total on an abstention example (default `paper`). */
+  abstention: AbstentionRule;
 }
+
+/** The reward's commands: score recorded trajectories, or play a dataset against a policy and score it. */
+export const REWARD_COMMANDS: readonly CommandEntry[] = [
+  { name: 'score', summary: 'score trajectories against a dataset with the configured reward: one sheet per line, a summary per term', load: () => import('./scoreCommand.js') },
+  { name: 'eval', summary: 'play a dataset against a policy in live environments; write rollouts.jsonl, summary.json and report.html', load: () => import('../rollout/evalCommand.js') },
+];
 
 /**
  * Runs last (STAGE_LATE): total = Σ weight · term over the terms in the sheet, and records the
- * weights it used. A term without a weight is an error rather than a silent 0 — give it weight 0
+ * weights it used. On an example without ground truth the paper's rule decides the total instead
+ * (1 for no call, 0 for any call; `abstention: 'weighted'` keeps the weighted sum). A term without a weight is an error rather than a silent 0 — give it weight 0
  * to keep it in the sheet as a diagnostic. A disabled term is simply absent: its weight is unused.
  */
 export class RewardCombinerPlugin implements ProvePlugin {
@@ -27,19 +44,28 @@ export class RewardCombinerPlugin implements ProvePlugin {
         default: { ...PROVE_REWARD_WEIGHTS },
         description: 'weight of every term, by term name',
       },
+      abstention: {
+        enum: ['paper', 'weighted'],
+        default: 'paper',
+        description: "total on an example without ground truth: 'paper' = 1 for no call, 0 for any call; 'weighted' = the weighted sum of the terms",
+      },
     },
     additionalProperties: false,
   };
   readonly name: string = PLUGIN_NAME;
   private readonly weights: Record<string, number>;
+  private readonly abstention: AbstentionRule;
 
   constructor(options: Partial<RewardCombinerOptions> = {}) {
     this.weights = { ...(options.weights ?? PROVE_REWARD_WEIGHTS) };
+    this.abstention = options.abstention ?? 'paper';
   }
 
   apply(engine: Engine): void {
     const weights = this.weights;
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_LATE }, (sheet) => {
+    const paperAbstention = this.abstention === 'paper';
+    for (const command of REWARD_COMMANDS) engine.registerCommand(command, this);
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_LATE }, (sheet, input) => {
       let total = 0;
       const terms = sheet.terms;
       for (const term in terms) {
@@ -49,6 +75,10 @@ export class RewardCombinerPlugin implements ProvePlugin {
         const weight = weights[term];
         sheet.weights[term] = weight;
         total += weight * value;
+      }
+      if (paperAbstention && PreparedExample.of(input.example).abstention) {
+        total = input.calls.length === 0 ? 1 : 0;
+        (sheet.details ??= {}).abstention = { rule: 'paper', calls: input.calls.length, total };
       }
       sheet.total = total;
       return sheet;

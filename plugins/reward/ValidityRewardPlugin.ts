@@ -1,6 +1,6 @@
 import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
 import { PreparedExample } from './PreparedExample.js';
-import { scoreValidity } from './scoreValidity.js';
+import { scoreValidity, type ArgumentRule } from './scoreValidity.js';
 
 const PLUGIN_NAME = 'ValidityRewardPlugin';
 
@@ -9,19 +9,26 @@ export interface ValidityRewardOptions {
   term: string;
   /** Count live execution as the third level (the paper); false for the static check of the graduated baseline. */
   execution: boolean;
+  /** Level 2: `required` parameters present with compatible JSON types (the paper), or the whole JSON `schema`. */
+  arguments: ArgumentRule;
 }
 
-const DEFAULTS: ValidityRewardOptions = { term: 'validity', execution: true };
+const DEFAULTS: ValidityRewardOptions = { term: 'validity', execution: true, arguments: 'required' };
 
-/** R_val: graduated per-call validity (candidate name, schema-valid arguments, successful execution), averaged over the calls. */
+/** R_val: graduated per-call validity (candidate name, required parameters with compatible types, successful execution), averaged over the calls. */
 export class ValidityRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
-  static readonly description = 'reward term R_val: per call, name among the candidates, arguments valid for its schema, executed without error (cumulative thirds), averaged';
+  static readonly description = 'reward term R_val: per call, name among the candidates, required parameters present with compatible types, executed without error (cumulative thirds), averaged';
   static readonly optionsSchema = {
     type: 'object',
     properties: {
       term: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', default: DEFAULTS.term, description: 'key of the term in the reward sheet' },
       execution: { type: 'boolean', default: DEFAULTS.execution, description: 'count live execution as the third level' },
+      arguments: {
+        enum: ['required', 'schema'],
+        default: DEFAULTS.arguments,
+        description: "level 2: 'required' parameters present with compatible JSON types (the paper), or the whole JSON 'schema' (extra keys, enums, patterns, ranges)",
+      },
     },
     additionalProperties: false,
   };
@@ -33,9 +40,9 @@ export class ValidityRewardPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    const { term, execution } = this.options;
+    const { term, execution, arguments: rule } = this.options;
     engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
-      const result = scoreValidity(PreparedExample.of(input.example), input.calls, { execution });
+      const result = scoreValidity(PreparedExample.of(input.example), input.calls, { execution, arguments: rule });
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;
       return sheet;

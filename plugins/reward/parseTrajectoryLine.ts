@@ -7,7 +7,7 @@ import { parseChatToolCalls } from '../policy/parseToolCalls.js';
  * - `{ exampleId, calls: ToolCall[] }` — calls only, for `--execute` to replay;
  * - `{ exampleId, messages: ChatMessage[] }` — an OpenAI conversation; the assistant messages'
  *   `tool_calls` are the calls (for `--execute`), each message one step, each user message a turn;
- * - `{ exampleId, trajectory: { calls } }` — a line of `prove eval`'s rollouts.jsonl, to score it again.
+ * - `{ exampleId, trajectory: { calls } }` — a line of `prove-rl eval`'s rollouts.jsonl, to score it again.
  * `calls` wins over `trajectory`, which wins over `messages`.
  */
 const CALLS: JsonSchema = {
@@ -62,7 +62,7 @@ export function parseTrajectoryLine(text: string): TrajectoryLine | { problem: s
   validateLine ??= compileSchema(TRAJECTORY_LINE_SCHEMA);
   if (!validateLine(value)) {
     const problems = explainSchemaErrors(validateLine.errors, value).filter((p) => !(p.key === '' && p.allowed.startsWith('must match')));
-    const reason = problems.length ? formatSchemaProblems(problems, 'line') : 'needs "calls" (an array of tool calls), "trajectory" (a prove eval rollout) or "messages" (an OpenAI conversation)';
+    const reason = problems.length ? formatSchemaProblems(problems, 'line') : 'needs "calls" (an array of tool calls), "trajectory" (a prove-rl eval rollout) or "messages" (an OpenAI conversation)';
     return { problem: `not a trajectory: ${reason}` };
   }
   const line = value as { exampleId: string; calls?: ExecutedCall[]; trajectory?: { calls: ExecutedCall[] }; messages?: ChatMessage[] };

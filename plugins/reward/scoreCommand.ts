@@ -1,24 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve as resolvePath } from 'node:path';
-import { defineCommand, errors, type Engine, type EnvironmentSession, type ExecutedCall, type Example, type RewardSheet, type ToolCall } from '../../core/index.js';
+import { createEngine, defineCommand, errors, type CommandContext, type Engine, type EnvironmentSession, type ExecutedCall, type Example, type RewardSheet, type ToolCall } from '../../core/index.js';
+import { DomainEnvironmentPlugin } from '../environments/DomainEnvironmentPlugin.js';
 import { readExamples } from '../rollout/readExamples.js';
 import { toolRouting } from '../rollout/toolRouting.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { AtomicFileWriter, LineReader } from './lineStreams.js';
 import { parseTrajectoryLine } from './parseTrajectoryLine.js';
 import { PreparedExample } from './PreparedExample.js';
-
-/** A line that will be scored. */
-interface Pending {
-  line: number;
-  example: Example;
-  calls: ToolCall[];
-}
 
 /** A line that cannot be scored, and why. */
 interface Skipped {
   line: number;
   reason: string;
 }
+
+/** At most this many skipped lines are listed in the JSON summary (all of them are counted, and each is reported on stderr). */
+const SKIPPED_LISTED = 1000;
 
 interface TermSummary {
   weight: number | null;
@@ -65,25 +62,50 @@ function withOutcomes(calls: readonly ToolCall[]): ExecutedCall[] {
   });
 }
 
-function summarize(sheets: readonly RewardSheet[]): { terms: Record<string, TermSummary>; total: TermSummary } {
-  const acc = new Map<string, { weight: number | null; sum: number; min: number; max: number; count: number }>();
-  const total = { weight: null, sum: 0, min: Infinity, max: -Infinity, count: 0 };
-  for (const sheet of sheets) {
-    for (const [term, value] of Object.entries(sheet.terms)) {
-      let entry = acc.get(term);
-      if (!entry) acc.set(term, (entry = { weight: sheet.weights[term] ?? null, sum: 0, min: Infinity, max: -Infinity, count: 0 }));
+/** Running mean, min and max of every term and of the total: the summary without keeping the sheets. */
+class Summary {
+  private readonly terms = new Map<string, { weight: number | null; sum: number; min: number; max: number; count: number }>();
+  private readonly total = { weight: null, sum: 0, min: Infinity, max: -Infinity, count: 0 };
+
+  add(sheet: RewardSheet): void {
+    const terms = sheet.terms;
+    for (const term in terms) {
+      const value = terms[term];
+      let entry = this.terms.get(term);
+      if (!entry) this.terms.set(term, (entry = { weight: sheet.weights[term] ?? null, sum: 0, min: Infinity, max: -Infinity, count: 0 }));
       entry.sum += value;
-      entry.min = Math.min(entry.min, value);
-      entry.max = Math.max(entry.max, value);
+      if (value < entry.min) entry.min = value;
+      if (value > entry.max) entry.max = value;
       entry.count++;
     }
+    const total = this.total;
     total.sum += sheet.total;
-    total.min = Math.min(total.min, sheet.total);
-    total.max = Math.max(total.max, sheet.total);
+    if (sheet.total < total.min) total.min = sheet.total;
+    if (sheet.total > total.max) total.max = sheet.total;
     total.count++;
   }
-  const finish = (e: { weight: number | null; sum: number; min: number; max: number; count: number }): TermSummary => ({ weight: e.weight, mean: e.sum / e.count, min: e.min, max: e.max });
-  return { terms: Object.fromEntries([...acc].map(([term, e]) => [term, finish(e)])), total: finish(total) };
+
+  get count(): number {
+    return this.total.count;
+  }
+
+  result(): { terms: Record<string, TermSummary>; total: TermSummary } {
+    const finish = (e: { weight: number | null; sum: number; min: number; max: number; count: number }): TermSummary => ({ weight: e.weight, mean: e.sum / e.count, min: e.min, max: e.max });
+    return { terms: Object.fromEntries([...this.terms].map(([term, e]) => [term, finish(e)])), total: finish(this.total) };
+  }
+}
+
+/** The engine that scores: without --execute the built-in domains are left out (no call runs, and starting them compiles every tool's schema). */
+async function scoringEngine(context: CommandContext, execute: boolean): Promise<{ engine: Engine; owned: boolean }> {
+  if (execute) return { engine: await context.engine(), owned: false };
+  const resolved = await context.config();
+  return { engine: await createEngine({ plugins: resolved.plugins.filter((entry) => !(entry.plugin instanceof DomainEnvironmentPlugin)) }), owned: true };
+}
+
+/** One output line: the sheet, with its per-call details only when asked for. */
+function sheetLine(line: number, exampleId: string, sheet: RewardSheet, details: boolean): string {
+  if (details) return JSON.stringify({ line, exampleId, ...sheet }) + '\n';
+  return JSON.stringify({ line, exampleId, total: sheet.total, terms: sheet.terms, weights: sheet.weights }) + '\n';
 }
 
 function renderTable(terms: Record<string, TermSummary>, total: TermSummary): string {
@@ -101,21 +123,23 @@ export default defineCommand({
   usage: '<trajectories.jsonl>',
   description: [
     'Each trajectory line is {"exampleId", "calls": [...]} with the calls\' outcomes (ok, error, result: ExecutedCall),',
-    'only the calls (ToolCall), a line of prove eval\'s rollouts.jsonl ({"exampleId", "trajectory"}), or',
+    'only the calls (ToolCall), a line of prove-rl eval\'s rollouts.jsonl ({"exampleId", "trajectory"}), or',
     '{"exampleId", "messages": [...]} (an OpenAI conversation with tool_calls). Lines without outcomes need',
     "--execute, which replays the calls in fresh sessions of the live environments on the example's world.",
-    'Writes {line, exampleId, total, terms, weights, details} per scored line (atomically). A line that is not',
-    'JSON, not a trajectory, or names an unknown example is reported with its number and skipped (--strict: the',
-    'run fails and writes nothing). Exit code 1 when nothing could be scored.',
+    'Streams: reads and writes one line at a time, in order, with bounded memory. Writes {line, exampleId, total,',
+    'terms, weights} per scored line (with --details, also the per-call details), atomically when the run ends.',
+    'A line that is not JSON, not a trajectory, or names an unknown example is reported with its number and',
+    'skipped (--strict: the run stops there and writes nothing). Exit code 1 when nothing could be scored.',
   ].join('\n'),
   options: {
     dataset: { type: 'string', short: 'd', valueName: 'FILE', description: 'the examples (JSONL) the trajectories were played on' },
     execute: { type: 'boolean', description: 'replay every call live to learn its outcome (ignores recorded outcomes)' },
-    strict: { type: 'boolean', description: 'fail when any line cannot be scored, writing nothing' },
+    strict: { type: 'boolean', description: 'fail at the first line that cannot be scored, writing nothing' },
+    details: { type: 'boolean', description: 'write each term\'s per-call details (alignment, levels, pairs) into every sheet' },
     out: { type: 'string', short: 'o', valueName: 'FILE', description: 'where to write the sheets (default: <trajectories>.rewards.jsonl)' },
     json: { type: 'boolean', description: 'print the summary as JSON' },
   },
-  examples: ['prove score --dataset data/test.jsonl runs/trajectories.jsonl', 'prove score -d data/test.jsonl calls.jsonl --execute --strict --out calls.rewards.jsonl'],
+  examples: ['prove-rl score --dataset data/test.jsonl runs/trajectories.jsonl', 'prove-rl score -d data/test.jsonl calls.jsonl --execute --strict --out calls.rewards.jsonl'],
   async run(context) {
     const settings = await context.settings();
     if (context.positionals.length !== 1) throw errors.usage('score', `expected one trajectories file, got ${context.positionals.length}`);
@@ -129,49 +153,64 @@ export default defineCommand({
     if (outFile === trajectoriesFile || outFile === datasetFile) throw errors.usage('score', `--out ${outFile} would overwrite an input file`);
     if (!existsSync(trajectoriesFile)) throw errors.usage('score', `trajectories file ${trajectoriesFile} does not exist`);
 
+    const details = settings.details === true;
+    if (statSync(trajectoriesFile).isDirectory()) throw errors.usage('score', `trajectories file ${trajectoriesFile} is a directory`);
+
     const byId = new Map<string, Example>();
     for (const example of readExamples(datasetFile)) {
       PreparedExample.of(example);
       byId.set(example.id, example);
     }
 
-    const pending: Pending[] = [];
+    const { engine, owned } = await scoringEngine(context, execute);
+    const summary = new Summary();
     const skipped: Skipped[] = [];
-    const lines = readFileSync(trajectoriesFile, 'utf8').split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const text = lines[i].trim();
-      if (text === '') continue;
-      const parsed = parseTrajectoryLine(text);
-      let reason: string | undefined;
-      if ('problem' in parsed) reason = parsed.problem;
-      else if (!byId.has(parsed.exampleId)) reason = `exampleId "${parsed.exampleId}" is not in the dataset ${datasetFile}`;
-      else if (!execute && !parsed.hasOutcomes) reason = 'the calls carry no outcomes ("ok"); pass --execute to replay them live';
-      if (reason !== undefined) skipped.push({ line: i + 1, reason });
-      else if (!('problem' in parsed)) pending.push({ line: i + 1, example: byId.get(parsed.exampleId)!, calls: parsed.calls });
+    let skippedCount = 0;
+    const writer = new AtomicFileWriter(outFile);
+    try {
+      if (engine.hooks.onReward.taps.length === 0) throw errors.noRewardPlugins();
+      for (const read of new LineReader(trajectoriesFile)) {
+        let reason: string | undefined;
+        if ('problem' in read) reason = read.problem;
+        else {
+          const text = read.text.trim();
+          if (text === '') continue;
+          const parsed = parseTrajectoryLine(text);
+          if ('problem' in parsed) reason = parsed.problem;
+          else {
+            const example = byId.get(parsed.exampleId);
+            if (example === undefined) reason = `exampleId "${parsed.exampleId}" is not in the dataset ${datasetFile}`;
+            else if (!execute && !parsed.hasOutcomes) reason = 'the calls carry no outcomes ("ok"); pass --execute to replay them live';
+            else {
+              const calls = execute ? await replay(engine, example, parsed.calls) : withOutcomes(parsed.calls);
+              const sheet = await engine.reward({ example, calls });
+              summary.add(sheet);
+              writer.write(sheetLine(read.line, example.id, sheet, details));
+              continue;
+            }
+          }
+        }
+        const problem = errors.scoreInputInvalid(trajectoriesFile, read.line, reason);
+        if (strict) throw errors.scoreStrictFailed(1, problem.message);
+        context.stderr(`prove-rl score: ${problem.message} (skipped)\n`);
+        skippedCount++;
+        if (skipped.length < SKIPPED_LISTED) skipped.push({ line: read.line, reason });
+      }
+      if (summary.count === 0) throw errors.scoreNothingScored(trajectoriesFile, skippedCount);
+      writer.commit();
+    } catch (error) {
+      writer.abort();
+      throw error;
+    } finally {
+      if (owned) await engine.close();
     }
-    if (strict && skipped.length > 0) {
-      throw errors.scoreStrictFailed(skipped.length, errors.scoreInputInvalid(trajectoriesFile, skipped[0].line, skipped[0].reason).message);
-    }
-    for (const s of skipped) context.stderr(`prove score: ${errors.scoreInputInvalid(trajectoriesFile, s.line, s.reason).message} (skipped)\n`);
-    if (pending.length === 0) throw errors.scoreNothingScored(trajectoriesFile, skipped.length);
 
-    const engine = await context.engine();
-    if (engine.hooks.onReward.taps.length === 0) throw errors.noRewardPlugins();
-    const sheets: RewardSheet[] = [];
-    let output = '';
-    for (const entry of pending) {
-      const calls = execute ? await replay(engine, entry.example, entry.calls) : withOutcomes(entry.calls);
-      const sheet = await engine.reward({ example: entry.example, calls });
-      sheets.push(sheet);
-      output += JSON.stringify({ line: entry.line, exampleId: entry.example.id, ...sheet }) + '\n';
-    }
-    writeFileAtomic(outFile, output);
-
-    const { terms, total } = summarize(sheets);
+    const { terms, total } = summary.result();
+    const scored = summary.count;
     if (context.values.json === true || settings.json === true) {
-      context.stdout(JSON.stringify({ scored: sheets.length, skipped, out: outFile, terms, total }, null, 2) + '\n');
+      context.stdout(JSON.stringify({ scored, skipped, skippedCount, out: outFile, terms, total }, null, 2) + '\n');
     } else {
-      context.stdout(`scored ${sheets.length} trajector${sheets.length === 1 ? 'y' : 'ies'}${skipped.length ? `, skipped ${skipped.length}` : ''} -> ${outFile}\n\n${renderTable(terms, total)}\n`);
+      context.stdout(`scored ${scored} trajector${scored === 1 ? 'y' : 'ies'}${skippedCount ? `, skipped ${skippedCount}` : ''} -> ${outFile}\n\n${renderTable(terms, total)}\n`);
     }
     return 0;
   },

@@ -17,9 +17,17 @@ export interface ValidityResult {
   abstention?: true;
 }
 
+/**
+ * What level 2 checks. `required` (the paper): every required parameter is present with a
+ * compatible JSON type. `schema`: the tool's whole JSON Schema (extra keys, enums, patterns, ranges).
+ */
+export type ArgumentRule = 'required' | 'schema';
+
 export interface ValidityOptions {
   /** Count live execution as the third level (the paper); false scores name and arguments only (Cheng et al.'s static check). */
   execution: boolean;
+  /** What level 2 checks (default `required`, the paper). */
+  arguments?: ArgumentRule;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -28,14 +36,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * R_val: each call climbs cumulative, equally weighted levels — (1) its name is among the
- * candidate tools, (2) its arguments satisfy that tool's parameters schema (required keys, JSON
- * types, and any other constraint the schema states; no coercion), (3) it executed without error.
+ * candidate tools, (2) its arguments are an object with every required parameter present with a
+ * compatible JSON type (no coercion; with `arguments: 'schema'`, the tool's whole parameters
+ * schema instead), (3) it executed without error.
  * A call that fails a level gets no credit for the levels above it, even if it executed. A
  * malformed call (unparseable output) scores 0. The mean is over all N calls; with no calls it
  * is 0 when the example has ground truth.
  */
 export function scoreValidity(example: PreparedExample, calls: readonly ExecutedCall[], options: ValidityOptions): ValidityResult {
   const top = options.execution ? 3 : 2;
+  const strict = options.arguments === 'schema';
   const levels = new Array<number>(calls.length);
   const failed = new Array<ValidityFailure | null>(calls.length);
   let sum = 0;
@@ -46,7 +56,7 @@ export function scoreValidity(example: PreparedExample, calls: readonly Executed
     if (isMalformedCall(call)) {
       failure = 'malformed';
     } else {
-      const validate = example.validator(call.name);
+      const validate = strict ? example.validator(call.name) : example.requiredTypes(call.name);
       if (validate === undefined) failure = 'not_a_candidate';
       else {
         level = 1;

@@ -10,6 +10,8 @@ export interface SliceSummary {
   terms: Record<string, number>;
   /** Share of rollouts that pass the state check. */
   stateCheck: number;
+  /** Rollouts whose state could not be compared (a server exposes no state); they count as not passed. */
+  stateUnavailable: number;
   /** Share of rollouts that pass the response check. */
   responseCheck: number;
 }
@@ -24,7 +26,7 @@ export interface EvalSummary extends SliceSummary {
   groupSize: number;
   /** Weight of each term, as the reward's combiner reported it. */
   weights: Record<string, number>;
-  /** Mean reward of the ground truth scored against itself, over the same rollouts: the ceiling (1.3 with the paper's reward). */
+  /** Mean reward of the ground truth scored against itself, over the same rollouts: the ceiling (with the paper's reward 1.3 per task, 1.0 per abstention example). */
   maxReward: number;
   /** Share of rollouts that pass both checks. */
   bothChecks: number;
@@ -52,6 +54,7 @@ class Slice {
   rollouts = 0;
   reward = 0;
   state = 0;
+  stateUnavailable = 0;
   response = 0;
   readonly terms = new Map<string, number>();
 
@@ -59,6 +62,7 @@ class Slice {
     this.rollouts++;
     this.reward += record.reward.total;
     if (record.stateCheck.pass) this.state++;
+    if (record.stateCheck.status === 'unavailable') this.stateUnavailable++;
     if (record.responseCheck.pass) this.response++;
     for (const [term, value] of Object.entries(record.reward.terms)) this.terms.set(term, (this.terms.get(term) ?? 0) + value);
   }
@@ -67,7 +71,7 @@ class Slice {
     const n = this.rollouts || 1;
     const terms: Record<string, number> = {};
     for (const [term, sum] of [...this.terms].sort(([a], [b]) => a.localeCompare(b))) terms[term] = sum / n;
-    return { rollouts: this.rollouts, reward: this.reward / n, terms, stateCheck: this.state / n, responseCheck: this.response / n };
+    return { rollouts: this.rollouts, reward: this.reward / n, terms, stateCheck: this.state / n, stateUnavailable: this.stateUnavailable, responseCheck: this.response / n };
   }
 }
 

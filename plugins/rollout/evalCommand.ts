@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { join, resolve } from 'node:path';
 import { defineCommand, errors, type Example } from '../../core/index.js';
 import { integerOption, numberOption, textOption } from '../../core/cli/optionValues.js';
+import { runBenchmark } from '../benchmarks/benchmarkEval.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
 import { EvalSummaryBuilder } from './EvalSummaryBuilder.js';
 import { rolloutRecord, type RolloutRecord } from './evaluateRollout.js';
@@ -48,13 +49,18 @@ export default defineCommand({
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: '5' },
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: '10' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
+    benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },
+    categories: { type: 'string', valueName: 'LIST', description: 'benchmark categories, comma-separated (bfcl-multi-turn: base,miss_func,miss_param,long_context)' },
+    python: { type: 'string', valueName: 'PATH', description: 'Python with the benchmark installed (default: .venv-bfcl, $PROVE_BFCL_PYTHON)' },
   },
   examples: [
-    'prove eval --dataset out/examples.jsonl --policy http://localhost:8000/v1 --model Qwen/Qwen3-4B --group 4 --out runs/eval-qwen3-4b',
-    'prove eval --dataset fixtures/examples/banking.jsonl --split all --policy http://localhost:11434/v1 --model qwen3:4b --limit 20 --out runs/ollama',
+    'prove-rl eval --dataset out/examples.jsonl --policy http://localhost:8000/v1 --model Qwen/Qwen3-4B --group 4 --out runs/eval-qwen3-4b',
+    'prove-rl eval --dataset fixtures/examples/banking.jsonl --split all --policy http://localhost:11434/v1 --model qwen3:4b --limit 20 --out runs/ollama',
+    'prove-rl eval --benchmark bfcl-multi-turn --policy ground-truth --out runs/bfcl-gt',
   ],
   async run(context) {
     const s = await context.settings();
+    if (s.benchmark !== undefined) return runBenchmark(context, s);
     const dataset = textOption(s.dataset);
     const out = textOption(s.out);
     if (!dataset) throw errors.usage('eval', '--dataset FILE is required');
@@ -166,6 +172,7 @@ export default defineCommand({
       `state check ${(result.stateCheck * 100).toFixed(1)} %  response check ${(result.responseCheck * 100).toFixed(1)} %  both ${(result.bothChecks * 100).toFixed(1)} %`,
       `calls ${result.calls.total} (${result.calls.perRollout.toFixed(2)} per rollout, ground truth ${result.calls.groundTruthPerExample.toFixed(2)}); failed: ${Object.entries(result.validityFailures).map(([k, n]) => `${k} ${n}`).join(', ')}`,
     ];
+    if (result.stateUnavailable > 0) lines.push(`state check unavailable for ${result.stateUnavailable} of ${result.rollouts} rollouts: a server exposes no state (configure its stateTool); they are not counted as passed`);
     if (result.abstention.rollouts > 0) lines.push(`abstention accuracy ${((result.abstention.accuracy ?? 0) * 100).toFixed(1)} % of ${result.abstention.rollouts}`);
     for (const [domain, slice] of Object.entries(result.byDomain)) lines.push(`  ${domain.padEnd(16)} ${slice.rollouts} rollouts  reward ${slice.reward.toFixed(3)}  state ${(slice.stateCheck * 100).toFixed(0)} %`);
     lines.push(`wrote ${join(outDir, 'rollouts.jsonl')}, summary.json, report.html`);

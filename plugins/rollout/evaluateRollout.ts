@@ -1,10 +1,13 @@
-import type { Example, ExampleKind, RewardSheet, Trajectory } from '../../core/index.js';
+import { STATE_UNAVAILABLE, type Example, type ExampleKind, type RewardSheet, type Trajectory } from '../../core/index.js';
 import type { GroundTruthReplay } from './replayGroundTruth.js';
 import type { PlayedRollout } from './RolloutRunner.js';
 
 /** BFCL's state check: the rollout left every live server in the state the ground truth leaves it in. */
 export interface StateCheck {
+  /** Passed only when every server's state was compared and matched; never when a state was unavailable. */
   pass: boolean;
+  /** `unavailable` when a server exposes no state (a third-party MCP server without a state tool): nothing was compared. */
+  status: 'passed' | 'failed' | 'unavailable';
   /** Final hash of the ground-truth replay, by server. */
   expected: Record<string, string>;
   /** Final hash the rollout left, by server. */
@@ -37,8 +40,10 @@ export interface RolloutRecord {
 
 export function stateCheck(example: Example, trajectory: Trajectory, replay: GroundTruthReplay): StateCheck {
   const actual = trajectory.finalStateHashes ?? {};
-  const mismatched = example.servers.filter((server) => actual[server] === undefined || actual[server] !== replay.finalStateHashes[server]);
-  return { pass: mismatched.length === 0, expected: replay.finalStateHashes, actual, mismatched, groundTruthFailures: replay.failures.length };
+  const unavailable = example.servers.some((server) => actual[server] === STATE_UNAVAILABLE || replay.finalStateHashes[server] === STATE_UNAVAILABLE);
+  const mismatched = unavailable ? [] : example.servers.filter((server) => actual[server] === undefined || actual[server] !== replay.finalStateHashes[server]);
+  const status = unavailable ? 'unavailable' : mismatched.length === 0 ? 'passed' : 'failed';
+  return { pass: status === 'passed', status, expected: replay.finalStateHashes, actual, mismatched, groundTruthFailures: replay.failures.length };
 }
 
 /**

@@ -117,7 +117,7 @@ function renderGroundTruth(example: Example): string {
 function renderRollout({ record, example }: ReportedRollout, terms: string[]): string {
   const mark = (pass: boolean) => (pass ? '<span class="ok">pass</span>' : '<span class="bad">fail</span>');
   const termCells = terms.map((t) => `<td>${num(record.reward.terms[t])}</td>`).join('');
-  return `<details class="rollout"><summary><code>${escapeHtml(record.exampleId)}</code> · rollout ${record.rollout} · ${escapeHtml(record.domains.join('+'))} · ${escapeHtml(record.kind)} · reward <b>${num(record.reward.total)}</b> · state ${mark(record.stateCheck.pass)} · response ${mark(record.responseCheck.pass)} · ${escapeHtml(record.trajectory.finishReason)}</summary>
+  return `<details class="rollout"><summary><code>${escapeHtml(record.exampleId)}</code> · rollout ${record.rollout} · ${escapeHtml(record.domains.join('+'))} · ${escapeHtml(record.kind)} · reward <b>${num(record.reward.total)}</b> · state ${record.stateCheck.status === 'unavailable' ? 'unavailable' : mark(record.stateCheck.pass)} · response ${mark(record.responseCheck.pass)} · ${escapeHtml(record.trajectory.finishReason)}</summary>
 <table><thead><tr>${terms.map((t) => `<th>${escapeHtml(t)}</th>`).join('')}</tr></thead><tbody><tr>${termCells}</tr></tbody></table>
 <p class="muted">${escapeHtml(record.responseCheck.reason)}${record.stateCheck.mismatched.length ? ` · state differs on ${escapeHtml(record.stateCheck.mismatched.join(', '))}` : ''}${record.trajectory.error ? ` · error: ${escapeHtml(record.trajectory.error)}` : ''}</p>
 <div class="pair"><section><h4>rollout</h4>${renderMessages(record.trajectory.messages, record.trajectory.calls)}</section><section><h4>ground truth</h4>${renderGroundTruth(example)}</section></div></details>`;
@@ -161,8 +161,8 @@ export function renderReport(summary: EvalSummary, worst: readonly ReportedRollo
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>prove eval · ${escapeHtml(summary.model ?? summary.dataset)}</title><style>${STYLE}</style></head>
-<body><h1>prove eval · ${escapeHtml(summary.model ?? 'policy')}</h1>
+<title>prove-rl eval · ${escapeHtml(summary.model ?? summary.dataset)}</title><style>${STYLE}</style></head>
+<body><h1>prove-rl eval · ${escapeHtml(summary.model ?? 'policy')}</h1>
 <h2>Summary</h2><table><tbody>${rows.map(([k, v]) => `<tr><th${k.startsWith('· ') ? ' class="sub"' : ''}>${escapeHtml(k)}</th><td class="left">${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>
 <h2>Reward terms per domain</h2>${termChart(summary.byDomain, terms)}
 ${sliceTable('By domain', summary.byDomain, terms)}

@@ -49,7 +49,7 @@ function sorted(counts: Record<string, number>): Record<string, number> {
 }
 
 /**
- * Writes the validated examples of `prove synth`: each batch is appended to a partial file with
+ * Writes the validated examples of `prove-rl synth`: each batch is appended to a partial file with
  * its progress saved atomically beside it; the finished run becomes `examples.jsonl` (train/test
  * split, the partial file renamed) and `manifest.json` (a temporary file, renamed). No wall-clock time is
  * written, so the same seed and configuration give the same bytes.

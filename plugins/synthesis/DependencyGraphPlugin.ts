@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STAGE_LATE, type Engine, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
+import { STAGE_LATE, type CommandEntry, type Engine, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
 import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
 import { toolSchemaHash, type DependencyGraph } from './DependencyGraph.js';
 import { discoverDependencyGraph } from './discoverDependencyGraph.js';
@@ -18,6 +18,12 @@ export interface DependencyGraphOptions {
   /** Folder to keep graphs in across runs, one file per schema hash (default: memory only). */
   cacheDir?: string;
 }
+
+const GRAPH_COMMAND: CommandEntry = {
+  name: 'graph',
+  summary: 'print the dependency graph of a domain (explicit and implicit edges) as text, Mermaid or DOT',
+  load: () => import('./graphCommand.js'),
+};
 
 /**
  * Builds each environment's dependency graph once per tool-schema hash (explicit edges from
@@ -42,6 +48,7 @@ export class DependencyGraphPlugin implements ProvePlugin {
   constructor(readonly options: DependencyGraphOptions = {}) {}
 
   apply(engine: Engine): void {
+    engine.registerCommand(GRAPH_COMMAND, this);
     engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGE_LATE }, async (context: SamplingContext, request: SampleRequest) => {
       const environment = engine.environments.get(request.server);
       if (environment === undefined) return context;

@@ -1,9 +1,9 @@
-import type { Engine, ProvePlugin } from '../../core/index.js';
+import type { CommandEntry, Engine, ProvePlugin } from '../../core/index.js';
 import type { StateMachineOptions } from './ConversationStateMachine.js';
 
 const PLUGIN_NAME = 'SynthesisOrchestratorPlugin';
 
-/** The paper's numbers where it gives them; ours (documented in the README) where it does not. */
+/** The paper's numbers where it gives them; ours (documented in plugins/synthesis/README.md) where it does not. */
 export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   chainLengthWeights: [4, 3, 2, 1],
   minTurns: 2,
@@ -20,8 +20,14 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   referenceDate: '2026-03-16T09:00:00Z',
 };
 
+const SYNTH_COMMAND: CommandEntry = {
+  name: 'synth',
+  summary: 'synthesize grounded multi-turn tool-use examples from the live environments; write examples.jsonl and manifest.json',
+  load: () => import('./synthCommand.js'),
+};
+
 /**
- * Holds the state machine's settings for `prove synth`. It taps nothing: the state machine drives
+ * Holds the state machine's settings for `prove-rl synth`. It taps nothing: the state machine drives
  * the hooks (onSample, onGenerate, onExecute, onUpdate) that the other synthesis plugins tap.
  */
 export class SynthesisOrchestratorPlugin implements ProvePlugin {
@@ -66,7 +72,9 @@ export class SynthesisOrchestratorPlugin implements ProvePlugin {
     return engine.plugins.find((plugin) => plugin.name === PLUGIN_NAME && typeof (plugin as { options?: unknown }).options === 'object') as SynthesisOrchestratorPlugin | undefined;
   }
 
-  apply(_engine: Engine): void {}
+  apply(engine: Engine): void {
+    engine.registerCommand(SYNTH_COMMAND, this);
+  }
 }
 
 export default SynthesisOrchestratorPlugin;

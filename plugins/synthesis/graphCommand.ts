@@ -9,7 +9,7 @@ export default defineCommand({
   options: {
     format: { type: 'string', valueName: 'FORMAT', description: 'text, mermaid or dot', default: 'text' },
   },
-  examples: ['prove graph banking', 'prove graph shopping --format mermaid'],
+  examples: ['prove-rl graph banking', 'prove-rl graph shopping --format mermaid'],
   async run(context) {
     const [domain] = context.positionals;
     if (domain === undefined || context.positionals.length > 1) throw errors.usage('graph', 'name exactly one domain');

@@ -6,7 +6,7 @@ import { DatasetWriterPlugin } from './DatasetWriterPlugin.js';
 import { ReplayValidationPlugin } from './ReplayValidationPlugin.js';
 import { SynthesisOrchestratorPlugin } from './SynthesisOrchestratorPlugin.js';
 
-/** What `prove synth` asks for. */
+/** What `prove-rl synth` asks for. */
 export interface SynthesisRequest {
   count: number;
   seed: number;
@@ -45,7 +45,7 @@ export async function runSynthesis(engine: Engine, request: SynthesisRequest): P
   if (domains.length === 0 || missing.length > 0) throw errors.synthesisNoEnvironments(missing, registered);
   // By shape, not class: a config file may load its own copy of these modules.
   const writer = engine.plugins.find((plugin) => plugin.name === DatasetWriterPlugin.pluginName) as DatasetWriterPlugin | undefined;
-  if (writer === undefined) throw errors.missingDependency('prove synth', 'DatasetWriterPlugin', engine.plugins.map((p) => p.name));
+  if (writer === undefined) throw errors.missingDependency('prove-rl synth', 'DatasetWriterPlugin', engine.plugins.map((p) => p.name));
   const validator = engine.plugins.find((plugin) => plugin.name === ReplayValidationPlugin.pluginName) as ReplayValidationPlugin | undefined;
 
   const machine = new ConversationStateMachine(engine, domains, request.seed, orchestrator.options);

@@ -22,7 +22,7 @@ export default defineCommand({
     concurrency: { type: 'string', valueName: 'C', description: 'conversations in flight at once (the output does not change)', default: '8' },
     resume: { type: 'boolean', description: 'continue an interrupted run in --out' },
   },
-  examples: ['prove synth --count 1000 --seed 1 --out runs/synth', 'prove synth --count 200 --domains banking,shopping --out runs/small --resume'],
+  examples: ['prove-rl synth --count 1000 --seed 1 --out runs/synth', 'prove-rl synth --count 200 --domains banking,shopping --out runs/small --resume'],
   async run(context) {
     const values = await context.settings();
     if (typeof values.count !== 'string') throw errors.usage('synth', '--count N is required');

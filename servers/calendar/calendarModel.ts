@@ -2,6 +2,7 @@ import { type BucketedRecord, entryValues } from '../kit/bucketedRecord.js';
 import { eventBucket, storedEvent } from './eventBuckets.js';
 import { closestName } from '../kit/closestName.js';
 import { isFrozenState } from '../kit/isFrozenState.js';
+import { ownEntry } from '../kit/ownEntry.js';
 import { type AccessRole, type Attendee, type Calendar, CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 import { dayOfDateKey, forEachOccurrence, type Occurrence, parseRecurrence, type RecurrenceRule, type SeriesShape } from './recurrence.js';
 import { DAY, formatInZone, parseInstant, WEEKDAY_CODES } from './zonedTime.js';
@@ -408,13 +409,13 @@ let lastEntries: Map<string, DirectoryEntry> | undefined;
 export function directoryEntry(state: CalendarState, email: string): DirectoryEntry | undefined {
   const people = state.people;
   if (people !== lastPeople) {
-    if (!isFrozenState(people)) return people[email];
+    if (!isFrozenState(people)) return ownEntry(people, email);
     lastEntries = new Map(Object.entries(people));
     lastNormalized = new Map();
     for (const [key, entry] of lastEntries) if (key.trim() === key && key.toLowerCase() === key) lastNormalized.set(key, entry);
     lastPeople = people;
   }
-  return lastEntries!.get(email) ?? people[email];
+  return lastEntries!.get(email) ?? ownEntry(people, email);
 }
 
 /** The entries of the frozen directory whose key trim and toLowerCase each leave as it is. */
@@ -441,11 +442,11 @@ let lastCalendarMap: Map<string, Calendar> | undefined;
 export function calendarEntry(state: CalendarState, id: string): Calendar | undefined {
   const calendars = state.calendars;
   if (calendars !== lastCalendars) {
-    if (!isFrozenState(calendars)) return calendars[id];
+    if (!isFrozenState(calendars)) return ownEntry(calendars, id);
     lastCalendarMap = new Map(Object.entries(calendars));
     lastCalendars = calendars;
   }
-  return lastCalendarMap!.get(id) ?? calendars[id];
+  return lastCalendarMap!.get(id) ?? ownEntry(calendars, id);
 }
 
 /** A directory entry by email, or a message naming the closest entries. */

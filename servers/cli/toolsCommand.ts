@@ -19,7 +19,7 @@ export default defineCommand({
   options: {
     json: { type: 'boolean', description: 'machine-readable output: the MCP tools/list entries (input and output schemas, annotations) per domain' },
   },
-  examples: ['prove tools', 'prove tools banking', 'prove tools banking --json'],
+  examples: ['prove-rl tools', 'prove-rl tools banking', 'prove-rl tools banking --json'],
   async run(context) {
     const domains = await loadDomains(context.positionals.length ? context.positionals : undefined);
     if (context.values.json) {

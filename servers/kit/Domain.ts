@@ -126,6 +126,12 @@ export interface DomainDefinition<S = any> {
    * derived from tool names, descriptions and arguments.
    */
   phrasings?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * State keys whose values are secrets (`pin`, or `parent.key` such as `passport.number`): masked
+   * in every snapshot a served session gives out. Optional: the kit always masks its defaults
+   * (servers/kit/sensitiveState.ts) and every argument name a tool marks `sensitive`.
+   */
+  sensitiveState?: readonly string[];
 }
 
 /** Identity, for types. */

@@ -2,6 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type JSONRPCRequest, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { DomainSession, ToolOutcome } from './DomainSession.js';
+import { redactSensitive } from './sensitiveState.js';
 
 /**
  * Tools an operator needs and an agent must not see: callable by name on every served session,
@@ -12,7 +13,7 @@ export const OPERATOR_TOOLS = Object.freeze({
   reset: 'prove_reset',
   /** The canonical state hash of the session: `{ hash }`. */
   stateHash: 'prove_state_hash',
-  /** The whole current state with its hash: `{ hash, state, counters, rng }`. */
+  /** The whole current state with its hash: `{ hash, state, counters, rng }`; secrets masked (sensitiveState.ts). */
   snapshot: 'prove_snapshot',
 });
 
@@ -21,6 +22,14 @@ const OPERATOR_TOOL_NAMES: ReadonlySet<string> = new Set(Object.values(OPERATOR_
 /** Whether a tool name belongs to the hidden operator tools. */
 export function isOperatorTool(name: string): boolean {
   return OPERATOR_TOOL_NAMES.has(name);
+}
+
+/**
+ * Operator tools that change a session or reveal its state: over HTTP only the operator's token
+ * may call them (DomainHttpServer). `prove_state_hash` is not among them: a hash reveals nothing.
+ */
+export function isRestrictedOperatorTool(name: string): boolean {
+  return name === OPERATOR_TOOLS.reset || name === OPERATOR_TOOLS.snapshot;
 }
 
 /** `_meta` key carrying the kind of a failure (`unknown_tool`, `invalid_arguments`, `execution`) on an `isError` result. */
@@ -44,7 +53,8 @@ function runOperatorTool<S>(session: DomainSession<S>, name: string): ToolOutcom
   }
   if (name === OPERATOR_TOOLS.stateHash) return { ok: true, result: { hash: session.stateHashSync() } };
   const snapshot = session.snapshot();
-  return { ok: true, result: { hash: session.stateHashSync(), state: snapshot.state, counters: snapshot.counters, rng: snapshot.rng } };
+  const state = redactSensitive(snapshot.state, session.runtime.sensitiveKeys);
+  return { ok: true, result: { hash: session.stateHashSync(), state, counters: snapshot.counters, rng: snapshot.rng } };
 }
 
 let sharedValidator: AjvJsonSchemaValidator | undefined;

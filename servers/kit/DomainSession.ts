@@ -24,6 +24,8 @@ import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Dr
 import { freezeShared, shallowCopy } from './shallowCopy.js';
 import { canonicalForm } from './stateHash.js';
 import { closestName } from './closestName.js';
+import { DEFAULT_SENSITIVE_KEYS } from './sensitiveState.js';
+import { idPlan, inheritedId, inheritedIdMessage, type IdPlan } from './ownEntry.js';
 
 export { closestName };
 
@@ -91,6 +93,40 @@ export const MAX_ARGUMENT_BYTES = 64 * 1024;
 /** Deeper arguments are refused before schema validation (and a cyclic in-process object stops here). */
 export const MAX_ARGUMENT_DEPTH = 32;
 
+/** Longer tool names are refused without a closest-name search (the longest real one is far shorter). */
+export const MAX_TOOL_NAME_LENGTH = 128;
+/**
+ * Longer error messages are cut in the middle, keeping their start (what was wrong) and their end
+ * (what is valid): a message never quotes a whole oversized value back.
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 2000;
+
+/** `message`, cut in the middle when it is longer than MAX_ERROR_MESSAGE_LENGTH. */
+export function boundedMessage(message: string): string {
+  if (message.length <= MAX_ERROR_MESSAGE_LENGTH) return message;
+  const head = message.slice(0, 1200);
+  const tail = message.slice(message.length - 700);
+  return `${head} …(${message.length - 1900} characters cut)… ${tail}`;
+}
+
+/** An ISO-8601 date-time with an explicit offset (`Z` or `±hh:mm`): no local time, no other format. */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * The instant of a reference date, or undefined unless it is an ISO-8601 date-time with an explicit
+ * offset whose fields are all in range (2026-02-30 is refused, not rolled over to March 2).
+ */
+export function parseReferenceDate(text: string): number | undefined {
+  const match = ISO_DATE_TIME.exec(text);
+  if (match === null) return undefined;
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(match[i] ?? 0));
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return undefined;
+  if (match[8] !== undefined && (Number(match[8]) > 23 || Number(match[9]) > 59)) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : time;
+}
+
 /** Seed of a session opened without one. */
 export const DEFAULT_SEED = 0;
 
@@ -123,6 +159,8 @@ interface CompiledTool<S> {
   readOnly: boolean;
   /** `name (type, required), …`: the valid arguments, quoted in every invalid-arguments message. */
   signature: string;
+  /** Where the id-like arguments sit (ownEntry.ts), or undefined where the tool takes none. */
+  ids: IdPlan | undefined;
 }
 
 /** Thrown by `ctx.fail`: a failure the handler meant, with a message for the model. */
@@ -306,7 +344,7 @@ class CallContext<S> implements ToolContext<S> {
 }
 
 function failure(kind: ToolErrorKind, message: string): ToolOutcome {
-  return { ok: false, error: { kind, message } };
+  return { ok: false, error: { kind, message: boundedMessage(message) } };
 }
 
 /** The outcome of a handler that threw: its `ctx.fail` message, or an internal error naming the tool. */
@@ -389,6 +427,8 @@ export class DomainRuntime<S = unknown> {
   /** Agent-visible tools as MCP `tools/list` returns them (computed once). */
   readonly mcpTools: readonly McpTool[];
   readonly toolNames: readonly string[];
+  /** State keys masked in snapshots given out (sensitiveState.ts). */
+  readonly sensitiveKeys: ReadonlySet<string>;
   private readonly compiled = new Map<string, CompiledTool<S>>();
   private frozenWorld: S | undefined;
   private readonly idNames = new Map<string, IdNames>();
@@ -420,6 +460,7 @@ export class DomainRuntime<S = unknown> {
         fillsDefaults,
         readOnly: definition.annotations.readOnlyHint === true,
         signature: signatureOf(definition.input),
+        ids: idPlan(definition.input),
       });
       tools.push({ type: 'function', function: { name: definition.name, description: definition.description, parameters: definition.input } });
       const mcpTool: McpTool = {
@@ -436,6 +477,7 @@ export class DomainRuntime<S = unknown> {
     this.tools = Object.freeze(tools);
     this.mcpTools = Object.freeze(mcpTools);
     this.toolNames = Object.freeze(domain.tools.map((t) => t.name));
+    this.sensitiveKeys = new Set([...DEFAULT_SENSITIVE_KEYS, ...domain.tools.flatMap((t) => t.sensitive ?? []), ...(domain.sensitiveState ?? [])]);
   }
 
   /** The initial world: loaded on first use, deeply frozen, shared by every session (never copied). */
@@ -507,7 +549,10 @@ export class DomainRuntime<S = unknown> {
 
   /** @internal The message for a tool name the domain does not have. */
   unknownToolMessage(name: unknown): string {
-    const shown = typeof name === 'string' ? `"${name}"` : preview(name);
+    if (typeof name === 'string' && name.length > MAX_TOOL_NAME_LENGTH) {
+      return `unknown tool ${preview(name.slice(0, 60), 60)} (a name of ${name.length} characters; tool names have at most ${MAX_TOOL_NAME_LENGTH}) on server "${this.name}". Valid tools: ${this.toolNames.join(', ')}`;
+    }
+    const shown = typeof name === 'string' ? JSON.stringify(name) : preview(name);
     const closest = typeof name === 'string' ? closestName(name, this.toolNames) : undefined;
     return `unknown tool ${shown} on server "${this.name}"${closest ? `; did you mean "${closest}"?` : ''} Valid tools: ${this.toolNames.join(', ')}`;
   }
@@ -525,14 +570,14 @@ export function domainRuntime<S>(domain: DomainDefinition<S>): DomainRuntime<S> 
   return runtime;
 }
 
-const rootHashes = new WeakMap<SessionSnapshot<unknown>, string>();
+const rootHashes = new WeakMap<SessionSnapshot<unknown>, { now: string; hash: string }>();
 
-function snapshotHash(root: SessionSnapshot<unknown>): string {
-  let hash = rootHashes.get(root);
-  if (hash === undefined) {
-    hash = sha256('sha256', `${canonicalForm(root.state)}|${canonicalForm(Snapshot.countersOf(root))}|${root.rng}`, 'hex');
-    rootHashes.set(root, hash);
-  }
+/** The hash of a snapshot on a session's clock (the clock is part of the world: two clocks, two hashes). */
+function snapshotHash(root: SessionSnapshot<unknown>, now: string): string {
+  const known = rootHashes.get(root);
+  if (known !== undefined && known.now === now) return known.hash;
+  const hash = sha256('sha256', `${canonicalForm(root.state)}|${canonicalForm(Snapshot.countersOf(root))}|${root.rng}|${now}`, 'hex');
+  rootHashes.set(root, { now, hash });
   return hash;
 }
 
@@ -561,8 +606,10 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     const seed = world.seed ?? DEFAULT_SEED;
     if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw errors.invalidWorld(runtime.name, 'seed', seed, 'must be a safe integer');
     const referenceDate = world.referenceDate ?? runtime.domain.defaultReferenceDate;
-    const time = typeof referenceDate === 'string' ? Date.parse(referenceDate) : NaN;
-    if (Number.isNaN(time)) throw errors.invalidWorld(runtime.name, 'referenceDate', referenceDate, 'must be an ISO-8601 date-time such as 2026-03-02T09:00:00Z');
+    const time = typeof referenceDate === 'string' ? parseReferenceDate(referenceDate) : undefined;
+    if (time === undefined) {
+      throw errors.invalidWorld(runtime.name, 'referenceDate', typeof referenceDate === 'string' ? referenceDate.slice(0, 80) : referenceDate, 'must be a valid ISO-8601 date-time with an explicit offset, such as 2026-03-02T09:00:00Z or 2026-03-02T10:00:00+01:00');
+    }
     this.now = new Date(time).toISOString();
     this.today = this.now.slice(0, 10);
     this.world = { seed, referenceDate: this.now };
@@ -611,6 +658,11 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
   }
 
   private run(tool: CompiledTool<S>, args: unknown): ToolOutcome {
+    // No id may read through Object.prototype in a handler's lookups (ownEntry.ts).
+    if (tool.ids !== undefined) {
+      const inherited = inheritedId(args, tool.ids);
+      if (inherited !== undefined) return failure('execution', inheritedIdMessage(tool.definition.name, inherited[0], inherited[1]));
+    }
     const root = this.root;
     const context = new CallContext<S>(this.runtime, root, this.now, this.today);
     let result: unknown;
@@ -636,14 +688,14 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     return { ok: true, result };
   }
 
-  /** Canonical SHA-256 of state, id counters and PRNG state (hex). Unchanged subtrees are not hashed again. */
+  /** Canonical SHA-256 of state, id counters, PRNG state and the session's clock (hex). Unchanged subtrees are not hashed again. */
   stateHashSync(): string {
-    return snapshotHash(this.root as SessionSnapshot<unknown>);
+    return snapshotHash(this.root as SessionSnapshot<unknown>, this.now);
   }
 
   /** The hash the session had when it was opened (and has again after `reset()`). */
   initialStateHash(): string {
-    return snapshotHash(this.initial as SessionSnapshot<unknown>);
+    return snapshotHash(this.initial as SessionSnapshot<unknown>, this.now);
   }
 
   /** The current snapshot: immutable, cheap (no copy), restorable with `restore`. */

@@ -124,3 +124,31 @@ export function toBuckets<T>(flat: Readonly<Record<string, T>>): BucketedRecord<
   for (const id of Object.keys(flat)) setEntry(record, id, flat[id]);
   return record;
 }
+
+/**
+ * Add or replace an entry of the bucketed record at `path` through a tool's `ctx.edit` (plain
+ * copies of the outer record and of one bucket, no draft Proxy): the fast way to write one.
+ */
+export function editEntry<T>(ctx: { edit<E>(...path: PropertyKey[]): E }, path: readonly PropertyKey[], id: string, entry: NoInfer<T>): void {
+  const key = bucketOf(id);
+  const outer = ctx.edit<BucketedRecord<T>>(...path);
+  if (Object.hasOwn(outer, key)) ctx.edit<Record<string, T>>(...path, key)[id] = entry;
+  else outer[key] = { [id]: entry };
+}
+
+/** Remove an entry of the bucketed record at `path` through `ctx.edit` (and its bucket once empty). Returns whether it existed. */
+export function editDeleteEntry(ctx: { edit<E>(...path: PropertyKey[]): E }, path: readonly PropertyKey[], id: string): boolean {
+  const key = bucketOf(id);
+  const outer = ctx.edit<BucketedRecord<unknown>>(...path);
+  if (!Object.hasOwn(outer, key) || !Object.hasOwn(outer[key], id)) return false;
+  const rest: Record<string, unknown> = {};
+  let left = false;
+  for (const other in outer[key]) {
+    if (other === id) continue;
+    rest[other] = outer[key][other];
+    left = true;
+  }
+  if (left) outer[key] = rest;
+  else delete outer[key];
+  return true;
+}

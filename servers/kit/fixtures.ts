@@ -16,10 +16,10 @@ export function proveRoot(): string {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string };
-      if (pkg.name === 'prove') return (packageRoot = dir);
+      if (pkg.name === 'prove-rl') return (packageRoot = dir);
     }
     const parent = dirname(dir);
-    if (parent === dir) throw errors.fixtureMissing(fileURLToPath(import.meta.url), 'no package.json named "prove" above this module');
+    if (parent === dir) throw errors.fixtureMissing(fileURLToPath(import.meta.url), 'no package.json named "prove-rl" above this module');
     dir = parent;
   }
 }

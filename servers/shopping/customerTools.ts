@@ -1,4 +1,5 @@
 import { defineTool, type ToolDefinition } from '../kit/Domain.js';
+import { ownEntry } from '../kit/ownEntry.js';
 import { shallowCopy } from '../kit/shallowCopy.js';
 import { money } from './cartPricing.js';
 import { cardExpired } from './checkoutTools.js';
@@ -92,7 +93,7 @@ export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: stri
         return ctx.fail(`customer ${customer.id} does not have email ${args.email}; pass only one of customer_id or email`);
       }
     } else {
-      const id = state.customer_ids_by_email[args.email!.trim().toLowerCase()];
+      const id = ownEntry(state.customer_ids_by_email, args.email!.trim().toLowerCase());
       if (id === undefined) return ctx.fail(`no customer account has the email ${args.email}; check the address or look the customer up by customer_id`);
       customer = state.customers[id];
     }

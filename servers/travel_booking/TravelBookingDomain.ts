@@ -326,6 +326,7 @@ export const travelBookingDomain = defineDomain<TravelBookingState>({
   samplers,
   invariants,
   phrasings: travelBookingPhrasings,
+  sensitiveState: ['passport.number'],
 });
 
 export default travelBookingDomain;

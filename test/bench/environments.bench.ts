@@ -37,7 +37,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 /**
  * How to serve a domain over stdio in a fresh process: the built command line (`npm run build`),
- * as `prove serve` runs for users, else the TypeScript sources through tsx.
+ * as `prove-rl serve` runs for users, else the TypeScript sources through tsx.
  */
 function stdioCommand(name: string): string[] {
   const built = join(REPO_ROOT, 'dist', 'core', 'cli', 'bin.js');

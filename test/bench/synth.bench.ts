@@ -1,6 +1,6 @@
 /**
  * bench:synth — 13,500 validated examples (the paper's dataset size) with the template teacher,
- * replay validation included, through the same code as `prove synth`. Prints the wall time and the
+ * replay validation included, through the same code as `prove-rl synth`. Prints the wall time and the
  * examples per second; the target is at most 120 s on the 2-core reference machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -2,25 +2,36 @@
  * The CPU training demo: on a 2-core machine in about ten minutes, a tiny Qwen3-shaped model that
  * starts from random weights learns multi-step tool use against the live banking environment.
  *
- *   1. `prove synth`: grounded banking examples (train and held-out test splits);
- *   2. `prove train --tiny --sft-steps …`: build the model and its tokenizer, SFT warm-up on the
+ *   1. `prove-rl synth`: grounded banking examples (train and held-out test splits);
+ *   2. `prove-rl train --tiny --sft-steps …`: build the model and its tokenizer, SFT warm-up on the
  *      teacher conversations of the train split, then GRPO against the live environment;
- *   3. `prove eval` on the held-out test split, with the SFT checkpoint and with the final one;
- *   4. `prove report`; a summary with the noise measured from the run itself.
+ *   3. `prove-rl eval` on the held-out test split, with the SFT checkpoint and with the final one;
+ *   4. `prove-rl report`; a summary with the noise measured from the run itself.
  *
- *   npm run train:demo                    (writes runs/demo; DEMO_OUT=… to change)
+ *   npm run demo        (installs what is missing first; writes runs/demo, or runs/demo-2 … when
+ *                        that exists: nothing is deleted; DEMO_OUT=… to choose)
+ *
+ * Progress: a line every 15 s and after each stage with the share done and the time left,
+ * extrapolated from the time the work done so far took (stage shares measured on this machine).
  *
  * Noise: the training reward is compared over the first and last K steps; the standard error of
  * each K-step mean comes from the spread of the per-step means (std / √K), and the rise counts
  * only if it exceeds twice the combined standard error. The held-out eval's noise is the standard
  * error of its per-example mean rewards.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { runCli } from '../../core/cli/main.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const OUT = resolve(ROOT, process.env.DEMO_OUT ?? 'runs/demo');
+/** A fresh folder: runs/demo, else runs/demo-2, runs/demo-3 … (an earlier run is never deleted). */
+function freshFolder(base: string): string {
+  for (let n = 1; ; n++) {
+    const dir = n === 1 ? base : `${base}-${n}`;
+    if (!existsSync(dir)) return dir;
+  }
+}
+const OUT = freshFolder(resolve(ROOT, process.env.DEMO_OUT ?? 'runs/demo'));
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SETTINGS = {
   examples: env('DEMO_EXAMPLES', 400),
@@ -39,25 +50,81 @@ const SETTINGS = {
   maxAssistantTurns: env('DEMO_MAX_ASSISTANT_TURNS', 2),
 };
 
+/**
+ * The stages and their shares of the demo's time, as measured on the 2-core machine (see
+ * test/bench/README.md); within a stage, progress comes from the counts the commands print.
+ */
+const STAGES = [
+  { name: 'synth', share: 0.06, progress: /^synth: (\d+)\/(\d+)/ },
+  { name: 'sft', share: 0.3, progress: /^sft (\d+)\/(\d+)/ },
+  { name: 'grpo', share: 0.5, progress: /^step (\d+)\/(\d+)/ },
+  { name: 'eval-sft', share: 0.07, progress: /^eval: (\d+)\/(\d+)/ },
+  { name: 'eval-grpo', share: 0.07, progress: /^eval: (\d+)\/(\d+)/ },
+] as const;
+
+/** Share done and time left, printed every 15 s at most and when a stage ends. */
+class DemoProgress {
+  private stage = 0;
+  private within = 0;
+  private lastPrint = 0;
+  private readonly started = performance.now();
+
+  enter(name: (typeof STAGES)[number]['name']): void {
+    this.stage = STAGES.findIndex((s) => s.name === name);
+    this.within = 0;
+  }
+
+  line(text: string): void {
+    // `prove-rl train` runs SFT then GRPO: its first GRPO step line starts the grpo stage.
+    if (STAGES[this.stage].name === 'sft' && STAGES[this.stage + 1].progress.test(text)) {
+      this.stage++;
+      this.print();
+    }
+    const match = STAGES[this.stage].progress.exec(text);
+    if (match) this.within = Number(match[1]) / Number(match[2]);
+    if (performance.now() - this.lastPrint > 15_000) this.print();
+  }
+
+  /** The fraction of the whole demo done. */
+  done(): number {
+    return STAGES.slice(0, this.stage).reduce((a, s) => a + s.share, 0) + STAGES[this.stage].share * this.within;
+  }
+
+  print(): void {
+    this.lastPrint = performance.now();
+    const elapsed = (performance.now() - this.started) / 1000;
+    const done = this.done();
+    const left = done > 0.02 ? (elapsed * (1 - done)) / done : undefined;
+    const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+    process.stdout.write(`demo: ${Math.round(done * 100)}% done, ${clock(elapsed)} elapsed${left === undefined ? '' : `, about ${clock(left)} left`}\n`);
+  }
+}
+const progress = new DemoProgress();
+
 async function prove(argv: string[]): Promise<string> {
   let stdout = '';
   let stderr = '';
   const started = performance.now();
-  process.stdout.write(`\n$ prove ${argv.join(' ')}\n`);
+  process.stdout.write(`\n$ prove-rl ${argv.join(' ')}\n`);
+  const follow = (text: string) => {
+    for (const line of text.split('\n')) progress.line(line);
+  };
   const code = await runCli(argv, {
     cwd: ROOT,
     isTTY: false,
     stdout: (t) => {
       stdout += t;
       process.stdout.write(t);
+      follow(t);
     },
     stderr: (t) => {
       stderr += t;
       process.stderr.write(t);
+      follow(t);
     },
   });
   process.stdout.write(`  (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
-  if (code !== 0) throw new Error(`prove ${argv[0]} exited with ${code}: ${stderr}`);
+  if (code !== 0) throw new Error(`prove-rl ${argv[0]} exited with ${code}: ${stderr}`);
   return stdout;
 }
 
@@ -71,7 +138,7 @@ function stderrOfMean(values: number[]): number {
   return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1) / values.length);
 }
 
-/** A config for `prove eval` whose policy is a checkpoint in the PyTorch worker. */
+/** A config for `prove-rl eval` whose policy is a checkpoint in the PyTorch worker. */
 function evalConfig(checkpoint: string): string {
   const file = join(OUT, `eval-${checkpoint.split('/').pop()}.config.ts`);
   const from = (path: string) => JSON.stringify(relative(OUT, join(ROOT, path)).replaceAll('\\', '/'));
@@ -108,12 +175,15 @@ function evalRewards(dir: string): { mean: number; se: number; n: number } {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  if (existsSync(OUT)) rmSync(OUT, { recursive: true });
   mkdirSync(OUT, { recursive: true });
+  process.stdout.write(`demo: writing ${relative(ROOT, OUT)}; about 16 min on 2 busy cores (see test/bench/README.md)\n`);
+  progress.enter('synth');
   const data = join(OUT, 'data');
   const run = join(OUT, 'run');
   await prove(['synth', '--count', String(SETTINGS.examples), '--seed', String(SETTINGS.seed), '--domains', 'banking', '--out', data]);
   const dataset = join(data, 'examples.jsonl');
+  progress.enter('sft');
+  progress.print();
   await prove([
     'train', '--dataset', dataset, '--split', 'train', '--tiny', '--seed', String(SETTINGS.seed),
     '--sft-steps', String(SETTINGS.sftSteps), '--sft-lr', SETTINGS.sftLr, '--sft-batch', String(SETTINGS.sftBatch),
@@ -127,6 +197,8 @@ async function main(): Promise<void> {
   const final = join(run, 'checkpoints', `step-${String(SETTINGS.steps).padStart(6, '0')}`);
   const evals: Record<string, { mean: number; se: number; n: number }> = {};
   for (const [name, checkpoint] of [['sft', join(run, 'checkpoints', 'sft')], ['grpo', final]] as const) {
+    progress.enter(`eval-${name}`);
+    progress.print();
     const dir = join(OUT, `eval-${name}`);
     await prove(['eval', '--config', evalConfig(checkpoint), '--dataset', dataset, '--split', 'test', '--group', String(SETTINGS.evalGroup), '--seed', '1',
       '--max-user-turns', String(SETTINGS.maxUserTurns), '--max-assistant-turns', String(SETTINGS.maxAssistantTurns), '--out', dir]);

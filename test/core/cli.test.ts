@@ -9,7 +9,7 @@ describe('The prove CLI (run as a child process)', () => {
   it('lists its commands and global options with --help', async () => {
     const { code, stdout } = await runProve(['--help']);
     expect(code).to.equal(0);
-    expect(stdout).to.match(/^Usage: prove <command> \[options\]$/m);
+    expect(stdout).to.match(/^Usage: prove-rl <command> \[options\]$/m);
     expect(stdout).to.match(/^ {2}config +print the resolved configuration/m);
     expect(stdout).to.contain('--config PATH');
     expect(stdout).to.contain('--version');
@@ -18,7 +18,7 @@ describe('The prove CLI (run as a child process)', () => {
   it('shows the options of a command with <command> --help', async () => {
     const { code, stdout } = await runProve(['config', '--help']);
     expect(code).to.equal(0);
-    expect(stdout).to.match(/^Usage: prove config \[options\]$/m);
+    expect(stdout).to.match(/^Usage: prove-rl config \[options\]$/m);
     expect(stdout).to.match(/--json +machine-readable output/);
   });
 
@@ -31,22 +31,79 @@ describe('The prove CLI (run as a child process)', () => {
     expect(code).to.equal(1);
     expect(stdout).to.equal('');
     expect(stderr.trim().split('\n')).to.have.length(1);
-    expect(stderr).to.match(/^prove: unknown command "trian"; commands: config.* \(prove --help\) \[PROVE_UNKNOWN_COMMAND\]$/m);
+    expect(stderr).to.match(/^prove-rl: unknown command "trian"; commands: config, .*train.* \(plugins contribute commands; these come from .*prove\.config\.ts; prove-rl --help\) \[PROVE_UNKNOWN_COMMAND\]$/m);
+  });
+
+  describe('commands contributed by plugins', () => {
+    const GREET = `import { defineCommand } from 'prove-rl';
+export default defineCommand({
+  name: 'greet',
+  summary: 'say hello',
+  usage: '<name>',
+  options: { loud: { type: 'boolean', description: 'shout' }, times: { type: 'string', short: 't', description: 'how often' } },
+  async run(context) {
+    const text = \`\${context.plugin.greeting}, \${context.positionals.join(' ')}\`;
+    context.stdout((context.values.loud ? text.toUpperCase() : text) + (context.values.times ? \` x\${context.values.times}\` : '') + '\\n');
+  },
+});
+`;
+    const CONFIG = `const GREET = { name: 'greet', summary: 'say hello to NAME', load: () => import('./greet.mjs') };
+class GreeterPlugin {
+  name = 'GreeterPlugin';
+  greeting = 'hello';
+  apply(engine) { engine.registerCommand(GREET, this); engine.registerCommand(GREET, this); }
+}
+export default { plugins: [GreeterPlugin] };
+`;
+    it('runs a command that a configured plugin registers, with its plugin as context.plugin, and lists it', async () => {
+      const project = makeProject({ 'greet.mjs': GREET, 'greeter.config.mjs': CONFIG });
+      try {
+        const run = await runProve(['--config', 'greeter.config.mjs', 'greet', 'Ada', '--loud'], { cwd: project.dir });
+        expect(run.stderr).to.equal('');
+        expect(run).to.deep.include({ code: 0, stdout: 'HELLO, ADA\n' });
+        const after = await runProve(['greet', '-c', 'greeter.config.mjs', '--', '-5'], { cwd: project.dir });
+        expect(after).to.deep.include({ code: 0, stdout: 'hello, -5\n' }, 'global options after the command too; -- before a negative number');
+        const negative = await runProve(['greet', 'Bo', '--times', '-2', '-c', 'greeter.config.mjs'], { cwd: project.dir });
+        expect(negative).to.deep.include({ code: 0, stdout: 'hello, Bo x-2\n' }, 'a negative number is an option value');
+        const short = await runProve(['greet', 'Bo', '-t', '-0.5', '-c', 'greeter.config.mjs'], { cwd: project.dir });
+        expect(short).to.deep.include({ code: 0, stdout: 'hello, Bo x-0.5\n' });
+        const help = await runProve(['-c', 'greeter.config.mjs', '--help'], { cwd: project.dir });
+        expect(help.stdout).to.match(/^ {2}config +print the resolved/m).and.match(/^ {2}greet +say hello to NAME$/m);
+        expect(help.stdout).not.to.match(/^ {2}train /m, 'commands come from the configured plugins only');
+        const missing = await runProve(['-c', 'greeter.config.mjs', 'train'], { cwd: project.dir });
+        expect(missing.code).to.equal(1);
+        expect(missing.stderr).to.match(/unknown command "train"; commands: config, greet \(plugins contribute commands; these come from .*greeter\.config\.mjs/);
+      } finally {
+        project.cleanup();
+      }
+    });
+
+    it('rejects two plugins that register the same command name', async () => {
+      const config = CONFIG.replace("export default { plugins: [GreeterPlugin] };", "class Other { name = 'Other'; apply(engine) { engine.registerCommand({ ...GREET }, this); } }\nexport default { plugins: [GreeterPlugin, Other] };");
+      const project = makeProject({ 'greet.mjs': GREET, 'prove.config.mjs': config });
+      try {
+        const run = await runProve(['greet', 'x'], { cwd: project.dir });
+        expect(run.code).to.equal(1);
+        expect(run.stderr).to.contain('command "greet" is registered by plugin "GreeterPlugin" and again by plugin "Other"').and.contain('[PROVE_DUPLICATE_COMMAND]');
+      } finally {
+        project.cleanup();
+      }
+    });
   });
 
   it('rejects an unknown option with one clear line, and adds the stack with --verbose', async () => {
     const plain = await runProve(['config', '--jsno']);
     expect(plain.code).to.equal(1);
-    expect(plain.stderr).to.equal('prove: config: unknown option --jsno (prove config --help) [PROVE_USAGE]\n');
+    expect(plain.stderr).to.equal('prove-rl: config: unknown option --jsno (prove-rl config --help) [PROVE_USAGE]\n');
     const verbose = await runProve(['config', '--jsno', '--verbose']);
     expect(verbose.code).to.equal(1);
-    expect(verbose.stderr).to.match(/^prove: config: unknown option --jsno/);
+    expect(verbose.stderr).to.match(/^prove-rl: config: unknown option --jsno/);
     expect(verbose.stderr).to.match(/\n\s+at .+main\.js/);
   });
 
   it('prints the resolved configuration: presets, plugins with options and origin, taps per hook', async () => {
     const project = makeProject({
-      'presets.mjs': `import { definePreset } from 'prove';
+      'presets.mjs': `import { definePreset } from 'prove-rl';
 class TermPlugin {
   static optionsSchema = { type: 'object', properties: { weight: { type: 'number', default: 0.5 } }, additionalProperties: false };
   constructor(options) { this.options = options; this.name = 'TermPlugin'; }
@@ -87,7 +144,7 @@ export default { presets: [outer], plugins: [[TermPlugin, { weight: 0.2 }]] };
     try {
       const { code, stderr } = await runProve(['config', '--config', 'alt.json'], { cwd: project.dir });
       expect(code).to.equal(1);
-      expect(stderr).to.match(new RegExp(`^prove: config file ${join(project.dir, 'alt.json')}: sed: unknown key; allowed keys: presets, plugins, seed, config`));
+      expect(stderr).to.match(new RegExp(`^prove-rl: config file ${join(project.dir, 'alt.json')}: sed: unknown key; allowed keys: presets, plugins, seed, config`));
     } finally {
       project.cleanup();
     }

@@ -6,7 +6,7 @@ import { makeProject } from '../support/project.js';
 
 /** A plugin written in TypeScript next to the config, imported relatively. */
 const localPlugin = `
-import type { Engine, ProvePlugin } from 'prove';
+import type { Engine, ProvePlugin } from 'prove-rl';
 export class LocalTermPlugin implements ProvePlugin {
   static optionsSchema = { type: 'object', properties: { value: { type: 'number', default: 0.3 } }, additionalProperties: false };
   readonly name = 'LocalTermPlugin';
@@ -28,7 +28,7 @@ describe('Configuration loading', () => {
 
   it('finds prove.config.ts by searching up from a subfolder, and follows its relative TypeScript imports', async () => {
     const dir = project({
-      'prove.config.ts': `import { defineConfig } from 'prove';\nimport { LocalTermPlugin } from './plugins/local.ts';\nexport default defineConfig({ plugins: [[LocalTermPlugin, { value: 0.7 }]], seed: 3 });\n`,
+      'prove.config.ts': `import { defineConfig } from 'prove-rl';\nimport { LocalTermPlugin } from './plugins/local.ts';\nexport default defineConfig({ plugins: [[LocalTermPlugin, { value: 0.7 }]], seed: 3 });\n`,
       'plugins/local.ts': localPlugin,
       'src/deep/README': 'x',
     });

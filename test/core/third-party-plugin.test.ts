@@ -44,7 +44,7 @@ describe('A third-party plugin package (test/packages/prove-plugin-example)', ()
     await engine.close();
   });
 
-  it('shows up in `prove config --json` run as a child process, with its options and taps', async () => {
+  it('shows up in `prove-rl config --json` run as a child process, with its options and taps', async () => {
     const { code, stdout, stderr } = await runProve(['config', '--json'], { cwd: project.dir });
     expect(code, stderr).to.equal(0);
     const out = JSON.parse(stdout) as { file: string; plugins: Array<{ name: string; options: unknown; source: string }>; hooks: Record<string, Array<{ plugin: string; stage: number }>>; environments: string[] };
@@ -61,7 +61,7 @@ describe('A third-party plugin package (test/packages/prove-plugin-example)', ()
       const { code, stderr } = await runProve(['config'], { cwd: bad.dir });
       expect(code).to.equal(1);
       expect(stderr.trim()).to.equal(
-        `prove: config file ${join(bad.dir, 'prove.config.json')}: plugin "ExampleAuditPlugin": option "bonus" = 3 is invalid: must be <= 1 [PROVE_INVALID_PLUGIN_OPTIONS]`,
+        `prove-rl: config file ${join(bad.dir, 'prove.config.json')}: plugin "ExampleAuditPlugin": option "bonus" = 3 is invalid: must be <= 1 [PROVE_INVALID_PLUGIN_OPTIONS]`,
       );
     } finally {
       bad.cleanup();

@@ -36,7 +36,7 @@ function deterministicPart(line: Record<string, number>): Record<string, number>
 const SHORT = ['--dataset', DATASET, '--split', 'all', '--batch', '2', '--group', '2', '--lr', '2e-3', '--kl', '0.05', '--micro-batch', '2', '--mini-batches', '2'];
 const SMALL = ['--max-new-tokens', '24', '--max-context', '2048', '--max-assistant-turns', '3', '--seed', '3', '--save-every', '2'];
 
-describe('prove train: SFT then GRPO on a tiny model against the live banking environment', function () {
+describe('prove-rl train: SFT then GRPO on a tiny model against the live banking environment', function () {
   this.timeout(240_000);
   let dir: string;
   let run: string;
@@ -127,7 +127,7 @@ describe('prove train: SFT then GRPO on a tiny model against the live banking en
     expect(tooLarge.stderr).to.include('--batch 5 is invalid').and.include('4 in split "all"');
   });
 
-  it('prove report draws the run as one self-contained HTML page', async () => {
+  it('prove-rl report draws the run as one self-contained HTML page', async () => {
     const result = await prove(['report', run, '--steps', '0,2']);
     expect(result.code, result.stderr).to.equal(0);
     const html = readFileSync(join(run, 'report.html'), 'utf8');
@@ -210,7 +210,7 @@ describe('TrainingWorker start-up checks', function () {
         (e: unknown) => e,
       );
       expect((error as { code: string }).code).to.equal('PROVE_WORKER_DEPENDENCIES_MISSING');
-      expect((error as Error).message).to.include('torch').and.include('-m pip install -r').and.include('requirements.txt');
+      expect((error as Error).message).to.include('torch').and.include('npm run setup').and.include('-m pip install -r').and.include('requirements.txt');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -223,6 +223,6 @@ describe('TrainingWorker start-up checks', function () {
       (e: unknown) => e,
     );
     expect((error as { code: string }).code).to.equal('PROVE_WORKER_NOT_STARTED');
-    expect((error as Error).message).to.include('PROVE_PYTHON');
+    expect((error as Error).message).to.include('PROVE_PYTHON').and.include('npm run setup');
   });
 });

@@ -6,7 +6,7 @@ import { graduatedPreset } from '../../presets/graduated.js';
 import { provePreset } from '../../presets/prove.js';
 import { proveRewardPreset } from '../../presets/proveReward.js';
 import { recallPreset } from '../../presets/recall.js';
-import { fourCallTask, groundTruthAsCalls, ran } from './rewardExamples.js';
+import { example, fourCallTask, groundTruthAsCalls, ran, SHOP_TOOLS } from './rewardExamples.js';
 
 async function engineFor(config: ProveConfig): Promise<Engine> {
   return createEngine(await resolveConfig('(test)', config));
@@ -40,6 +40,41 @@ describe('reward presets and plugins through onReward', () => {
     expect(sheet.weights).to.deep.equal(PROVE_REWARD_WEIGHTS);
     expect(sheet.total).to.be.closeTo(1.3, 1e-12);
     await engine.close();
+  });
+
+  it('abstention (no ground truth) under the prove preset: R = 1.0 for no call, 0 for any call (the paper); `weighted` keeps Σ weight·term', async () => {
+    const abstain = example([], SHOP_TOOLS, { id: 'abstain' });
+    const oneCall = [ran('search_products', { query: 'usb cable' })];
+    const paper = await engineFor({ presets: [provePreset] });
+    const silent = await paper.reward({ example: abstain, calls: [] });
+    // Every term still applies the rule (1, 1, 0, 1, 1) and keeps its weight, but the total is the paper's 1.0, not 0.5+0.5+0.2+0.1 = 1.3.
+    expect(silent.terms).to.deep.equal({ validity: 1, coverage: 1, efficiency: 0, name: 1, args: 1 });
+    expect(silent.total).to.equal(1);
+    expect(silent.details?.abstention).to.deep.equal({ rule: 'paper', calls: 0, total: 1 });
+    expect((await paper.reward({ example: abstain, calls: oneCall })).total).to.equal(0);
+    // A task with ground truth is not affected: the perfect trajectory still scores 1.3.
+    expect((await paper.reward(perfect())).total).to.be.closeTo(1.3, 1e-12);
+    const weighted = await engineFor({ presets: [provePreset, [proveRewardPreset, { abstention: 'weighted' }]] });
+    expect((await weighted.reward({ example: abstain, calls: [] })).total).to.be.closeTo(0.5 + 0.5 + 0.2 + 0.1, 1e-12);
+    expect((await weighted.reward({ example: abstain, calls: oneCall })).total).to.equal(0);
+    await paper.close();
+    await weighted.close();
+  });
+
+  it('validity level 2 under the prove preset is the paper’s (an extra key keeps the call valid); `arguments: schema` is the strict check', async () => {
+    const { example: task, calls } = perfect();
+    calls[3] = { ...calls[3], arguments: { ...calls[3].arguments, tip: 3 } };
+    const paper = await engineFor({ presets: [provePreset] });
+    const sheet = await paper.reward({ example: task, calls });
+    expect(sheet.terms.validity).to.equal(1);
+    expect(sheet.total).to.be.closeTo(1.3, 1e-12);
+    const strict = await engineFor({ presets: [provePreset, [proveRewardPreset, { arguments: 'schema' }]] });
+    const strictSheet = await strict.reward({ example: task, calls });
+    // Three calls at 3/3 and checkout at 1/3: validity (3+3+3+1)/12 = 10/12; the total loses 0.5 · 2/12.
+    expect(strictSheet.terms.validity).to.be.closeTo(10 / 12, 1e-12);
+    expect(strictSheet.total).to.be.closeTo(1.3 - 0.5 * (2 / 12), 1e-12);
+    await paper.close();
+    await strict.close();
   });
 
   it('the sheet explains itself: which ground-truth call matched which model call, levels per call, the budget', async () => {

@@ -4,6 +4,7 @@ import { createEngine, resolveConfig, type Engine, type ExecutedCall, type Examp
 import { PreparedExample } from '../../plugins/reward/PreparedExample.js';
 import { scoreCoverage } from '../../plugins/reward/scoreCoverage.js';
 import { efficiencyBudget } from '../../plugins/reward/scoreEfficiency.js';
+import { scoreValidity } from '../../plugins/reward/scoreValidity.js';
 import { proveRewardPreset } from '../../presets/proveReward.js';
 import { example, groundTruthAsCalls, step, tool } from './rewardExamples.js';
 
@@ -83,6 +84,8 @@ const uselessCalls: fc.Arbitrary<ExecutedCall[]> = fc.array(
 );
 
 const MAX_TOTAL = 1.3;
+/** The paper's total on an example without ground truth: 1 for no call, 0 for any call. */
+const ABSTENTION_TOTAL = 1;
 const EPS = 1e-9;
 
 describe('reward properties (fast-check)', () => {
@@ -110,13 +113,51 @@ describe('reward properties (fast-check)', () => {
     );
   });
 
-  it('the ground truth scored against itself gets the maximum, 1.3 — abstention examples included', async () => {
+  it('the ground truth scored against itself gets the maximum: 1.3, and 1.0 on abstention examples (no call)', async () => {
     await fc.assert(
       fc.asyncProperty(task, async (ex) => {
         const sheet = await reward(ex, groundTruthAsCalls(ex));
-        expect(sheet.total).to.be.closeTo(MAX_TOTAL, EPS);
+        expect(sheet.total).to.be.closeTo(ex.groundTruth.length === 0 ? ABSTENTION_TOTAL : MAX_TOTAL, EPS);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('on an abstention example the total is 1 for no call and 0 for any call, whatever the calls', async () => {
+    const ex = example([], TOOLS, { id: 'abstain' });
+    await fc.assert(
+      fc.asyncProperty(modelCalls, async (calls) => {
+        expect((await reward(ex, calls)).total).to.equal(calls.length === 0 ? 1 : 0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('validity level 2 of the paper (required parameters, compatible types) is never below the whole-schema check, and equals it on calls without extra keys', () => {
+    const anyValue = fc.oneof(fc.constantFrom('x', ' X '), fc.integer({ min: -2, max: 3 }), fc.constantFrom(1.5, true, null), fc.constant([1]), fc.constant({ k: 1 }));
+    const call = fc.record({
+      name: fc.constantFrom(...ANY_NAMES),
+      args: fc.dictionary(fc.constantFrom('a', 'b', 'c'), anyValue, { maxKeys: 3 }),
+      ok: fc.boolean(),
+    });
+    const prepared = PreparedExample.of(example([step('s0', [{ name: 't1', arguments: { a: 'x', b: 1 } }])], TOOLS, { id: 'levels' }));
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 6 }), (drafts) => {
+        const calls: ExecutedCall[] = drafts.map((d) => ({ name: d.name, arguments: d.args, server: 'shop', ok: d.ok }));
+        const paper = scoreValidity(prepared, calls, { execution: true, arguments: 'required' });
+        const strict = scoreValidity(prepared, calls, { execution: true, arguments: 'schema' });
+        calls.forEach((c, i) => {
+          expect(paper.levels[i]).to.be.at.least(strict.levels[i]);
+          // The pool's schemas have no constraints beyond types, required keys and no extra keys, and every optional key is typed.
+          const known = TOOLS.find((t) => t.function.name === c.name)?.function.parameters.properties as Record<string, { type: string }> | undefined;
+          const typed = (key: string, v: unknown) => {
+            const type = known![key].type;
+            return type === 'string' ? typeof v === 'string' : Number.isInteger(v);
+          };
+          if (known && Object.entries(c.arguments).every(([key, v]) => key in known && typed(key, v))) expect(paper.levels[i]).to.equal(strict.levels[i]);
+        });
+      }),
+      { numRuns: 400 },
     );
   });
 

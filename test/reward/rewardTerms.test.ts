@@ -48,11 +48,49 @@ describe('reward terms: the paper’s worked cases', () => {
     expect(result.failed).to.deep.equal(['execution']);
   });
 
-  it('levels are cumulative: a call that executed but broke its schema keeps only the name level', () => {
+  it('level 2 is the paper’s: required parameters present with compatible JSON types; extra or optional keys are execution’s business', () => {
     const ex = fourCallTask();
-    const result = validity(ex, [ran('checkout', { payment_method: 'card', tip: 3 })]);
+    // checkout requires payment_method (string); the extra key `tip` does not stop level 2, and the call executed: 3 of 3.
+    const extra = validity(ex, [ran('checkout', { payment_method: 'card', tip: 3 })]);
+    expect(extra.levels).to.deep.equal([3]);
+    expect(extra.value).to.equal(1);
+    // search_products: `category` is optional; a number there passes level 2; the server refused the call: 2 of 3.
+    const optional = validity(ex, [ran('search_products', { query: 'usb', category: 5 }, false)]);
+    expect(optional.levels).to.deep.equal([2]);
+    expect(optional.value).to.be.closeTo(2 / 3, 1e-12);
+    // quantity is an integer: 2.0 is one (JSON has one number type), 2.5 is not, "2" is a string.
+    expect(validity(ex, [ran('add_to_cart', { product_id: 'p_7', quantity: 2.0 })]).levels).to.deep.equal([3]);
+    expect(validity(ex, [ran('add_to_cart', { product_id: 'p_7', quantity: 2.5 })]).levels).to.deep.equal([1]);
+    expect(validity(ex, [ran('add_to_cart', { product_id: 7, quantity: 2 })]).failed).to.deep.equal(['arguments']);
+    // Arguments that are not an object fail level 2.
+    expect(validity(ex, [{ ...ran('apply_coupon'), arguments: ['SPRING10'] as unknown as Record<string, unknown> }]).levels).to.deep.equal([1]);
+  });
+
+  it('the strict option (arguments: schema) checks the whole schema: one extra key drops the call to the name level', () => {
+    const ex = fourCallTask();
+    const strict = (calls: ExecutedCall[]) => scoreValidity(PreparedExample.of(ex), calls, { execution: true, arguments: 'schema' });
+    expect(strict([ran('checkout', { payment_method: 'card', tip: 3 })]).levels).to.deep.equal([1]);
+    expect(strict([ran('checkout', { payment_method: 'card', tip: 3 })]).value).to.be.closeTo(1 / 3, 1e-12);
+    expect(strict([ran('search_products', { query: 'usb', category: 5 }, false)]).levels).to.deep.equal([1]);
+    expect(strict([ran('checkout', { payment_method: 'card' })]).levels).to.deep.equal([3]);
+  });
+
+  it('levels are cumulative: a call that executed without its required parameters keeps only the name level', () => {
+    const ex = fourCallTask();
+    const result = validity(ex, [ran('add_to_cart', { product_id: 'p_7' }, true)]);
     expect(result.levels).to.deep.equal([1]);
     expect(result.failed).to.deep.equal(['arguments']);
+  });
+
+  it('enum members, patterns and ranges are not level 2’s business under the paper’s rule, but are under the strict one', () => {
+    const limited = tool('set_limit', { level: 'string', amount: 'integer' });
+    const props = (limited.function.parameters as { properties: Record<string, Record<string, unknown>> }).properties;
+    props.level.enum = ['low', 'high'];
+    props.amount.minimum = 0;
+    const ex = example([step('s1', [call('set_limit', { level: 'low', amount: 5 })])], [limited], { id: 'limits' });
+    const calls = [ran('set_limit', { level: 'medium', amount: -1 }, false)];
+    expect(validity(ex, calls).levels).to.deep.equal([2]);
+    expect(scoreValidity(PreparedExample.of(ex), calls, { execution: true, arguments: 'schema' }).levels).to.deep.equal([1]);
   });
 
   it('validity is the mean over all calls; a tool that is not a candidate and a malformed call both score 0', () => {
@@ -74,7 +112,27 @@ describe('reward terms: the paper’s worked cases', () => {
     expect(validity(ex, [ran('apply_coupon', {})], false).value).to.equal(0.5);
   });
 
-  it('abstention: zero calls earn every bounded term in full and no penalty; any call earns nothing', () => {
+  it('typed alternatives: a list of types, an enum’s member types, anyOf branches; an untyped property accepts any value', () => {
+    const flexible = tool('flex', { id: 'string' });
+    const params = flexible.function.parameters as { properties: Record<string, unknown>; required: string[] };
+    params.properties = {
+      id: { type: ['string', 'integer'] },
+      mode: { enum: ['a', 'b'] },
+      when: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      blob: { description: 'anything' },
+    };
+    params.required = ['id', 'mode', 'when', 'blob'];
+    const ex = example([step('s1', [call('flex', {})])], [flexible], { id: 'flex' });
+    const level = (args: Record<string, unknown>) => validity(ex, [ran('flex', args)]).levels[0];
+    expect(level({ id: 7, mode: 'c', when: null, blob: [1] })).to.equal(3, 'an enum’s members are strings: "c" has a compatible type');
+    expect(level({ id: 'x', mode: 'a', when: '2026-03-01', blob: { k: 1 } })).to.equal(3);
+    expect(level({ id: 7.5, mode: 'a', when: null, blob: 1 })).to.equal(1, '7.5 is neither a string nor an integer');
+    expect(level({ id: 7, mode: 1, when: null, blob: 1 })).to.equal(1, 'the enum holds strings only');
+    expect(level({ id: 7, mode: 'a', when: 3, blob: 1 })).to.equal(1, 'neither branch of anyOf is a number');
+    expect(level({ id: 7, mode: 'a', when: null })).to.equal(1, 'blob is required, whatever its type');
+  });
+
+  it('abstention: every term applies the rule too (zero calls earn each bounded term in full and no penalty; any call earns nothing)', () => {
     const ex = example([], SHOP_TOOLS, { id: 'abstain' });
     const prepared = PreparedExample.of(ex);
     expect(prepared.abstention).to.equal(true);

@@ -25,11 +25,11 @@ function readSheets(file: string): SheetLine[] {
     .map((line) => JSON.parse(line) as SheetLine);
 }
 
-/** The README's example of a reward term written inline in prove.config.ts. */
+/** plugins/reward/README.md's example of a reward term written inline in prove.config.ts. */
 const INLINE_TERM_CONFIG = `
-import { defineConfig, STAGE_DEFAULT, type Engine, type ProvePlugin } from 'prove';
-import { provePreset } from 'prove/presets/prove';
-import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin } from 'prove/plugins/reward/RewardCombinerPlugin';
+import { defineConfig, STAGE_DEFAULT, type Engine, type ProvePlugin } from 'prove-rl';
+import { provePreset } from 'prove-rl/presets/prove';
+import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin } from 'prove-rl/plugins/reward/RewardCombinerPlugin';
 
 /** −(share of calls that repeat an earlier call exactly: same tool, same arguments). */
 class RepeatedCallRewardPlugin implements ProvePlugin {
@@ -58,7 +58,7 @@ export default defineConfig({
 });
 `;
 
-describe('prove score (the CLI as a child process)', function () {
+describe('prove-rl score (the CLI as a child process)', function () {
   this.timeout(60_000);
   let project: { dir: string; cleanup(): void };
   beforeEach(() => {
@@ -68,7 +68,7 @@ describe('prove score (the CLI as a child process)', function () {
 
   it('scores every line with the paper’s reward, writes one sheet per line and prints a summary per term', async () => {
     const out = join(project.dir, 'sheets.jsonl');
-    const { code, stdout, stderr } = await runProve(['score', '--dataset', EXAMPLES, TRAJECTORIES, '--out', out], { cwd: project.dir });
+    const { code, stdout, stderr } = await runProve(['score', '--dataset', EXAMPLES, TRAJECTORIES, '--out', out, '--details'], { cwd: project.dir });
     expect(code, stderr).to.equal(0);
     expect(stderr).to.equal('');
     const sheets = readSheets(out);
@@ -91,13 +91,13 @@ describe('prove score (the CLI as a child process)', function () {
     expect(mixed.terms.coverage).to.equal(0.25, 'add_to_cart lacks quantity: no match, and the coupon waits on it');
     expect(mixed.terms.name).to.equal(0.75);
     expect(parallel.total).to.be.closeTo(1.3, 1e-12);
-    expect(abstained.total).to.be.closeTo(1.3, 1e-12);
+    expect(abstained.total).to.equal(1, 'the paper: R = 1.0 for no call on an abstention example');
     expect(calledAnyway.total).to.equal(0);
     expect(clarified.total).to.be.closeTo(1.3, 1e-12);
     expect(stdout).to.match(/^scored 8 trajectories -> .*sheets\.jsonl/);
     expect(stdout).to.match(/\nvalidity\s+0\.5\s+0\.8438\s+0\.0000\s+1\.0000\n/);
     expect(stdout).to.match(/\nefficiency\s+0\.15\s+-0\.0208\s+-0\.1667\s+0\.0000\n/);
-    expect(stdout).to.match(/\ntotal\s+1\.0125\s+0\.0000\s+1\.3000\n/);
+    expect(stdout).to.match(/\ntotal\s+0\.9750\s+0\.0000\s+1\.3000\n/);
   });
 
   it('prints the summary as JSON with --json, and writes next to the input by default', async () => {
@@ -112,7 +112,7 @@ describe('prove score (the CLI as a child process)', function () {
     expect(readSheets(join(project.dir, 'runs.rewards.jsonl'))).to.have.length(8);
   });
 
-  it('scores the lines of prove eval\'s rollouts.jsonl again, e.g. under another reward', async () => {
+  it('scores the lines of prove-rl eval\'s rollouts.jsonl again, e.g. under another reward', async () => {
     const [first] = readFileSync(TRAJECTORIES, 'utf8').split('\n');
     const { exampleId, calls } = JSON.parse(first) as { exampleId: string; calls: unknown[] };
     const record = { exampleId, rollout: 0, kind: 'multi_turn', trajectory: { exampleId, messages: [], calls, finishReason: 'completed', turns: [] }, reward: { total: 0, terms: {}, weights: {} } };
@@ -180,7 +180,7 @@ describe('prove score (the CLI as a child process)', function () {
   });
 
   it('scores with the reward the configuration picks: the recall baseline', async () => {
-    const recall = makeProject({ 'prove.config.json': JSON.stringify({ presets: ['prove/presets/recall'] }) });
+    const recall = makeProject({ 'prove.config.json': JSON.stringify({ presets: ['prove-rl/presets/recall'] }) });
     try {
       const out = join(recall.dir, 'recall.jsonl');
       const { code, stdout, stderr } = await runProve(['score', '-d', EXAMPLES, TRAJECTORIES, '-o', out], { cwd: recall.dir });
@@ -194,7 +194,7 @@ describe('prove score (the CLI as a child process)', function () {
     }
   });
 
-  it('adds a reward term written inline in prove.config.ts (the README example)', async () => {
+  it('adds a reward term written inline in prove.config.ts (the example of plugins/reward/README.md)', async () => {
     const inline = makeProject({ 'prove.config.ts': INLINE_TERM_CONFIG });
     try {
       const out = join(inline.dir, 'inline.jsonl');
@@ -214,11 +214,11 @@ describe('prove score (the CLI as a child process)', function () {
   it('adds a reward term from a package and replaces a built-in term by name, from prove.config.mjs', async () => {
     const config = `
 import SuccessRateRewardPlugin from 'prove-reward-success-rate';
-import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin } from 'prove/plugins/reward/RewardCombinerPlugin';
-import { ArgumentValueRewardPlugin } from 'prove/plugins/reward/ArgumentValueRewardPlugin';
+import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin } from 'prove-rl/plugins/reward/RewardCombinerPlugin';
+import { ArgumentValueRewardPlugin } from 'prove-rl/plugins/reward/ArgumentValueRewardPlugin';
 
 export default {
-  presets: ['prove/presets/prove'],
+  presets: ['prove-rl/presets/prove'],
   plugins: [
     SuccessRateRewardPlugin,
     [ArgumentValueRewardPlugin, { strings: 'exact' }],
@@ -284,7 +284,7 @@ export default {
     const input = join(project.dir, 'bank-calls.jsonl');
     writeFileSync(input, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const out = join(project.dir, 'bank-sheets.jsonl');
-    const { code, stderr } = await runProve(['score', '--dataset', dataset, input, '--execute', '--out', out], { cwd: project.dir });
+    const { code, stderr } = await runProve(['score', '--dataset', dataset, input, '--execute', '--out', out, '--details'], { cwd: project.dir });
     expect(code, stderr).to.equal(0);
     const [played, overdrawn, fromMessages, hallucinated] = readSheets(out);
     expect(played.details.validity.levels).to.deep.equal([3, 3, 3]);

@@ -13,9 +13,9 @@ import { startScriptedOpenAIServer, wait, type ScriptedOpenAIServer } from './su
 import { walletExample } from './support/walletEnvironment.js';
 
 /** A user project whose configuration makes the test wallet domain live and uses the paper's reward. */
-const CONFIG = `import { defineConfig } from 'prove';
-import { proveRewardPreset } from 'prove/presets/proveReward';
-import { DomainEnvironmentPlugin } from 'prove/plugins/environments/DomainEnvironmentPlugin';
+const CONFIG = `import { defineConfig } from 'prove-rl';
+import { proveRewardPreset } from 'prove-rl/presets/proveReward';
+import { DomainEnvironmentPlugin } from 'prove-rl/plugins/environments/DomainEnvironmentPlugin';
 import { walletDomain } from ${JSON.stringify(join(REPO_ROOT, 'test/rollout/support/walletDomain.ts'))};
 
 export default defineConfig({
@@ -38,7 +38,7 @@ async function runInProcess(argv: string[], cwd: string): Promise<{ code: number
   return { code, stdout, stderr };
 }
 
-describe('prove eval (child process)', function () {
+describe('prove-rl eval (child process)', function () {
   this.timeout(120_000);
   let server: ScriptedOpenAIServer;
   let project: ReturnType<typeof makeProject>;
@@ -56,7 +56,7 @@ describe('prove eval (child process)', function () {
     const result = await runProve(['eval', '--dataset', 'data/examples.jsonl', '--policy', server.baseURL, '--model', 'gt-replay', '--group', '3', '--concurrency', '4', '--out', 'runs/e1'], { cwd: project.dir });
     expect(result.stderr).to.equal('');
     expect(result.code).to.equal(0);
-    expect(result.stdout, result.stdout).to.contain('3 examples × 3 = 9 rollouts').and.contain('eval: 9/9').and.contain('mean reward 1.300 of 1.30');
+    expect(result.stdout, result.stdout).to.contain('3 examples × 3 = 9 rollouts').and.contain('eval: 9/9').and.contain('mean reward 1.200 of 1.20');
     const out = join(project.dir, 'runs/e1');
     expect(readdirSync(out).sort()).to.deep.equal(['report.html', 'rollouts.jsonl', 'summary.json']);
 
@@ -72,8 +72,9 @@ describe('prove eval (child process)', function () {
 
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as EvalSummary;
     expect(summary).to.include({ examples: 3, groupSize: 3, rollouts: 9, stateCheck: 1, responseCheck: 1, bothChecks: 1, model: 'gt-replay', split: 'test' });
-    expect(summary.reward).to.be.closeTo(1.3, 1e-9);
-    expect(summary.maxReward).to.be.closeTo(1.3, 1e-9);
+    // Six rollouts of tasks at the maximum 1.3 and three abstentions at the paper's 1.0: (6 · 1.3 + 3 · 1.0) / 9.
+    expect(summary.reward).to.be.closeTo(1.2, 1e-9);
+    expect(summary.maxReward).to.be.closeTo(1.2, 1e-9);
     expect(Object.keys(summary.byDomain)).to.deep.equal(['wallet']);
     expect(Object.keys(summary.byKind)).to.deep.equal(['abstention', 'multi_turn']);
     expect(summary.abstention).to.deep.equal({ rollouts: 3, accuracy: 1, overAbstention: 0 });
@@ -101,7 +102,9 @@ describe('prove eval (child process)', function () {
       expect(result.code, result.stderr).to.equal(0);
       const summary = JSON.parse(readFileSync(join(project.dir, 'runs/fixtures/summary.json'), 'utf8')) as EvalSummary;
       expect(summary.rollouts).to.equal(fixtures.length * 2);
-      expect(summary.reward).to.be.closeTo(1.3, 1e-9);
+      // The maximum of each example: 1.3, or the paper's 1.0 for abstaining where the ground truth has no call.
+      const ceiling = fixtures.reduce((sum, e) => sum + (e.groundTruth.some((s) => s.calls.length > 0) ? 1.3 : 1), 0) / fixtures.length;
+      expect(summary.reward).to.be.closeTo(ceiling, 1e-9);
       expect(summary.stateCheck).to.equal(1);
       expect(summary.responseCheck).to.equal(1);
       expect(Object.keys(summary.byKind)).to.include.members(['multi_turn', 'clarification', 'abstention']);
@@ -115,7 +118,7 @@ describe('prove eval (child process)', function () {
     const config = CONFIG.replace(
       "plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }]],",
       `plugins: [[DomainEnvironmentPlugin, { domain: walletDomain }], [OpenAIPolicyPlugin, { baseURL: ${JSON.stringify(server.baseURL)}, model: 'configured' }]],`,
-    ).replace("import { defineConfig } from 'prove';", "import { defineConfig } from 'prove';\nimport { OpenAIPolicyPlugin } from 'prove/plugins/policy/OpenAIPolicyPlugin';");
+    ).replace("import { defineConfig } from 'prove-rl';", "import { defineConfig } from 'prove-rl';\nimport { OpenAIPolicyPlugin } from 'prove-rl/plugins/policy/OpenAIPolicyPlugin';");
     writeFileSync(join(project.dir, 'with-policy.config.ts'), config);
     const before = server.requests.length;
     const result = await runInProcess(['eval', '--config', 'with-policy.config.ts', '--dataset', 'data/examples.jsonl', '--limit', '1', '--out', 'runs/configured'], project.dir);

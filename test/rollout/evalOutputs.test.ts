@@ -44,7 +44,8 @@ describe('evaluation outputs', () => {
     for (const p of played) builder.add(p.record, { calls: p.calls, reward: p.ceiling });
     const summary = builder.summary({ dataset: 'd.jsonl', split: 'test', examples: 2, groupSize: 3, wallSeconds: 1 });
     expect(summary.rollouts).to.equal(6);
-    expect(summary.maxReward).to.be.closeTo(1.3, 1e-9);
+    // Ceilings: four task rollouts at 1.3, two abstention rollouts at the paper's 1.0.
+    expect(summary.maxReward).to.be.closeTo((4 * 1.3 + 2 * 1) / 6, 1e-9);
     expect(summary.byKind.multi_turn.rollouts).to.equal(4);
     expect(summary.byKind.abstention.rollouts).to.equal(2);
     expect(summary.byDomain.wallet.rollouts).to.equal(6);

@@ -8,11 +8,11 @@ import { McpPort } from './support/ToolPort.js';
 const CLI = ['--import', 'tsx', join(REPO_ROOT, 'core', 'cli', 'bin.ts')];
 const prove = (args: string[]) => execa(process.execPath, [...CLI, ...args], { cwd: REPO_ROOT, reject: false, timeout: 60_000 });
 
-describe('prove serve and prove tools (run as child processes)', function () {
+describe('prove-rl serve and prove-rl tools (run as child processes)', function () {
   this.timeout(60_000);
   const names = domainNames();
 
-  it('prove tools --json prints the MCP tools/list entries of a domain, with sensitive parameters', async function () {
+  it('prove-rl tools --json prints the MCP tools/list entries of a domain, with sensitive parameters', async function () {
     if (names.length === 0) this.skip();
     const domain = await loadDomain(names[0]);
     const { exitCode, stdout } = await prove(['tools', domain.name, '--json']);
@@ -24,7 +24,7 @@ describe('prove serve and prove tools (run as child processes)', function () {
     expect(listed.tools.map((t) => t.sensitive)).to.deep.equal(domain.tools.map((t) => t.sensitive ?? []));
   });
 
-  it('prove tools lists every domain in text, one block each', async () => {
+  it('prove-rl tools lists every domain in text, one block each', async () => {
     const { exitCode, stdout } = await prove(['tools']);
     expect(exitCode).to.equal(0);
     for (const name of names) expect(stdout).to.match(new RegExp(`^${name} — `, 'm'));
@@ -33,7 +33,7 @@ describe('prove serve and prove tools (run as child processes)', function () {
   it('an unknown domain is one clear line listing the valid ones', async () => {
     const { exitCode, stderr } = await prove(['serve', 'bankin']);
     expect(exitCode).to.equal(1);
-    expect(stderr).to.match(/^prove: no domain named "bankin"; domains: .*\[PROVE_UNKNOWN_DOMAIN\]$/);
+    expect(stderr).to.match(/^prove-rl: no domain named "bankin"; domains: .*\[PROVE_UNKNOWN_DOMAIN\]$/);
     for (const name of names) expect(stderr).to.include(`"${name}"`);
   });
 
@@ -45,7 +45,7 @@ describe('prove serve and prove tools (run as child processes)', function () {
     expect(stderr).to.include('--http');
   });
 
-  it('prove serve --http serves every named domain on its own path until SIGTERM, behind the token', async function () {
+  it('prove-rl serve --http serves every named domain on its own path until SIGTERM, behind the token', async function () {
     if (names.length === 0) this.skip();
     const served = names.slice(0, 2);
     const child = execa(process.execPath, [...CLI, 'serve', ...served, '--http', '--port', '0', '--token', 'cli-token', '--max-sessions', '4'], { cwd: REPO_ROOT, reject: false });
@@ -57,7 +57,7 @@ describe('prove serve and prove tools (run as child processes)', function () {
           const found = [...text.matchAll(/ at (http:\/\/\S+)/g)].map((m) => m[1]);
           if (found.length === served.length) resolve(found);
         });
-        child.once('exit', () => reject(new Error(`prove serve exited early: ${text}`)));
+        child.once('exit', () => reject(new Error(`prove-rl serve exited early: ${text}`)));
       });
       for (const [i, url] of urls.entries()) {
         expect(url).to.match(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/mcp/${served[i]}$`));

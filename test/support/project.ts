@@ -21,11 +21,11 @@ function link(target: string, path: string): void {
  */
 export function makeProject(files: Record<string, string> = {}, packages: string[] = []): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'prove-test-'));
-  link(REPO_ROOT, join(dir, 'node_modules', 'prove'));
+  link(REPO_ROOT, join(dir, 'node_modules', 'prove-rl'));
   for (const name of packages) {
     const source = join(REPO_ROOT, 'test', 'packages', name);
     // The package resolves `prove` from its own folder, as an installed dependency would.
-    link(REPO_ROOT, join(source, 'node_modules', 'prove'));
+    link(REPO_ROOT, join(source, 'node_modules', 'prove-rl'));
     link(source, join(dir, 'node_modules', name));
   }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2));

@@ -40,7 +40,7 @@ function strings(value: unknown, out = new Set<string>()): Set<string> {
 
 const ID_TOKEN = /\b[a-z]{2,8}_[0-9][0-9a-z_]*\b/g;
 
-describe('prove synth', function () {
+describe('prove-rl synth', function () {
   this.timeout(180_000);
   let dir: string;
   let examples: Example[];
@@ -187,7 +187,7 @@ describe('prove synth', function () {
   });
 });
 
-describe('prove synth on the command line', function () {
+describe('prove-rl synth on the command line', function () {
   this.timeout(60_000);
   it('writes the dataset and reports progress as plain lines when not on a terminal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'prove-synth-cli-'));
@@ -217,7 +217,7 @@ describe('prove synth on the command line', function () {
   });
 });
 
-describe('prove graph', function () {
+describe('prove-rl graph', function () {
   this.timeout(60_000);
   it('prints the banking graph with explicit edges from outputs to required inputs, as Mermaid', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core/cli/bin.ts'), 'graph', 'banking', '--format', 'mermaid'], { cwd: ROOT, encoding: 'utf8' });

@@ -1,4 +1,4 @@
-import type { Engine, JsonSchema, ProvePlugin } from 'prove';
+import type { Engine, JsonSchema, ProvePlugin } from 'prove-rl';
 
 export interface ExampleAuditOptions {
   log?: string;

@@ -1,6 +1,6 @@
-// A plugin as a third party would publish it: plain ESM JavaScript, importing from 'prove' only.
+// A plugin as a third party would publish it: plain ESM JavaScript, importing from 'prove-rl' only.
 import { appendFileSync } from 'node:fs';
-import { STAGE_EARLY, STAGE_LATE, errors } from 'prove';
+import { STAGE_EARLY, STAGE_LATE, errors } from 'prove-rl';
 
 const PLUGIN_NAME = 'ExampleAuditPlugin';
 

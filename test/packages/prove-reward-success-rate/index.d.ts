@@ -1,4 +1,4 @@
-import type { Engine, ProvePlugin } from 'prove';
+import type { Engine, ProvePlugin } from 'prove-rl';
 
 /** Reward term `success`: the share of the model's calls that executed without error (1 when it made none). */
 export default class SuccessRateRewardPlugin implements ProvePlugin {

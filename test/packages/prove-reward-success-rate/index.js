@@ -1,4 +1,4 @@
-import { STAGE_DEFAULT } from 'prove';
+import { STAGE_DEFAULT } from 'prove-rl';
 
 /** Reward term `success`: the share of the model's calls that executed without error (1 when it made none). */
 export default class SuccessRateRewardPlugin {

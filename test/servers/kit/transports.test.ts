@@ -36,9 +36,10 @@ describe('the domain kit over real MCP transports (kit test domain)', function (
   let http: DomainHttpServer;
   let url: string;
   const token = 'tok-3e1b';
+  const operatorToken = 'op-77c2';
 
   before(async () => {
-    http = new DomainHttpServer({ domains: [ledgerDomain], port: 0, token, maxSessions: 3, idleTimeoutMs: 60_000 });
+    http = new DomainHttpServer({ domains: [ledgerDomain], port: 0, token, operatorToken, maxSessions: 3, idleTimeoutMs: 60_000 });
     await http.listen();
     url = http.url('ledger');
   });
@@ -119,8 +120,18 @@ describe('the domain kit over real MCP transports (kit test domain)', function (
     }
   });
 
-  it('operator tools reset the session to its initial hash and show the whole state', async () => {
-    const port = await McpPort.http(url, token);
+  it('operator tools reset the session to its initial hash and show the whole state, for the operator token only', async () => {
+    const agent = await McpPort.http(url, token);
+    try {
+      for (const name of [OPERATOR_TOOLS.reset, OPERATOR_TOOLS.snapshot]) {
+        const refused = await agent.call(name, {}).then(() => 'answered', (error: Error) => error.message);
+        expect(refused).to.include('needs the operator token');
+      }
+      expect(await agent.hash()).to.equal(runtime.openSession().stateHashSync());
+    } finally {
+      await agent.close();
+    }
+    const port = await McpPort.http(url, operatorToken);
     try {
       const initial = await port.hash();
       expect(initial).to.equal(runtime.openSession().stateHashSync());

@@ -8,6 +8,9 @@ import type { ToolCase } from '../ToolCase.js';
 import { fastPort, McpPort, type ToolPort } from './ToolPort.js';
 import { unfrozenPath } from './frozen.js';
 
+/** The operator's token of the served domains: the operator tools (reset) need it over HTTP. */
+const OPERATOR = 'operator-conformance';
+
 /** What one case gave: its outcome as JSON (as a transport carries it) and the state hash after it. */
 export interface PlayedCase {
   outcome: ToolOutcome;
@@ -93,7 +96,7 @@ export function describeConformance(domain: DomainDefinition, cases: readonly To
     let http: DomainHttpServer;
 
     before(async () => {
-      http = new DomainHttpServer({ domains: [domain], port: 0 });
+      http = new DomainHttpServer({ domains: [domain], port: 0, operatorToken: OPERATOR });
       await http.listen();
     });
     after(() => http.close());
@@ -158,8 +161,8 @@ export function describeConformance(domain: DomainDefinition, cases: readonly To
 
     it('Streamable HTTP gives the same outcomes and hashes, and two sessions do not see each other', async function () {
       if (!expected) this.skip();
-      const first = await McpPort.http(http.url(domain.name));
-      const second = await McpPort.http(http.url(domain.name));
+      const first = await McpPort.http(http.url(domain.name), OPERATOR);
+      const second = await McpPort.http(http.url(domain.name), OPERATOR);
       try {
         expect(await playCases(domain, cases, first)).to.deep.equal(expected);
         expect(await second.hash(), 'the second session saw the first one\'s changes').to.equal(initialHash);

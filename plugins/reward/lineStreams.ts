@@ -1,0 +1,108 @@
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Longest line read as one string; a longer line is reported (with its number) and skipped. */
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+/** One line of a JSONL file: its 1-based number and its text, or why it could not be read. */
+export type ReadLine = { line: number; text: string } | { line: number; problem: string };
+
+/**
+ * Reads a file line by line through a fixed buffer, synchronously: memory stays bounded by the
+ * chunk and the longest line, whatever the file's size. Lines end at `\n` (a trailing `\r` is
+ * the caller's to trim); the last line needs no newline.
+ */
+export class LineReader implements Iterable<ReadLine> {
+  private readonly fd: number;
+  private readonly chunk: Buffer;
+
+  constructor(file: string, chunkBytes = 4 * 1024 * 1024) {
+    this.fd = openSync(file, 'r');
+    this.chunk = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  *[Symbol.iterator](): Iterator<ReadLine> {
+    const { fd, chunk } = this;
+    let line = 0;
+    /** Pieces of a line that spans chunks, and their size; `tooLong` once it passed the limit. */
+    let pieces: Buffer[] = [];
+    let pending = 0;
+    let tooLong = false;
+    let filled: number;
+    try {
+      while ((filled = readSync(fd, chunk, 0, chunk.length, null)) > 0) {
+        const view = filled === chunk.length ? chunk : chunk.subarray(0, filled);
+        let start = 0;
+        let end: number;
+        while ((end = view.indexOf(10, start)) !== -1) {
+          line++;
+          if (tooLong) yield { line, problem: `longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB` };
+          else if (pending === 0) yield { line, text: chunk.toString('utf8', start, end) };
+          else {
+            pieces.push(chunk.subarray(start, end));
+            if (pending + end - start > MAX_LINE_BYTES) yield { line, problem: `longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB` };
+            else yield { line, text: Buffer.concat(pieces).toString('utf8') };
+          }
+          pieces = [];
+          pending = 0;
+          tooLong = false;
+          start = end + 1;
+        }
+        if (start < filled && !tooLong) {
+          // The rest of the chunk starts a line that ends in a later chunk: copy it out (the chunk is reused).
+          pending += filled - start;
+          if (pending > MAX_LINE_BYTES) {
+            tooLong = true;
+            pieces = [];
+          } else pieces.push(Buffer.from(chunk.subarray(start, filled)));
+        }
+      }
+      if (tooLong) yield { line: line + 1, problem: `longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB` };
+      else if (pending > 0) yield { line: line + 1, text: Buffer.concat(pieces).toString('utf8') };
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/**
+ * Writes a file atomically while streaming: text goes to a temporary file beside the target
+ * through a 1 MiB buffer; `commit()` flushes, syncs and renames it over the target, so readers
+ * see the old file or the whole new one; `abort()` removes the temporary file.
+ */
+export class AtomicFileWriter {
+  private readonly temporary: string;
+  private fd: number | undefined;
+  private buffer = '';
+
+  constructor(private readonly target: string) {
+    this.temporary = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
+    this.fd = openSync(this.temporary, 'w');
+  }
+
+  write(text: string): void {
+    this.buffer += text;
+    if (this.buffer.length >= 1 << 20) this.flush();
+  }
+
+  private flush(): void {
+    if (this.buffer.length > 0) writeSync(this.fd!, this.buffer);
+    this.buffer = '';
+  }
+
+  commit(): void {
+    this.flush();
+    fsyncSync(this.fd!);
+    closeSync(this.fd!);
+    this.fd = undefined;
+    renameSync(this.temporary, this.target);
+  }
+
+  abort(): void {
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
+    rmSync(this.temporary, { force: true });
+  }
+}

@@ -249,6 +249,8 @@ export const errors = {
   // --- model export and local models (ONNX) ----------------------------------------------------
   onnxExportInvalid: (dir: string, problem: string) =>
     new ProveError('PROVE_ONNX_EXPORT_INVALID', `ONNX export ${dir}: ${problem}`, { file: dir }),
+  modelContextExceeded: (dir: string, promptTokens: number, limit: number) =>
+    new ProveError('PROVE_MODEL_CONTEXT_EXCEEDED', `the prompt has ${promptTokens} tokens; the model ${dir} takes at most ${limit} (fewer tools, shorter tool results, or fewer turns)`, { file: dir, promptTokens, limit }),
   exportFailed: (format: string, reason: string) =>
     new ProveError('PROVE_EXPORT_FAILED', `prove-rl export --format ${format} failed: ${reason}`, { format }),
 } as const;

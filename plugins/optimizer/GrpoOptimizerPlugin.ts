@@ -85,7 +85,9 @@ const OPTIONS_SCHEMA: JsonSchema = {
 /** The optimizer's commands: `prove-rl train` drives this plugin; `prove-rl report` draws a run's curves. */
 export const TRAINING_COMMANDS: readonly CommandEntry[] = [
   { name: 'train', summary: 'GRPO against the live environments (optionally after SFT): metrics.jsonl, checkpoints, --resume', load: () => import('./trainCommand.js') },
-  { name: 'report', summary: 'render a training run’s curves (total reward over steps, each term at chosen steps) as one HTML page', load: () => import('./reportCommand.js') },  { name: 'export', summary: 'export a model for use outside the trainer: --format onnx (run in Node with onnxruntime-node)', load: () => import('../export/exportCommand.js') },
+  { name: 'report', summary: 'render a training run’s curves (total reward over steps, each term at chosen steps) as one HTML page', load: () => import('./reportCommand.js') },
+  { name: 'export', summary: 'export a model for use outside the trainer: --format onnx (run in Node with onnxruntime-node)', load: () => import('../export/exportCommand.js') },
+  { name: 'serve-model', summary: 'serve an ONNX export as an OpenAI-compatible /v1/chat/completions endpoint (tools in, tool_calls out), in Node', load: () => import('../policy/onnx/serveModelCommand.js') },
 ];
 
 /** Key of a rollout's token sequence in the worker: the same one WorkerPolicyPlugin uses. */

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REQUIREMENTS = join(ROOT, 'plugins', 'optimizer', 'worker', 'requirements.txt');
-const WORKER_MODULES = ['torch', 'transformers', 'tokenizers', 'safetensors', 'peft', 'jinja2'];
+const WORKER_MODULES = ['torch', 'transformers', 'tokenizers', 'safetensors', 'peft', 'jinja2', 'onnx'];
 const started = Date.now();
 
 function say(text) {

@@ -5,13 +5,14 @@ import { Template } from '@huggingface/jinja';
 import { Tokenizer } from '@huggingface/tokenizers';
 import { errors, type ChatMessage, type ToolSchema } from '../../../core/index.js';
 
-/** The manifest `prove export --format onnx` writes beside the graph (`prove_onnx.json`). */
+/** The manifest `prove-rl export --format onnx` writes beside the graph (`prove_onnx.json`). */
 export interface OnnxManifest {
   format: 'prove-onnx-causal-lm';
   version: number;
   source: string;
   modelType: string;
   parameters: number;
+  dtype?: string;
   layers: number;
   kvHeads: number;
   headDim: number;
@@ -40,6 +41,8 @@ export interface SamplingOptions {
   seeds?: number[];
   /** Keep going past stop tokens (the parity test compares a fixed number of tokens). */
   ignoreStop?: boolean;
+  /** Per-row settings that replace the shared ones (an OpenAI-compatible server batches requests that ask for different things). */
+  rows?: Array<Partial<Pick<SamplingOptions, 'maxNewTokens' | 'temperature' | 'topP'>>>;
 }
 
 export interface GeneratedRow {
@@ -86,7 +89,7 @@ function normalize(message: ChatMessage): Record<string, unknown> {
 
 function readJson(dir: string, file: string, what: string): unknown {
   const path = join(dir, file);
-  if (!existsSync(path)) throw errors.onnxExportInvalid(dir, `${file} is missing (${what}); re-run prove export --format onnx`);
+  if (!existsSync(path)) throw errors.onnxExportInvalid(dir, `${file} is missing (${what}); re-run prove-rl export --format onnx`);
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
@@ -95,12 +98,14 @@ function readJson(dir: string, file: string, what: string): unknown {
 }
 
 /**
- * A causal LM exported by `prove export --format onnx`, run with onnxruntime-node: the tokenizer
+ * A causal LM exported by `prove-rl export --format onnx`, run with onnxruntime-node: the tokenizer
  * (`@huggingface/tokenizers`) and chat template (`@huggingface/jinja`) in Node, batched decoding
  * with a KV cache, greedy or temperature / top-p sampling with per-row seeds.
  */
 export class OnnxCausalLM {
   readonly stopIds: Set<number>;
+  /** Prompt tokens per prefill pass (memory: batch × heads × chunk × prompt scores per layer). */
+  prefillChunk = 256;
   private readonly template: Template;
   private readonly specialTokens: Record<string, string>;
 
@@ -125,10 +130,10 @@ export class OnnxCausalLM {
   }
 
   /** Load and check an export: every file, the manifest, and the graph's inputs and outputs against it. */
-  static async load(directory: string, options: { threads?: number } = {}): Promise<OnnxCausalLM> {
+  static async load(directory: string, options: { threads?: number; prefillChunk?: number } = {}): Promise<OnnxCausalLM> {
     const dir = resolve(directory);
-    if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove export --format onnx --model … --out DIR');
-    const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove export writes') as OnnxManifest;
+    if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove-rl export --format onnx --model … --out DIR');
+    const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove-rl export writes') as OnnxManifest;
     if (manifest.format !== FORMAT) throw errors.onnxExportInvalid(dir, `${MANIFEST_FILE} says format ${JSON.stringify(manifest.format)}, expected ${FORMAT}`);
     if (manifest.version !== VERSION) throw errors.onnxExportInvalid(dir, `export format version ${manifest.version}; this prove reads version ${VERSION}: re-export`);
     for (const key of ['layers', 'kvHeads', 'headDim', 'vocabSize'] as const) {
@@ -173,7 +178,9 @@ export class OnnxCausalLM {
       if (missingOut.length) parts.push(`missing outputs ${missingOut.slice(0, 4).join(', ')}`);
       throw errors.onnxExportInvalid(dir, `the graph does not match its manifest (${manifest.layers} layers with past key/values): ${parts.join('; ')}; re-export`);
     }
-    return new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, tokenizerConfig);
+    const lm = new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, tokenizerConfig);
+    if (options.prefillChunk !== undefined) lm.prefillChunk = options.prefillChunk;
+    return lm;
   }
 
   /** The chat template applied to a conversation (with the generation prompt when asked). */
@@ -207,8 +214,10 @@ export class OnnxCausalLM {
     const B = prompts.length;
     if (B === 0) return [];
     const L = Math.max(...prompts.map((p) => p.length));
+    const perRow = prompts.map((_, b) => ({ ...{ maxNewTokens: sampling.maxNewTokens, temperature: sampling.temperature, topP: sampling.topP }, ...(sampling.rows?.[b] ?? {}) }));
+    const maxNewTokens = Math.max(...perRow.map((r) => r.maxNewTokens));
     if (prompts.some((p) => p.length === 0)) throw errors.onnxExportInvalid(this.dir, 'generate was given an empty prompt');
-    const total = L + sampling.maxNewTokens;
+    const total = L + maxNewTokens;
     const mask = new BigInt64Array(B * total);
     const ids = new BigInt64Array(B * L);
     const positions = new BigInt64Array(B * L);
@@ -232,11 +241,26 @@ export class OnnxCausalLM {
     const randoms = (sampling.seeds ?? prompts.map(() => 0)).map((seed) => seededRandom(seed));
     const rows: GeneratedRow[] = prompts.map((p) => ({ ids: [], logprobs: [], finish: 'length', promptTokens: p.length }));
     const done = new Array<boolean>(B).fill(false);
-    let inputIds = ids;
-    let inputPositions = positions;
+    // The prompt goes in by chunks: the graph's attention is eager, so one pass over a prompt of S
+    // tokens holds B × heads × S × S scores; a chunk of C tokens holds B × heads × C × S.
+    const chunk = Math.max(1, this.prefillChunk);
+    for (let from = 0; from + chunk < L; from += chunk) {
+      const to = from + chunk;
+      feeds.input_ids = new ort.Tensor('int64', sliceColumns(ids, B, L, from, to), [B, to - from]);
+      feeds.position_ids = new ort.Tensor('int64', sliceColumns(positions, B, L, from, to), [B, to - from]);
+      feeds.attention_mask = new ort.Tensor('int64', sliceMask(mask, B, total, to), [B, to]);
+      const out = await this.session.run(feeds);
+      for (let i = 0; i < manifest.layers; i++) {
+        feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
+        feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
+      }
+    }
+    const lastFrom = Math.floor((L - 1) / chunk) * chunk;
+    let inputIds = sliceColumns(ids, B, L, lastFrom, L);
+    let inputPositions = sliceColumns(positions, B, L, lastFrom, L);
     let step = L;
-    let length = L;
-    for (let t = 0; t < sampling.maxNewTokens; t++) {
+    let length = L - lastFrom;
+    for (let t = 0; t < maxNewTokens; t++) {
       feeds.input_ids = new ort.Tensor('int64', inputIds, [B, length]);
       feeds.position_ids = new ort.Tensor('int64', inputPositions, [B, length]);
       feeds.attention_mask = new ort.Tensor('int64', sliceMask(mask, B, total, step), [B, step]);
@@ -253,13 +277,15 @@ export class OnnxCausalLM {
         if (done[b]) {
           chosen[b] = BigInt(manifest.padId);
         } else {
-          const { id, logprob } = pick(row, sampling.temperature, sampling.topP, randoms[b]);
+          const { id, logprob } = pick(row, perRow[b].temperature, perRow[b].topP, randoms[b]);
           rows[b].ids.push(id);
           rows[b].logprobs.push(logprob);
           chosen[b] = BigInt(id);
           if (!sampling.ignoreStop && this.stopIds.has(id)) {
             done[b] = true;
             rows[b].finish = 'stop';
+          } else if (rows[b].ids.length >= perRow[b].maxNewTokens) {
+            done[b] = true;
           }
         }
         chosenPositions[b] = BigInt(nextPosition[b]++);
@@ -268,7 +294,7 @@ export class OnnxCausalLM {
         feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
         feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
       }
-      if (done.every(Boolean) || t === sampling.maxNewTokens - 1) break;
+      if (done.every(Boolean) || t === maxNewTokens - 1) break;
       inputIds = chosen;
       inputPositions = chosenPositions;
       length = 1;
@@ -280,6 +306,13 @@ export class OnnxCausalLM {
   async release(): Promise<void> {
     await this.session.release();
   }
+}
+
+function sliceColumns(matrix: BigInt64Array, B: number, width: number, from: number, to: number): BigInt64Array {
+  if (from === 0 && to === width) return matrix;
+  const out = new BigInt64Array(B * (to - from));
+  for (let b = 0; b < B; b++) out.set(matrix.subarray(b * width + from, b * width + to), b * (to - from));
+  return out;
 }
 
 function sliceMask(mask: BigInt64Array, B: number, total: number, width: number): BigInt64Array {

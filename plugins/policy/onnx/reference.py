@@ -28,37 +28,42 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=64)
     args = parser.parse_args()
 
-    import torch
-    from chat import normalize
     from export import load, resolve_source
 
-    torch.manual_seed(0)
     folder, gguf, _ = resolve_source(args.model)
     model, tokenizer = load(folder, gguf)
     with open(args.template) as f:
-        tokenizer.chat_template = f.read()
+        template = f.read()
     with open(args.prompts) as f:
         prompts = json.load(f)
+    print(json.dumps(greedy(model, tokenizer, template, prompts, args.tokens)))
+
+
+def greedy(model, tokenizer, template: str, prompts: list, tokens: int) -> dict:
+    import torch
+    from chat import normalize
+
+    torch.manual_seed(0)
+    tokenizer.chat_template = template
     results = []
     started = time.perf_counter()
     with torch.no_grad():
         for prompt in prompts:
             text = tokenizer.apply_chat_template([normalize(m) for m in prompt["messages"]], tools=prompt.get("tools") or None, tokenize=False, add_generation_prompt=True)
             ids = tokenizer(text, add_special_tokens=False)["input_ids"]
-            input_ids = torch.tensor([ids])
-            out = model(input_ids=input_ids, use_cache=True)
+            out = model(input_ids=torch.tensor([ids]), use_cache=True)
             cache = out.past_key_values
             generated = []
-            for step in range(args.tokens):
+            for step in range(tokens):
                 token = int(out.logits[0, -1, : len(tokenizer)].argmax())
                 generated.append(token)
-                if step == args.tokens - 1:
+                if step == tokens - 1:
                     break
                 out = model(input_ids=torch.tensor([[token]]), past_key_values=cache, use_cache=True)
                 cache = out.past_key_values
             results.append({"promptIds": ids, "ids": generated})
     seconds = time.perf_counter() - started
-    print(json.dumps({"prompts": results, "seconds": seconds, "newTokens": args.tokens * len(prompts)}))
+    return {"prompts": results, "seconds": seconds, "newTokens": tokens * len(prompts)}
 
 
 if __name__ == "__main__":

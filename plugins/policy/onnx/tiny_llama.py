@@ -1,6 +1,10 @@
 """A tiny Llama-shaped model (SmolLM2's architecture, random seeded weights) for the ONNX parity test.
 
-    python tiny_llama.py --out DIR [--seed 0] [--texts FILE.jsonl]
+    python tiny_llama.py --out DIR [--seed 0] [--texts FILE.jsonl] [--onnx DIR --prompts FILE.json --tokens N]
+
+With --onnx the model is also exported there (export.py) and, with --prompts, PyTorch's greedy
+continuation of each prompt (reference.py) is printed: one Python start for the whole parity
+fixture, which keeps the test fast.
 
 The tokenizer is the worker's tiny byte-level BPE (plugins/optimizer/worker/tiny.py) trained on the
 given texts (one JSON string per line) or on a fixed paragraph; the weights use a large initializer
@@ -17,6 +21,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "optimizer", "worker"))
+sys.path.insert(0, HERE)
 
 DEFAULT_TEXTS = [
     "The quick brown fox jumps over the lazy dog. Book a flight from Paris to Berlin on Monday.",
@@ -65,12 +70,35 @@ def main() -> None:
     parser.add_argument("--out", required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--texts")
+    parser.add_argument("--onnx")
+    parser.add_argument("--prompts")
+    parser.add_argument("--tokens", type=int, default=64)
     args = parser.parse_args()
     texts = DEFAULT_TEXTS
     if args.texts:
         with open(args.texts) as f:
             texts = [json.loads(line) for line in f if line.strip()]
-    print(json.dumps(build(args.out, args.seed, texts)))
+    result = build(args.out, args.seed, texts)
+    if args.onnx:
+        sys.argv = ["export.py", "--model", args.out, "--out", args.onnx]
+        import contextlib
+        import io
+
+        import export
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            export.main()
+        result["onnx"] = args.onnx
+        if args.prompts:
+            import reference
+
+            model, tokenizer = export.load(os.path.abspath(args.out), None)
+            with open(os.path.join(args.onnx, "chat_template.jinja")) as f:
+                template = f.read()
+            with open(args.prompts) as f:
+                prompts = json.load(f)
+            result["reference"] = reference.greedy(model, tokenizer, template, prompts, args.tokens)
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":

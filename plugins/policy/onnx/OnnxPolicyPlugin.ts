@@ -1,0 +1,204 @@
+import {
+  errors,
+  validatePluginOptions,
+  STAGE_DEFAULT,
+  type AssistantMessage,
+  type Completion,
+  type Engine,
+  type GenerationDraft,
+  type GenerationPurpose,
+  type JsonSchema,
+  type ProvePlugin,
+} from '../../../core/index.js';
+import { parseHermesText, toChatToolCall } from '../parseToolCalls.js';
+import { OnnxCausalLM, type GeneratedRow } from './OnnxCausalLM.js';
+
+const PLUGIN_NAME = 'OnnxPolicyPlugin';
+
+/** Options of {@link OnnxPolicyPlugin}. */
+export interface OnnxPolicyOptions {
+  /** Folder written by `prove-rl export --format onnx`. */
+  model: string;
+  /** 0 is greedy. */
+  temperature?: number;
+  topP?: number;
+  maxNewTokens?: number;
+  /** Base seed; each draft samples with `seed + draft.seed`, so rollouts of a group differ and a rerun repeats them. */
+  seed?: number;
+  /** Rows decoded together at most. */
+  maxBatch?: number;
+  /** Milliseconds to gather requests into one batch. */
+  batchWindowMs?: number;
+  /** onnxruntime intra-op threads (default: the cores this process may use). */
+  threads?: number;
+  purposes?: GenerationPurpose[];
+}
+
+type Resolved = Required<Omit<OnnxPolicyOptions, 'threads'>> & Pick<OnnxPolicyOptions, 'threads'>;
+
+const OPTIONS_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    model: { type: 'string', minLength: 1 },
+    temperature: { type: 'number', minimum: 0, maximum: 2, default: 0 },
+    topP: { type: 'number', exclusiveMinimum: 0, maximum: 1, default: 1 },
+    maxNewTokens: { type: 'integer', minimum: 1, default: 256 },
+    seed: { type: 'integer', default: 0 },
+    maxBatch: { type: 'integer', minimum: 1, maximum: 256, default: 8 },
+    batchWindowMs: { type: 'integer', minimum: 0, default: 5 },
+    threads: { type: 'integer', minimum: 1 },
+    purposes: { type: 'array', items: { enum: ['query', 'assistant', 'user', 'response'] }, minItems: 1, uniqueItems: true, default: ['assistant'] },
+  },
+  required: ['model'],
+  additionalProperties: false,
+};
+
+/** Per-request settings (an OpenAI-compatible request's max_tokens, temperature, top_p, seed). */
+export interface CompletionSettings {
+  maxNewTokens?: number;
+  temperature?: number;
+  topP?: number;
+  /** Replaces `options.seed + draft.seed`. */
+  seed?: number;
+}
+
+interface Waiting {
+  prompt: number[];
+  seed: number;
+  settings: CompletionSettings;
+  resolve(row: GeneratedRow): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A policy run in Node: a model exported by `prove-rl export --format onnx`, on onnxruntime-node.
+ * Drafts are rendered with the export's chat template, batched (requests that arrive within
+ * `batchWindowMs`, up to `maxBatch` rows) and decoded with a KV cache; tool calls are read from the
+ * text in Hermes form (`<tool_call>{…}</tool_call>`) by the project's parser. No Python at run time.
+ */
+export class OnnxPolicyPlugin implements ProvePlugin {
+  static readonly pluginName = PLUGIN_NAME;
+  static readonly description = 'policy: a model exported to ONNX (prove-rl export --format onnx), run in Node with onnxruntime-node';
+  static readonly optionsSchema = OPTIONS_SCHEMA;
+
+  readonly name = PLUGIN_NAME;
+  readonly options: Resolved;
+  /** Turns, new tokens, batches and decoding seconds since construction. */
+  readonly counters = { turns: 0, newTokens: 0, promptTokens: 0, batches: 0, seconds: 0 };
+  private loading?: Promise<OnnxCausalLM>;
+  private waiting: Waiting[] = [];
+  private busy = false;
+  private timer?: NodeJS.Timeout;
+
+  constructor(options: OnnxPolicyOptions) {
+    this.options = validatePluginOptions<Resolved>(PLUGIN_NAME, OPTIONS_SCHEMA, options ?? {});
+  }
+
+  /** The loaded model (loaded once, on first use or here). */
+  model(): Promise<OnnxCausalLM> {
+    this.loading ??= OnnxCausalLM.load(this.options.model, { threads: this.options.threads });
+    return this.loading;
+  }
+
+  apply(engine: Engine): void {
+    engine.addTeardown(() => this.close());
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
+      if (draft.completion !== undefined || !this.options.purposes.includes(draft.purpose)) return draft;
+      draft.completion = await this.complete(draft);
+      return draft;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.loading) return;
+    const model = await this.loading.catch(() => undefined);
+    this.loading = undefined;
+    await model?.release();
+  }
+
+  /** One completion: the conversation rendered and tokenized, decoded in the next batch, parsed. */
+  async complete(draft: Pick<GenerationDraft, 'messages' | 'tools' | 'seed'>, settings: CompletionSettings = {}): Promise<Completion> {
+    const model = await this.model();
+    const started = performance.now();
+    const prompt = model.encode(model.render(draft.messages, draft.tools, true));
+    const limit = model.manifest.maxPositions ?? Infinity;
+    if (prompt.length >= limit) throw errors.modelContextExceeded(model.dir, prompt.length, limit);
+    const row = await new Promise<GeneratedRow>((resolve, reject) => {
+      this.waiting.push({ prompt, seed: (settings.seed ?? this.options.seed + draft.seed) >>> 0, settings, resolve, reject });
+      this.schedule();
+    });
+    const completion = toCompletion(model.decode(row.ids), row);
+    completion.latencyMs = performance.now() - started;
+    return completion;
+  }
+
+  private schedule(): void {
+    if (this.busy || this.waiting.length === 0 || this.timer) return;
+    if (this.waiting.length >= this.options.maxBatch) return void this.dispatch();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.dispatch();
+    }, this.options.batchWindowMs);
+  }
+
+  private dispatch(): void {
+    if (this.busy || this.waiting.length === 0) return;
+    const batch = this.waiting.splice(0, this.options.maxBatch);
+    this.busy = true;
+    const started = performance.now();
+    void this.model()
+      .then((model) => {
+        const limit = model.manifest.maxPositions ?? Infinity;
+        const longest = Math.max(...batch.map((w) => w.prompt.length));
+        const room = Math.max(1, limit - longest);
+        const o = this.options;
+        return model.generate(
+          batch.map((w) => w.prompt),
+          {
+            maxNewTokens: Math.min(o.maxNewTokens, room),
+            temperature: o.temperature,
+            topP: o.topP,
+            seeds: batch.map((w) => w.seed),
+            rows: batch.map(({ settings: r }) => ({ maxNewTokens: Math.min(r.maxNewTokens ?? o.maxNewTokens, room), temperature: r.temperature ?? o.temperature, topP: r.topP ?? o.topP })),
+          },
+        );
+      })
+      .then(
+        (rows) => {
+          this.counters.batches++;
+          this.counters.seconds += (performance.now() - started) / 1000;
+          rows.forEach((row, i) => {
+            this.counters.turns++;
+            this.counters.newTokens += row.ids.length;
+            this.counters.promptTokens += row.promptTokens;
+            batch[i].resolve(row);
+          });
+        },
+        (error: unknown) => {
+          for (const w of batch) w.reject(error);
+        },
+      )
+      .finally(() => {
+        this.busy = false;
+        this.schedule();
+      });
+  }
+}
+
+/** A decoded turn as a completion: Hermes tool calls parsed from the text, the token trace kept. */
+export function toCompletion(text: string, row: GeneratedRow): Completion {
+  const parsed = parseHermesText(text);
+  const calls = parsed.calls.map((call, index) => ({ ...call, id: `call_${index}` }));
+  const message: AssistantMessage = { role: 'assistant', content: parsed.content === null && calls.length > 0 ? null : (parsed.content ?? '') };
+  if (calls.length > 0) message.tool_calls = calls.map((call) => toChatToolCall(call, call.id));
+  if (parsed.reasoning) message.reasoning_content = parsed.reasoning;
+  return {
+    message,
+    calls,
+    finishReason: row.finish === 'length' ? 'length' : calls.length > 0 ? 'tool_calls' : 'stop',
+    usage: { promptTokens: row.promptTokens, completionTokens: row.ids.length },
+    tokens: { ids: row.ids, logprobs: row.logprobs },
+  };
+}
+
+export default OnnxPolicyPlugin;

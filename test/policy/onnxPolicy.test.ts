@@ -1,0 +1,188 @@
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Example } from '../../core/index.js';
+import { findPython } from '../../plugins/optimizer/TrainingWorker.js';
+import { OpenAIPolicyPlugin } from '../../plugins/policy/OpenAIPolicyPlugin.js';
+import { onnxScript } from '../../plugins/policy/onnx/exportOnnx.js';
+import { ModelServer } from '../../plugins/policy/onnx/ModelServer.js';
+import { OnnxCausalLM } from '../../plugins/policy/onnx/OnnxCausalLM.js';
+import { OnnxPolicyPlugin, toCompletion } from '../../plugins/policy/onnx/OnnxPolicyPlugin.js';
+import { REPO_ROOT } from '../support/project.js';
+
+const DOMAINS = ['banking', 'calendar', 'iot_devices', 'shopping', 'travel_booking', 'cross_domain'];
+
+/** 20 prompts from the fixture examples: the system and first user turn with two of the tools (then the next two, once every example was used). */
+export function parityPrompts(count = 20): Array<Pick<Example, 'messages' | 'tools'>> {
+  const all: Example[] = [];
+  for (const domain of DOMAINS) {
+    for (const line of readFileSync(join(REPO_ROOT, 'fixtures', 'examples', `${domain}.jsonl`), 'utf8').split('\n')) if (line.trim()) all.push(JSON.parse(line));
+  }
+  const prompts: Array<Pick<Example, 'messages' | 'tools'>> = [];
+  for (let k = 0; prompts.length < count; k++) {
+    const e = all[k % all.length];
+    const from = 2 * Math.floor(k / all.length);
+    prompts.push({ messages: e.messages.slice(0, e.messages.findIndex((m) => m.role === 'user') + 1), tools: e.tools.slice(from, from + 2) });
+  }
+  return prompts;
+}
+
+function pythonReady(python: string): string | undefined {
+  try {
+    execFileSync(python, ['-c', 'import torch, transformers, onnx'], { stdio: 'pipe' });
+    return undefined;
+  } catch (error) {
+    return `${python} cannot import torch, transformers and onnx (${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n').pop()}); npm run setup installs them`;
+  }
+}
+
+describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in Node', function () {
+  // Most of it is one Python start (torch, transformers): about a minute of CPU; far longer on a loaded machine.
+  this.timeout(900_000);
+  let dir: string;
+  let onnx: string;
+  let reference: { prompts: Array<{ promptIds: number[]; ids: number[] }> };
+  let model: OnnxCausalLM;
+  const prompts = parityPrompts();
+
+  before(function () {
+    const python = findPython(undefined, REPO_ROOT);
+    const missing = pythonReady(python);
+    if (missing) {
+      console.log(`      skipped: ${missing}`);
+      this.skip();
+    }
+    dir = mkdtempSync(join(tmpdir(), 'prove-onnx-'));
+    onnx = join(dir, 'onnx');
+    writeFileSync(join(dir, 'prompts.json'), JSON.stringify(prompts));
+    // One Python start: build the model, export it (export.py, as prove-rl export runs it), continue the prompts greedily in PyTorch.
+    const out = execFileSync(python, [onnxScript('tiny_llama.py'), '--out', join(dir, 'hf'), '--onnx', onnx, '--prompts', join(dir, 'prompts.json'), '--tokens', '64'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PYTHONWARNINGS: 'ignore', TRANSFORMERS_VERBOSITY: 'error' },
+      maxBuffer: 64 * 2 ** 20,
+    });
+    reference = JSON.parse(out.toString('utf8').trim().split('\n').pop()!).reference;
+  });
+  before(async function () {
+    model = await OnnxCausalLM.load(onnx, { threads: 1 });
+  });
+  after(async () => {
+    await model?.release();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders and tokenizes the 20 prompts in Node exactly as transformers does', () => {
+    expect(reference.prompts).to.have.length(20);
+    prompts.forEach((p, i) => expect(model.encode(model.render(p.messages, p.tools, true)), `prompt ${i}`).to.deep.equal(reference.prompts[i].promptIds));
+  });
+
+  it('greedy decoding with the KV cache gives PyTorch’s 64 token ids for each of the 20 prompts, batched with left padding, prefilled by chunks', async () => {
+    const rows = await model.generate(
+      reference.prompts.map((p) => p.promptIds),
+      { maxNewTokens: 64, temperature: 0, topP: 1, ignoreStop: true },
+    );
+    const mismatched = rows.map((row, i) => (JSON.stringify(row.ids) === JSON.stringify(reference.prompts[i].ids) ? -1 : i)).filter((i) => i >= 0);
+    expect(mismatched, 'prompts whose ids differ').to.deep.equal([]);
+    expect(rows.every((r) => r.ids.length === 64)).to.equal(true);
+    // The prompt goes in by chunks (256 tokens by default); another chunk size changes nothing.
+    model.prefillChunk = 16;
+    try {
+      const chunked = await model.generate(reference.prompts.slice(0, 4).map((p) => p.promptIds), { maxNewTokens: 64, temperature: 0, topP: 1, ignoreStop: true });
+      expect(chunked.map((r) => r.ids)).to.deep.equal(reference.prompts.slice(0, 4).map((p) => p.ids));
+    } finally {
+      model.prefillChunk = 256;
+    }
+  });
+
+  it('samples with a seed per row: the same seed repeats, another differs, and batch neighbours change nothing', async () => {
+    const ids = reference.prompts.slice(0, 3).map((p) => p.promptIds);
+    const settings = { maxNewTokens: 24, temperature: 1, topP: 0.9, ignoreStop: true };
+    const a = await model.generate(ids, { ...settings, seeds: [1, 2, 3] });
+    const b = await model.generate(ids, { ...settings, seeds: [1, 2, 3] });
+    const alone = await model.generate([ids[1]], { ...settings, seeds: [2] });
+    const other = await model.generate([ids[1]], { ...settings, seeds: [99] });
+    expect(b.map((r) => r.ids)).to.deep.equal(a.map((r) => r.ids));
+    expect(alone[0].ids).to.deep.equal(a[1].ids);
+    expect(other[0].ids).to.not.deep.equal(a[1].ids);
+    for (const r of a) for (const lp of r.logprobs) expect(lp).to.be.at.most(0);
+  });
+
+  it('refuses a broken export with a clear error: no manifest, no tokenizer, no template, a graph that does not match', async () => {
+    const broken = (name: string, edit: (d: string) => void) => {
+      const d = join(dir, name);
+      cpSync(onnx, d, { recursive: true });
+      edit(d);
+      return d;
+    };
+    const cases: Array<[string, RegExp]> = [
+      [broken('no-manifest', (d) => rmSync(join(d, 'prove_onnx.json'))), /prove_onnx\.json is missing/],
+      [broken('no-tokenizer', (d) => rmSync(join(d, 'tokenizer.json'))), /tokenizer\.json is missing/],
+      [broken('no-template', (d) => rmSync(join(d, 'chat_template.jinja'))), /chat template .* is missing/],
+      [
+        broken('mismatch', (d) => {
+          const m = JSON.parse(readFileSync(join(d, 'prove_onnx.json'), 'utf8'));
+          writeFileSync(join(d, 'prove_onnx.json'), JSON.stringify({ ...m, layers: m.layers + 1 }));
+        }),
+        /does not match its manifest .* missing inputs past_key_values\.2\.key/,
+      ],
+      [join(dir, 'nowhere'), /does not exist/],
+    ];
+    for (const [d, message] of cases) {
+      const error = await OnnxCausalLM.load(d).then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message: string },
+      );
+      expect(error?.code, d).to.equal('PROVE_ONNX_EXPORT_INVALID');
+      expect(error?.message).to.match(message);
+    }
+  });
+
+  it('serves /v1/chat/completions that the project’s OpenAI client reads: tools in, concurrent requests batched, bad requests answered 400', async () => {
+    const policy = new OnnxPolicyPlugin({ model: onnx, maxNewTokens: 16, threads: 1 });
+    const server = new ModelServer({ policy, name: 'tiny', port: 0 });
+    const { url } = await server.listen();
+    try {
+      const client = new OpenAIPolicyPlugin({ baseURL: url, model: 'tiny', maxTokens: 12, retries: 0 });
+      const drafts = prompts.slice(0, 4).map((p, i) => ({ purpose: 'assistant' as const, messages: p.messages, tools: p.tools, seed: i, meta: {} }));
+      const completions = await Promise.all(drafts.map((d) => client.complete(d)));
+      const direct = await Promise.all(drafts.map((d) => policy.complete(d, { maxNewTokens: 12 })));
+      for (const [i, c] of completions.entries()) {
+        expect(c.message.role).to.equal('assistant');
+        expect(c.usage?.completionTokens).to.be.within(1, 12);
+        expect(c.usage?.promptTokens).to.equal(reference.prompts[i].promptIds.length);
+        // Greedy: the served answer is the policy's own answer.
+        expect(c.message.content).to.equal(direct[i].message.content);
+      }
+      expect(policy.counters.batches).to.be.below(policy.counters.turns);
+      const models = (await (await fetch(`${url}/models`)).json()) as { data: Array<{ id: string }> };
+      expect(models.data[0].id).to.equal('tiny');
+      const bad = async (body: unknown) => {
+        const r = await fetch(`${url}/chat/completions`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        return { status: r.status, body: (await r.json()) as { error: { message: string } } };
+      };
+      expect((await bad({ messages: [] })).body.error.message).to.match(/messages must be a non-empty array/);
+      expect((await bad({ messages: [{ role: 'robot', content: 'x' }] })).status).to.equal(400);
+      expect((await bad({ messages: [{ role: 'user', content: 'x' }], stream: true })).body.error.message).to.match(/stream is not supported/);
+      expect((await bad({ model: 'other', messages: [{ role: 'user', content: 'x' }] })).status).to.equal(404);
+      expect((await bad({ messages: [{ role: 'user', content: 'x' }], temperature: 5 })).status).to.equal(400);
+    } finally {
+      await server.close();
+      await policy.close();
+    }
+  });
+});
+
+describe('ONNX policy: tool calls out of the decoded text', () => {
+  it('reads Hermes <tool_call> blocks with the project’s parser into OpenAI tool_calls', () => {
+    const c = toCompletion('Let me check.\n<tool_call>\n{"name": "get_balance", "arguments": {"account": "chk_1"}}\n</tool_call>', { ids: [1, 2], logprobs: [-0.1, -0.2], finish: 'stop', promptTokens: 7 });
+    expect(c.finishReason).to.equal('tool_calls');
+    expect(c.calls).to.deep.equal([{ id: 'call_0', name: 'get_balance', arguments: { account: 'chk_1' } }]);
+    expect(c.message).to.deep.include({ content: 'Let me check.' });
+    expect((c.message as { tool_calls: unknown[] }).tool_calls).to.deep.equal([{ id: 'call_0', type: 'function', function: { name: 'get_balance', arguments: '{"account":"chk_1"}' } }]);
+    const broken = toCompletion('<tool_call>{"name": "x", "arguments": {oops}</tool_call>', { ids: [1], logprobs: [0], finish: 'length', promptTokens: 1 });
+    expect(broken.calls[0].malformed).to.be.a('string');
+    expect(broken.finishReason).to.equal('length');
+  });
+});

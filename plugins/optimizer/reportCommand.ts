@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { defineCommand, errors } from '../../core/index.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import type { StepMetrics } from './GrpoTrainer.js';
 import { renderTrainingReport } from './renderTrainingReport.js';
 

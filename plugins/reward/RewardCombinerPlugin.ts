@@ -1,4 +1,5 @@
 import { errors, STAGE_LATE, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 
 const PLUGIN_NAME = 'RewardCombinerPlugin';
 
@@ -46,7 +47,7 @@ export class RewardCombinerPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const weights = this.weights;
     for (const command of REWARD_COMMANDS) engine.registerCommand(command, this);
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_LATE }, (sheet) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.combiner }, (sheet) => {
       let total = 0;
       const terms = sheet.terms;
       for (const term in terms) {

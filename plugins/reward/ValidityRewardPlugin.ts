@@ -1,4 +1,5 @@
-import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreValidity } from './scoreValidity.js';
 
@@ -34,7 +35,7 @@ export class ValidityRewardPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     const { term, execution } = this.options;
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
       const result = scoreValidity(PreparedExample.of(input.example), input.calls, { execution });
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve as resolvePath } from 'node:path';
 import { defineCommand, errors, type Engine, type EnvironmentSession, type ExecutedCall, type Example, type RewardSheet, type ToolCall } from '../../core/index.js';
 import { readExamples } from '../rollout/readExamples.js';
 import { toolRouting } from '../rollout/toolRouting.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import { parseTrajectoryLine } from './parseTrajectoryLine.js';
 import { PreparedExample } from './PreparedExample.js';
 

@@ -5,12 +5,12 @@ import { integerOption, numberOption, textOption } from '../../core/cli/optionVa
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
 import { EvalSummaryBuilder } from './EvalSummaryBuilder.js';
 import { rolloutRecord, type RolloutRecord } from './evaluateRollout.js';
-import { ProgressLine } from './ProgressLine.js';
+import { ProgressLine } from '../../core/support/index.js';
 import { readExamples, selectSplit } from './readExamples.js';
 import { renderReport, type ReportedRollout } from './renderReport.js';
 import { replayGroundTruth, type GroundTruthReplay } from './replayGroundTruth.js';
 import { RolloutRunner } from './RolloutRunner.js';
-import { writeFileAtomic } from './writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 
 /** Rollouts shown in full in report.html. */
 const WORST_SHOWN = 12;

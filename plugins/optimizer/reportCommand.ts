@@ -38,6 +38,9 @@ export default defineCommand({
     if (typeof stepsOption === 'string') {
       steps = stepsOption.split(',').map((s) => Number(s.trim()));
       if (steps.some((s) => !Number.isInteger(s) || s < 0)) throw errors.invalidArgument('report', '--steps', stepsOption, 'must be a comma-separated list of step numbers, e.g. 0,50,100');
+      const last = Math.max(...lines.map((l) => Number(l.step)));
+      const beyond = steps.filter((s) => s > last);
+      if (beyond.length > 0) throw errors.invalidArgument('report', '--steps', stepsOption, `step ${beyond.join(', ')} is past the run's last step (${last}); its steps are 0 to ${last}`);
     }
     const windowOption = context.values.window;
     const window = typeof windowOption === 'string' ? Number(windowOption) : undefined;

@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path';
 import { errors, type CommandContext } from '../../core/index.js';
 import { integerOption, numberOption, textOption } from '../../core/cli/optionValues.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
-import { ProgressLine } from '../rollout/ProgressLine.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { ProgressLine, writeFileAtomic } from '../../core/support/index.js';
 import { BFCL_CATEGORIES, BfclGroundTruthPolicyPlugin, BfclMultiTurnRunner, findBfclPython, renderBfclSummary, type BfclCategory } from './bfcl/bfclMultiTurn.js';
 
 /** Public benchmarks `prove eval --benchmark NAME` plays. */

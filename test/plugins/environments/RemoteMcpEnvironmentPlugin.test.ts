@@ -62,7 +62,7 @@ async function engineWith(options: RemoteMcpEnvironmentOptions, policy = true): 
   return createEngine(await resolveConfig('(test)', { presets: [proveRewardPreset], plugins: plugins as never }));
 }
 
-/** Replay the ground truth, play it as a policy through the runner, and score it as `prove eval` does. */
+/** Replay the ground truth, play it as a policy through the runner, and score it as `prove-rl eval` does. */
 async function evaluate(engine: Engine, ex: Example) {
   const replay = await replayGroundTruth(engine, ex);
   const ceiling = (await engine.reward({ example: ex, calls: replay.calls })).total;

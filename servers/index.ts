@@ -14,8 +14,12 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   calendar: () => import('./calendar/CalendarDomain.js').then((m) => m.calendarDomain),
   payments: () => import('./payments/PaymentsDomain.js').then((m) => m.paymentsDomain),
   budget: () => import('./budget/BudgetDomain.js').then((m) => m.budgetDomain),
+  trading: () => import('./trading/TradingDomain.js').then((m) => m.tradingDomain),
+  email: () => import('./email/EmailDomain.js').then((m) => m.emailDomain),
   filesystem: () => import('./filesystem/FilesystemDomain.js').then((m) => m.filesystemDomain),
+  crm: () => import('./crm/CrmDomain.js').then((m) => m.crmDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
+  team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
 };
 
 /** Names of the built-in domains, sorted. */

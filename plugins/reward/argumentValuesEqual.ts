@@ -13,7 +13,31 @@ export interface ValueEquality {
 
 export const DEFAULT_VALUE_EQUALITY: Readonly<ValueEquality> = Object.freeze({ strings: 'normalized', arrays: 'unordered', tolerance: 1e-9 });
 
+/**
+ * Whether `text` is already its own normal form: printable ASCII without upper-case letters,
+ * without whitespace at either end and without a run of whitespace (or any whitespace but a
+ * single space). ASCII is its own NFC, so such a string needs no work — the common case.
+ */
+function isNormalAscii(text: string): boolean {
+  const n = text.length;
+  if (n === 0) return true;
+  if (text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32) return false;
+  let previousSpace = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (previousSpace) return false;
+      previousSpace = true;
+    } else {
+      if (c < 33 || c > 126 || (c >= 65 && c <= 90)) return false;
+      previousSpace = false;
+    }
+  }
+  return true;
+}
+
 function normalize(text: string): string {
+  if (isNormalAscii(text)) return text;
   return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 

@@ -102,10 +102,25 @@ async function scoringEngine(context: CommandContext, execute: boolean): Promise
   return { engine: await createEngine({ plugins: resolved.plugins.filter((entry) => !(entry.plugin instanceof DomainEnvironmentPlugin)) }), owned: true };
 }
 
+/** JSON keys, quoted once each. */
+const quotedKeys = new Map<string, string>();
+
+/** A flat record of finite numbers as JSON (what JSON.stringify gives, without its generic walk). */
+function numbersJson(values: Record<string, number>): string {
+  let out = '{';
+  for (const key in values) {
+    let quoted = quotedKeys.get(key);
+    if (quoted === undefined) quotedKeys.set(key, (quoted = JSON.stringify(key) + ':'));
+    if (out.length > 1) out += ',';
+    out += quoted + JSON.stringify(values[key]);
+  }
+  return out + '}';
+}
+
 /** One output line: the sheet, with its per-call details only when asked for. */
 function sheetLine(line: number, exampleId: string, sheet: RewardSheet, details: boolean): string {
   if (details) return JSON.stringify({ line, exampleId, ...sheet }) + '\n';
-  return JSON.stringify({ line, exampleId, total: sheet.total, terms: sheet.terms, weights: sheet.weights }) + '\n';
+  return `{"line":${line},"exampleId":${JSON.stringify(exampleId)},"total":${JSON.stringify(sheet.total)},"terms":${numbersJson(sheet.terms)},"weights":${numbersJson(sheet.weights)}}\n`;
 }
 
 function renderTable(terms: Record<string, TermSummary>, total: TermSummary): string {

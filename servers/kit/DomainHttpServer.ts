@@ -35,6 +35,8 @@ export interface DomainHttpServerOptions {
   maxSessionsPerClient?: number;
   /** Request bodies above this many bytes are refused with 413 before they are read. */
   maxBodyBytes?: number;
+  /** A request whose headers and body have not all arrived after this long is answered 408 and its connection closed (slow clients). */
+  requestTimeoutMs?: number;
   /** A session unused this long is closed: its transport ends and its state is released. */
   idleTimeoutMs?: number;
   /** The world every new session starts from (default: seed 0 and each domain's reference date). */
@@ -49,6 +51,8 @@ export const DEFAULT_MAX_SESSIONS = 1000;
 /** A quarter of the global cap: four clients can fill the server, none can lock the others out. */
 export const DEFAULT_MAX_SESSIONS_PER_CLIENT = 250;
 export const DEFAULT_IDLE_TIMEOUT_MS = 15 * 60 * 1000;
+/** A client has this long to send a whole request (a tools/call is a few hundred bytes). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Bodies above this are refused with 413 before parsing (tool arguments are capped far lower, at 64 KiB). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]']);
@@ -218,7 +222,9 @@ export class DomainHttpServer {
     this.maxSessionsPerClient = Math.min(options.maxSessionsPerClient ?? DEFAULT_MAX_SESSIONS_PER_CLIENT, this.maxSessions);
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.http = createServer((req, res) => {
+    const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const timeouts = { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))) };
+    this.http = createServer(timeouts, (req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         if (error instanceof HttpFailure) sendRpcError(res, error);
         else sendRpcError(res, new HttpFailure(500, `internal error: ${(error as Error)?.message ?? String(error)}`, -32603));

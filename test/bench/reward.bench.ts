@@ -1,9 +1,17 @@
 /**
- * Benchmark of the reward (npm run bench:reward): typical trajectories of 5–10 calls scored
- * through the engine's `onReward` with the full `prove` preset (five term plugins and the
- * combiner, on the same engine as the environments), against the baseline measured in the same
- * run: the same five pure scoring functions called directly and combined by hand, no hooks.
- * Target: at least 100,000 sheets per second on one core through the engine.
+ * Benchmark of the reward (npm run bench:reward), in two parts.
+ *
+ * In process: typical trajectories of 5–10 calls scored through the engine's `onReward` with the
+ * full `prove` preset (five term plugins and the combiner, on the same engine as the
+ * environments), against the baseline measured in the same run: the same five pure scoring
+ * functions called directly and combined by hand, no hooks. Target: 500,000 sheets per CPU second.
+ *
+ * Through the CLI: `prove score` on 200,000 lines of the same trajectories (a temporary dataset and
+ * file, deleted after), as a child process, start-up included, against the baseline of a node
+ * process that only reads the same file line by line, JSON.parse-s and JSON.stringify-s each line
+ * and writes it out (the I/O and JSON floor). Target: 100,000 sheets per second. Both run in the
+ * temporary folder, where no configuration file is found: the built-in defaults (the prove preset). `--cli-bin FILE`
+ * measures another build's bin.js (e.g. an older commit's) the same way.
  *
  * Examples are reused across sheets the way the rollouts of a GRPO group share their example,
  * so each example is prepared (ground truth flattened, schemas compiled) once.
@@ -11,6 +19,11 @@
  * Rates are sheets per CPU second of this process (process.cpuUsage), which is what "on one
  * core" means and stays meaningful on a shared, loaded machine; wall-clock rates are printed too.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createEngine, resolveConfig, type ExecutedCall, type Example } from '../../core/index.js';
 import { DEFAULT_VALUE_EQUALITY } from '../../plugins/reward/argumentValuesEqual.js';
 import { PreparedExample } from '../../plugins/reward/PreparedExample.js';
@@ -21,12 +34,72 @@ import { scoreEfficiency } from '../../plugins/reward/scoreEfficiency.js';
 import { scoreToolName } from '../../plugins/reward/scoreToolName.js';
 import { scoreValidity } from '../../plugins/reward/scoreValidity.js';
 import { provePreset } from '../../presets/prove.js';
-import { makeExample, makeTrajectory, prng } from './rewardWorkload.js';
+import { makeExample, makeTrajectory, prng, writeWorkload } from './rewardWorkload.js';
 
 const quick = process.argv.includes('--quick');
+const inProcessOnly = process.argv.includes('--in-process');
+const cliOnly = process.argv.includes('--cli');
+const cliBinArg = process.argv.indexOf('--cli-bin');
+const CLI_BIN = cliBinArg > 0 ? resolvePath(process.argv[cliBinArg + 1]) : fileURLToPath(new URL('../../dist/core/cli/bin.js', import.meta.url));
 const SHEETS = quick ? 100_000 : 400_000;
 const ROUNDS = 5;
-const TARGET = 100_000;
+const TARGET = 500_000;
+const CLI_LINES = 200_000;
+const CLI_ROUNDS = quick ? 1 : 3;
+const CLI_TARGET = 100_000;
+
+/** The floor of any JSONL-in, JSONL-out tool: read line by line, parse, stringify, write. */
+const FLOOR_SCRIPT = `
+import { openSync, readSync, writeSync, closeSync } from 'node:fs';
+const [input, output] = process.argv.slice(-2);
+const fd = openSync(input, 'r'); const out = openSync(output, 'w');
+const chunk = Buffer.allocUnsafe(4 << 20); let rest = ''; let n = 0; let buffer = ''; let got;
+while ((got = readSync(fd, chunk, 0, chunk.length, null)) > 0) {
+  const lines = (rest + chunk.toString('utf8', 0, got)).split('\\n'); rest = lines.pop();
+  for (const line of lines) { if (line) { const value = JSON.parse(line); buffer += JSON.stringify({ line: ++n, exampleId: value.exampleId, total: value.calls.length }) + '\\n'; if (buffer.length > 1 << 20) { writeSync(out, buffer); buffer = ''; } } }
+}
+writeSync(out, buffer); closeSync(out); closeSync(fd); console.log(n);
+`;
+
+/** CPU seconds (user + system) and wall seconds of a child process, by /usr/bin/time when there is one. */
+function timed(command: string, args: string[], cwd: string): { cpu: number; wall: number; rssKb: number; stdout: string } {
+  const haveTime = existsSync('/usr/bin/time');
+  const started = performance.now();
+  const result = haveTime
+    ? spawnSync('/usr/bin/time', ['-f', '%U %S %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wall = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  if (!haveTime) return { cpu: NaN, wall, rssKb: NaN, stdout: result.stdout };
+  const [user, system, rss] = result.stderr.trim().split('\n').pop()!.split(' ').map(Number);
+  return { cpu: user + system, wall, rssKb: rss, stdout: result.stdout };
+}
+
+async function cliBenchmark(examples: Example[], inputs: Array<{ example: Example; calls: ExecutedCall[] }>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'prove-bench-reward-'));
+  try {
+    const dataset = join(dir, 'examples.jsonl');
+    const trajectories = join(dir, 'trajectories.jsonl');
+    const bytes = writeWorkload(dataset, trajectories, examples, inputs, CLI_LINES);
+    const floor: Array<ReturnType<typeof timed>> = [];
+    const cli: Array<ReturnType<typeof timed>> = [];
+    for (let round = 0; round < CLI_ROUNDS; round++) {
+      floor.push(timed(process.execPath, ['--input-type=module', '-e', FLOOR_SCRIPT, trajectories, join(dir, 'floor.jsonl')], dir));
+      cli.push(timed(process.execPath, [CLI_BIN, 'score', '-d', dataset, trajectories, '-o', join(dir, 'sheets.jsonl')], dir));
+    }
+    const rate = (runs: Array<ReturnType<typeof timed>>, key: 'cpu' | 'wall') => CLI_LINES / median(runs.map((r) => r[key]));
+    const fmt = (value: number) => `${Math.round(value).toLocaleString('en-US')} sheets/s`;
+    const floorCpu = rate(floor, 'cpu');
+    const cliCpu = rate(cli, 'cpu');
+    console.log(`\nprove score through the CLI: ${CLI_LINES.toLocaleString('en-US')} lines (${(bytes / 2 ** 20).toFixed(0)} MiB), start-up included, median of ${CLI_ROUNDS}; bin ${CLI_BIN}`);
+    console.log(`baseline, read + JSON.parse + JSON.stringify + write: ${fmt(floorCpu)} per CPU second (${median(floor.map((r) => r.cpu)).toFixed(2)} s CPU; wall clock ${fmt(rate(floor, 'wall'))})`);
+    console.log(`prove score: ${fmt(cliCpu)} per CPU second (${median(cli.map((r) => r.cpu)).toFixed(2)} s CPU), ${(cliCpu / floorCpu).toFixed(2)}× the baseline (wall clock ${fmt(rate(cli, 'wall'))}); peak RSS ${Math.max(...cli.map((r) => r.rssKb / 1024)).toFixed(0)} MB`);
+    console.log(`target ≥ ${CLI_TARGET.toLocaleString('en-US')} sheets per second through the CLI: ${cliCpu >= CLI_TARGET ? 'met' : 'NOT met'} (per CPU second; the wall clock measures the neighbours too)`);
+    if (cliCpu < CLI_TARGET) process.exitCode = 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The baseline: the five pure functions, combined by hand. */
 function plainScore(example: Example, calls: ExecutedCall[]): number {
@@ -53,6 +126,11 @@ async function main(): Promise<void> {
     return { example, calls: makeTrajectory(example, random) };
   });
   const lengths = inputs.map((i) => i.calls.length);
+  if (!cliOnly) await inProcessBenchmark(examples, inputs, lengths);
+  if (!inProcessOnly) await cliBenchmark(examples, inputs);
+}
+
+async function inProcessBenchmark(examples: Example[], inputs: Array<{ example: Example; calls: ExecutedCall[] }>, lengths: number[]): Promise<void> {
   const engine = await createEngine(await resolveConfig('(bench)', { presets: [provePreset] }));
   const taps = engine.describeTaps().onReward.map((t) => t.plugin);
 

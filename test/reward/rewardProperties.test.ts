@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { createEngine, resolveConfig, type Engine, type ExecutedCall, type Example, type GroundTruthStep, type RewardSheet } from '../../core/index.js';
+import { argumentValuesEqual } from '../../plugins/reward/argumentValuesEqual.js';
 import { PreparedExample } from '../../plugins/reward/PreparedExample.js';
 import { scoreCoverage } from '../../plugins/reward/scoreCoverage.js';
 import { efficiencyBudget } from '../../plugins/reward/scoreEfficiency.js';
@@ -120,6 +121,18 @@ describe('reward properties (fast-check)', () => {
         expect(sheet.total).to.be.closeTo(ex.groundTruth.length === 0 ? ABSTENTION_TOTAL : MAX_TOTAL, EPS);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('string equality is the documented normalization (NFC, trim, collapsed whitespace, lower case), ASCII fast path included', () => {
+    const reference = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+    const piece = fc.constantFrom('a', 'b', 'A', ' ', '  ', '\t', '\n', 'e\u0301', '\u00e9', '\u00a0', 'İ', '1', '_', '~', '\u007f', '\u0000');
+    const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        expect(argumentValuesEqual(a, b)).to.equal(reference(a) === reference(b));
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -75,7 +75,10 @@ describe('prove score streams (the CLI as a child process)', function () {
     const plain = await runProve(['score', '-d', dataset, input, '-o', out], { cwd: project.dir });
     expect(plain.code, plain.stderr).to.equal(0);
     expect(plain.stdout).to.match(/^scored 6000 trajectories -> /);
-    const sheets = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const raw = readFileSync(out, 'utf8').trim().split('\n');
+    const sheets = raw.map((l) => JSON.parse(l));
+    // Each line is exactly what JSON.stringify writes for the sheet.
+    raw.slice(0, 64).forEach((l, i) => expect(l).to.equal(JSON.stringify(sheets[i])));
     expect(sheets).to.have.length(6000);
     const engine = await createEngine(await resolveConfig('(test)', { presets: [proveRewardPreset] }));
     for (let i = 0; i < sheets.length; i++) {

@@ -185,9 +185,10 @@ describe('RemoteMcpEnvironmentPlugin (third-party servers from npm)', function (
   });
 
   it("prove's own server over Streamable HTTP: prove_state_hash and prove_reset found by themselves, hashes equal to the in-process domain's", async () => {
-    const http = new DomainHttpServer({ domains: [ledgerDomain], port: 0, token: 'tok-25', world: { seed: 3, referenceDate: '2026-03-02T09:00:00Z' } });
+    // The engine is the operator: prove_reset answers over HTTP only the operator's token.
+    const http = new DomainHttpServer({ domains: [ledgerDomain], port: 0, token: 'tok-25', operatorToken: 'op-25', world: { seed: 3, referenceDate: '2026-03-02T09:00:00Z' } });
     await http.listen();
-    const remote = await engineWith({ name: 'ledger', url: http.url('ledger'), headers: { Authorization: 'Bearer tok-25' } }, false);
+    const remote = await engineWith({ name: 'ledger', url: http.url('ledger'), headers: { Authorization: 'Bearer op-25' } }, false);
     const local = new CoreEngine();
     await local.use(new DomainEnvironmentPlugin({ domain: ledgerDomain }));
     const plugin = remote.plugins.find((p) => p instanceof RemoteMcpEnvironmentPlugin) as RemoteMcpEnvironmentPlugin;

@@ -65,6 +65,18 @@ describe('servers under hostile clients (issue 15)', function () {
     expect(figure.growthBytes).to.be.below(10 * 1024 * 1024);
   });
 
+  it('a bounded load-and-abuse run (loopback, stops by itself): well-behaved clients see 0 errors, abusers get their refusals, memory stays flat', async () => {
+    const calls = 300;
+    const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'loadAbuse.ts'), String(calls)], { maxBuffer: 1 << 20, timeout: 110_000 });
+    const figure = JSON.parse(stdout.trim().split('\n').pop()!) as { goodCalls: number; goodErrors: number; firstError?: string; abuse: Record<string, number>; heapGrowthBytes: number; sessionsLeft: number };
+    console.log(`      ${figure.goodCalls} good calls, ${figure.goodErrors} errors; abuse ${JSON.stringify(figure.abuse)}; heap +${(figure.heapGrowthBytes / 1e6).toFixed(2)} MB over rounds 2-3`);
+    expect(figure.goodErrors, figure.firstError).to.equal(0);
+    expect(figure.goodCalls).to.equal(4 * 3 * calls);
+    expect(figure.abuse).to.deep.equal({ 'forged 404': 30, 'garbage 400': 30, 'huge 413': 12, 'init 200': 24, 'init 429': 12, 'longName 200': 12, 'slow 408': 12 });
+    expect(figure.sessionsLeft).to.equal(0);
+    expect(figure.heapGrowthBytes).to.be.below(10 * 1024 * 1024);
+  });
+
   it('an over-long tool name is refused without a closest-name search, and no message quotes a whole value', () => {
     const session = domainRuntime(ledgerDomain).openSession();
     const huge = 'ledger_get_balance'.repeat(200_000);

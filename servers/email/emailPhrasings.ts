@@ -1,0 +1,20 @@
+/** How users ask for each email tool (slots are argument names), for data synthesis. */
+export const emailPhrasings: Record<string, string[]> = {
+  search_emails: ['search my mail for {query}', 'find the emails matching {query}', 'show me my inbox'],
+  get_email: ['open {message_id}', 'read me {message_id}'],
+  get_email_thread: ['show me the whole conversation of {thread_id}', 'pull up the full thread of {thread_id}'],
+  send_email: ['send an email to {to} with the subject {subject} saying {body}', 'email {to} about {subject}: {body}'],
+  reply_to_email: ['reply to {message_id} with {body}', 'answer {message_id}: {body}'],
+  forward_email: ['forward {message_id} to {to}', 'send {message_id} on to {to}'],
+  modify_email_labels: ['{action} the label {label} on {message_id}', 'on {message_id}, {action} the {label} label'],
+  trash_email: ['delete {message_id}', 'move {message_id} to the trash'],
+  list_email_contacts: ['look up the address of {name}', 'find {name} in my contacts', 'list my contacts'],
+  list_email_drafts: ['show my drafts', 'list the emails I have not sent yet'],
+  create_email_draft: ['draft an email to {to} with the subject {subject}: {body}', 'save a draft titled {subject} saying {body}'],
+  update_email_draft: ['change {draft_id}', 'update {draft_id}'],
+  send_email_draft: ['send {draft_id} now', 'go ahead and send {draft_id}'],
+  delete_email_draft: ['throw away {draft_id}', 'delete {draft_id}'],
+  list_email_labels: ['list my labels', 'show my folders and how many unread emails each has'],
+  create_email_label: ['create a label called {name}', 'make a new folder {name}'],
+  delete_email_label: ['delete the label {label}', 'remove the {label} folder'],
+};

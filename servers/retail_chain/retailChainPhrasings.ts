@@ -10,5 +10,5 @@ export const retailChainPhrasings: Record<string, string[]> = {
   receive_retail_transfer: ['{transfer_id} just arrived, check it in', 'receive {transfer_id} at the store', 'mark {transfer_id} as received'],
   list_retail_reservations: ['which pickups are waiting at {store_id}', 'show the {status} click-and-collect orders at {store_id}', 'list the reservations for {customer}'],
   create_retail_reservation: ['hold {quantity} {sku} at {store_id} for {customer_name} ({customer_email}) to pick up on {pickup_date}', 'reserve {sku} at {store_id} for pickup on {pickup_date} for {customer_name}, {customer_email}'],
-  resolve_retail_reservation: ['mark {reservation_id} as {outcome}', 'close {reservation_id}: {outcome}', 'the reservation {reservation_id} is {outcome}'],
+  resolve_retail_reservation: ['mark {reservation_id} as {outcome}', 'close {reservation_id}: {outcome}', '{reservation_id} is {outcome} now'],
 };

@@ -20,6 +20,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   crm: () => import('./crm/CrmDomain.js').then((m) => m.crmDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
+  retail_chain: () => import('./retail_chain/RetailChainDomain.js').then((m) => m.retailChainDomain),
 };
 
 /** Names of the built-in domains, sorted. */

@@ -20,6 +20,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   crm: () => import('./crm/CrmDomain.js').then((m) => m.crmDomain),
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
+  marketplace: () => import('./marketplace/MarketplaceDomain.js').then((m) => m.marketplaceDomain),
 };
 
 /** Names of the built-in domains, sorted. */

@@ -1,5 +1,5 @@
 import type { DomainSampler } from '../kit/Domain.js';
-import { formatAmount, minimumNextBid, type MarketplaceState } from './MarketplaceState.js';
+import { CARRIERS, formatAmount, minimumNextBid, type MarketplaceState } from './MarketplaceState.js';
 
 /**
  * Read-only discovery for marketplace conversations. Each record pairs a listing or offer with a
@@ -29,7 +29,7 @@ export const marketplaceSamplers: DomainSampler<MarketplaceState>[] = [
         if (l.status !== 'active') continue;
         const buyer = otherUser(state, l.listing_id, [l.seller_id, l.high_bidder_id, ...l.watchers]);
         const amount = l.format === 'auction' ? minimumNextBid(l) : Math.round(l.price * 80) / 100;
-        out.push({ listing_id: l.listing_id, title: `the ${l.title} (${l.format === 'auction' ? 'auction' : `${formatAmount(l.price)} USD`})`, user_id: buyer, format: l.format, category: l.category, amount, accepts_offers: l.accepts_offers });
+        out.push({ listing_id: l.listing_id, name: `the ${l.title} (${l.format === 'auction' ? 'auction' : `${formatAmount(l.price)} USD`})`, user_id: buyer, format: l.format, category: l.category, amount, accepts_offers: l.accepts_offers });
       }
       return out;
     },
@@ -42,9 +42,25 @@ export const marketplaceSamplers: DomainSampler<MarketplaceState>[] = [
       for (const l of Object.values(state.listings)) {
         const stage = l.status === 'sold' && l.shipped === null ? 'sold, to ship' : l.status === 'unsold' || l.status === 'ended' ? `${l.status}` : l.status === 'active' && l.bid_count === 0 ? 'active' : undefined;
         if (stage === undefined) continue;
-        out.push({ listing_id: l.listing_id, title: `my ${l.title} (${stage})`, user_id: l.seller_id, status: l.status });
+        const record: Record<string, unknown> = { listing_id: l.listing_id, name: `my ${l.title} (${stage})`, user_id: l.seller_id, status: l.status };
+        if (l.status === 'sold') {
+          // The label the seller printed for it: a carrier and a tracking number (derived from the id, deterministic).
+          const n = Number(l.listing_id.slice(4));
+          record.carrier = CARRIERS[n % CARRIERS.length];
+          record.tracking_number = `9400${String(1_000_000_000 + n * 7_919).padStart(12, '0')}`;
+        }
+        out.push(record);
       }
       return out;
+    },
+  },
+  {
+    collection: 'catalog',
+    description: 'Things members sell, as titles and categories with a typical price, for new listings.',
+    sample(state) {
+      const seen = new Map<string, Record<string, unknown>>();
+      for (const l of Object.values(state.listings)) if (!seen.has(l.title)) seen.set(l.title, { title: l.title, category: l.category, price: l.format === 'fixed_price' ? l.price : l.sold_price ?? l.price });
+      return [...seen.values()].sort((a, b) => (String(a.title) < String(b.title) ? -1 : 1));
     },
   },
   {

@@ -47,7 +47,7 @@ type FullTap = Tap & { type: 'promise' | 'async' | 'sync'; fn: AnyFn };
  * Wraps a tap so that whatever the plugin throws becomes a coded error naming the plugin and the
  * hook (webpack's HookWebpackError, done once here instead of in every plugin).
  */
-function guardTap(hook: HookName, tap: FullTap): FullTap {
+function guardTap(hook: string, tap: FullTap): FullTap {
   const plugin = tap.name;
   const wrap = (error: unknown) => (isProveError(error) && error.details.plugin !== undefined ? error : errors.pluginFailed(plugin, hook, error));
   const fn = tap.fn;
@@ -106,6 +106,7 @@ export class Engine {
   readonly plugins: ProvePlugin[] = [];
   private readonly environmentRegistry = new Map<string, Environment>();
   private readonly commandRegistry = new Map<string, { entry: CommandEntry; plugin: ProvePlugin }>();
+  private readonly ownHooks = new Map<string, object>();
   private readonly teardowns: Array<() => unknown> = [];
   private closed = false;
 
@@ -152,6 +153,26 @@ export class Engine {
   /** Commands contributed by plugins, by name, with the plugin that registered each. */
   get commands(): ReadonlyMap<string, { entry: CommandEntry; plugin: ProvePlugin }> {
     return this.commandRegistry;
+  }
+
+  /**
+   * Hooks that a plugin declares for the plugins that cooperate with it (webpack's
+   * `getCompilationHooks`): created by `create` once per engine under `owner` (the declaring
+   * plugin's name), then returned to every caller. Their taps are guarded like the core's: what a
+   * tap throws becomes PROVE_PLUGIN_FAILED naming the plugin and `owner.hook`.
+   */
+  pluginHooks<T extends object>(owner: string, create: () => T): T {
+    let hooks = this.ownHooks.get(owner) as T | undefined;
+    if (hooks === undefined) {
+      hooks = Object.freeze(create());
+      for (const [name, hook] of Object.entries(hooks)) {
+        if (typeof (hook as { intercept?: unknown }).intercept === 'function') {
+          (hook as { intercept(i: object): void }).intercept({ register: (tap: FullTap) => guardTap(`${owner}.${name}`, tap) });
+        }
+      }
+      this.ownHooks.set(owner, hooks);
+    }
+    return hooks;
   }
 
   /** Registered environments by name. */

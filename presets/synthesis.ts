@@ -10,12 +10,15 @@ import { ReplayValidationPlugin } from '../plugins/synthesis/ReplayValidationPlu
 import { SynthesisOrchestratorPlugin } from '../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { TemplateTeacherPlugin } from '../plugins/synthesis/TemplateTeacherPlugin.js';
 
+/** A perturbation's options: the rate given, else none (its schema's default is the paper's rate). */
+const rate = (probability: number | undefined) => (probability === undefined ? {} : { probability });
+
 /** Options of the `synthesis` preset. */
 export interface SynthesisPresetOptions {
-  distractors: number;
-  enumStripping: number;
-  irrelevance: number;
-  missingFunction: number;
+  distractors?: number;
+  enumStripping?: number;
+  irrelevance?: number;
+  missingFunction?: number;
 }
 
 /**
@@ -29,10 +32,10 @@ export const synthesisPreset = definePreset<SynthesisPresetOptions>({
   optionsSchema: {
     type: 'object',
     properties: {
-      distractors: { type: 'number', minimum: 0, maximum: 1, default: 0.4 },
-      enumStripping: { type: 'number', minimum: 0, maximum: 1, default: 0.3 },
-      irrelevance: { type: 'number', minimum: 0, maximum: 1, default: 0.05 },
-      missingFunction: { type: 'number', minimum: 0, maximum: 1, default: 0.18 },
+      distractors: { type: 'number', minimum: 0, maximum: 1, description: 'probability (default: the plugin\'s, the paper\'s rate)' },
+      enumStripping: { type: 'number', minimum: 0, maximum: 1, description: 'probability (default: the plugin\'s, the paper\'s rate)' },
+      irrelevance: { type: 'number', minimum: 0, maximum: 1, description: 'probability (default: the plugin\'s, the paper\'s rate)' },
+      missingFunction: { type: 'number', minimum: 0, maximum: 1, description: 'probability (default: the plugin\'s, the paper\'s rate)' },
     },
     additionalProperties: false,
   },
@@ -41,10 +44,10 @@ export const synthesisPreset = definePreset<SynthesisPresetOptions>({
       LiveSamplingPlugin,
       DependencyGraphPlugin,
       SynthesisOrchestratorPlugin,
-      [DistractorPerturbationPlugin, { probability: options.distractors }],
-      [EnumStrippingPerturbationPlugin, { probability: options.enumStripping }],
-      [IrrelevancePerturbationPlugin, { probability: options.irrelevance }],
-      [MissingFunctionPerturbationPlugin, { probability: options.missingFunction }],
+      [DistractorPerturbationPlugin, rate(options.distractors)],
+      [EnumStrippingPerturbationPlugin, rate(options.enumStripping)],
+      [IrrelevancePerturbationPlugin, rate(options.irrelevance)],
+      [MissingFunctionPerturbationPlugin, rate(options.missingFunction)],
       TemplateTeacherPlugin,
       ReplayValidationPlugin,
       DatasetWriterPlugin,

@@ -186,7 +186,9 @@ function makeContext(command: CommandDefinition, values: OptionValues, positiona
           const ok = option.type === 'boolean' ? typeof fromConfig === 'boolean' : option.multiple ? Array.isArray(fromConfig) : ['string', 'number'].includes(typeof fromConfig);
           if (!ok) throw errors.configInvalid(resolved.file, `${command.name}.${name}`, `must be ${option.type === 'boolean' ? 'a boolean' : option.multiple ? 'an array' : 'a string or number'}, got ${JSON.stringify(fromConfig)}`);
         }
-        const value = values[name] ?? (fromConfig === undefined ? undefined : option.multiple ? (fromConfig as unknown[]).map(String) : typeof fromConfig === 'boolean' ? fromConfig : String(fromConfig)) ?? option.default;
+        // The config's top-level `seed` is the default of every command's --seed.
+        const configSeed = name === 'seed' && resolved.config.seed !== undefined ? String(resolved.config.seed) : undefined;
+        const value = values[name] ?? (fromConfig === undefined ? undefined : option.multiple ? (fromConfig as unknown[]).map(String) : typeof fromConfig === 'boolean' ? fromConfig : String(fromConfig)) ?? configSeed ?? option.default;
         out[name] = value;
       }
       for (const key of Object.keys((section as Record<string, unknown> | undefined) ?? {})) {

@@ -3,17 +3,16 @@ import { join, resolve } from 'node:path';
 import { errors, type CommandContext } from '../../core/index.js';
 import { integerOption, numberOption, textOption } from '../../core/cli/optionValues.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
-import { ProgressLine } from '../rollout/ProgressLine.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { ProgressLine, writeFileAtomic } from '../../core/support/index.js';
 import { BFCL_CATEGORIES, BfclGroundTruthPolicyPlugin, BfclMultiTurnRunner, findBfclPython, renderBfclSummary, type BfclCategory } from './bfcl/bfclMultiTurn.js';
 
-/** Public benchmarks `prove eval --benchmark NAME` plays. */
+/** Public benchmarks `prove-rl eval --benchmark NAME` plays. */
 export const BENCHMARKS = ['bfcl-multi-turn'] as const;
 
 type Settings = Record<string, unknown>;
 
 /**
- * `prove eval --benchmark bfcl-multi-turn`: BFCL's multi-turn categories played live through the
+ * `prove-rl eval --benchmark bfcl-multi-turn`: BFCL's multi-turn categories played live through the
  * engine and scored by BFCL's own checker. `--policy ground-truth` replays BFCL's ground truth
  * (must score 100 %); `--policy URL --model NAME` an OpenAI-compatible server; without --policy,
  * the configuration's policy plugin.

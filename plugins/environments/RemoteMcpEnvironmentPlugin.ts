@@ -23,7 +23,7 @@ import {
   type WorldSpec,
 } from '../../core/index.js';
 import { canonicalHash } from '../../servers/kit/stateHash.js';
-import { Semaphore } from '../policy/Semaphore.js';
+import { Semaphore } from '../../core/support/index.js';
 
 const PLUGIN_NAME = 'RemoteMcpEnvironmentPlugin';
 

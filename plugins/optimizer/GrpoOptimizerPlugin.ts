@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { errors, STAGE_DEFAULT, validatePluginOptions, type CommandEntry, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
+import { errors, validatePluginOptions, type CommandEntry, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { TrainingWorker } from './TrainingWorker.js';
 import { WorkerPolicyPlugin } from './WorkerPolicyPlugin.js';
 
@@ -145,12 +146,12 @@ export class GrpoOptimizerPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     for (const command of TRAINING_COMMANDS) engine.registerCommand(command, this);
     engine.addTeardown(() => this.worker.close());
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.policy }, async (draft) => {
       if (this.loadInfo === undefined || draft.completion !== undefined || draft.purpose !== 'assistant') return draft;
       draft.completion = await this.policy.complete(draft);
       return draft;
     });
-    engine.hooks.onUpdate.tapPromise(this.name, async (batch) => {
+    engine.hooks.onUpdate.tapPromise({ name: this.name, stage: STAGES.onUpdate.optimizer }, async (batch) => {
       if (batch.kind !== 'rollouts') return;
       Object.assign(batch.metrics, await this.update(batch.groups));
     });

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSyn
 import { join, resolve } from 'node:path';
 import { errors, type Engine, type Example } from '../../core/index.js';
 import { RolloutRunner, type PlayedGroup } from '../rollout/RolloutRunner.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import type { GrpoOptimizerPlugin } from './GrpoOptimizerPlugin.js';
 import { nextRandomState, randomOutput } from '../../servers/kit/seededRandom.js';
 

@@ -1,4 +1,5 @@
-import { errors, STAGE_DEFAULT, type AssistantMessage, type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
+import { errors, type AssistantMessage, type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { parseHermesText, toChatToolCall } from '../policy/parseToolCalls.js';
 import { TrainingWorker, type GenerateRequest, type GenerateResult, type SamplingSettings } from './TrainingWorker.js';
 
@@ -65,7 +66,7 @@ export class WorkerPolicyPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     if (this.ownsWorker) engine.addTeardown(() => this.worker.close());
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.policy }, async (draft) => {
       if (draft.completion !== undefined || draft.purpose !== 'assistant') return draft;
       draft.completion = await this.complete(draft);
       return draft;

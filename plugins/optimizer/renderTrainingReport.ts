@@ -33,6 +33,23 @@ interface Series {
   dashed?: boolean;
 }
 
+/**
+ * Round ticks covering [lo, hi]: a step of 1, 2 or 5 × 10^k giving about `target` intervals, the
+ * range widened to whole steps, each tick printed with the decimals its step needs (no -0).
+ */
+export function niceTicks(lo: number, hi: number, target = 4): { lo: number; hi: number; ticks: number[]; label(value: number): string } {
+  const raw = (hi - lo) / target;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const first = Math.floor(lo / step + 1e-9);
+  const last = Math.ceil(hi / step - 1e-9);
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const ticks: number[] = [];
+  for (let i = first; i <= last; i++) ticks.push(Number((i * step).toFixed(decimals)));
+  const label = (value: number) => (Object.is(value, -0) || Math.abs(value) < step / 1e6 ? 0 : value).toFixed(decimals);
+  return { lo: first * step, hi: last * step, ticks, label };
+}
+
 /** An SVG line chart with axes, ticks and a legend; no script, no external resource. */
 function lineChart(title: string, series: Series[], width = 640, height = 260): string {
   const all = series.flatMap((s) => s.points);
@@ -51,16 +68,15 @@ function lineChart(title: string, series: Series[], width = 640, height = 260): 
     y0 -= 0.5;
     y1 += 0.5;
   }
-  const pad = (y1 - y0) * 0.05;
-  y0 -= pad;
-  y1 += pad;
+  const axis = niceTicks(y0, y1);
+  y0 = axis.lo;
+  y1 = axis.hi;
   const X = (x: number) => left + ((x - x0) / (x1 - x0)) * (width - left - right);
   const Y = (y: number) => top + (1 - (y - y0) / (y1 - y0)) * (height - top - bottom);
   const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="${escapeHtml(title)}">`];
-  for (let i = 0; i <= 4; i++) {
-    const y = y0 + ((y1 - y0) * i) / 4;
+  for (const y of axis.ticks) {
     parts.push(`<line x1="${left}" x2="${width - right}" y1="${Y(y).toFixed(1)}" y2="${Y(y).toFixed(1)}" stroke="#eee"/>`);
-    parts.push(`<text x="${left - 4}" y="${(Y(y) + 4).toFixed(1)}" text-anchor="end" font-size="10">${fmt(y)}</text>`);
+    parts.push(`<text x="${left - 4}" y="${(Y(y) + 4).toFixed(1)}" text-anchor="end" font-size="10">${axis.label(y)}</text>`);
   }
   for (let i = 0; i <= 5; i++) {
     const x = x0 + ((x1 - x0) * i) / 5;
@@ -91,15 +107,14 @@ function termBars(lines: readonly StepMetrics[], terms: readonly string[], steps
     }),
   );
   const flat = values.flat();
-  const y0 = Math.min(0, ...flat);
-  const y1 = Math.max(1, ...flat);
+  const axis = niceTicks(Math.min(0, ...flat), Math.max(1, ...flat));
+  const [y0, y1] = [axis.lo, axis.hi];
   const Y = (y: number) => top + (1 - (y - y0) / (y1 - y0)) * (height - top - bottom);
   const slot = (width - left - 12) / Math.max(steps.length, 1);
   const bar = (slot * 0.8) / Math.max(terms.length, 1);
   const parts: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="reward terms at chosen steps">`];
-  for (let i = 0; i <= 4; i++) {
-    const y = y0 + ((y1 - y0) * i) / 4;
-    parts.push(`<line x1="${left}" x2="${width - 12}" y1="${Y(y).toFixed(1)}" y2="${Y(y).toFixed(1)}" stroke="#eee"/><text x="${left - 4}" y="${(Y(y) + 4).toFixed(1)}" text-anchor="end" font-size="10">${fmt(y)}</text>`);
+  for (const y of axis.ticks) {
+    parts.push(`<line x1="${left}" x2="${width - 12}" y1="${Y(y).toFixed(1)}" y2="${Y(y).toFixed(1)}" stroke="#eee"/><text x="${left - 4}" y="${(Y(y) + 4).toFixed(1)}" text-anchor="end" font-size="10">${axis.label(y)}</text>`);
   }
   parts.push(`<line x1="${left}" x2="${width - 12}" y1="${Y(0).toFixed(1)}" y2="${Y(0).toFixed(1)}" stroke="#999"/>`);
   steps.forEach((step, s) => {

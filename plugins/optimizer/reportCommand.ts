@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { defineCommand, errors } from '../../core/index.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import type { StepMetrics } from './GrpoTrainer.js';
 import { renderTrainingReport } from './renderTrainingReport.js';
 
@@ -38,6 +38,9 @@ export default defineCommand({
     if (typeof stepsOption === 'string') {
       steps = stepsOption.split(',').map((s) => Number(s.trim()));
       if (steps.some((s) => !Number.isInteger(s) || s < 0)) throw errors.invalidArgument('report', '--steps', stepsOption, 'must be a comma-separated list of step numbers, e.g. 0,50,100');
+      const last = Math.max(...lines.map((l) => Number(l.step)));
+      const beyond = steps.filter((s) => s > last);
+      if (beyond.length > 0) throw errors.invalidArgument('report', '--steps', stepsOption, `step ${beyond.join(', ')} is past the run's last step (${last}); its steps are 0 to ${last}`);
     }
     const windowOption = context.values.window;
     const window = typeof windowOption === 'string' ? Number(windowOption) : undefined;

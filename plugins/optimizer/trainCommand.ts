@@ -148,7 +148,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
       }
       if (!model) throw errors.trainingModelMissing();
       await trainer.start(resolve(context.cwd, model), examples);
-      const { writeFileAtomic } = await import('../rollout/writeFileAtomic.js');
+      const { writeFileAtomic } = await import('../../core/support/index.js');
       const runFile = join(outDir, 'run.json');
       const run = JSON.parse((await import('node:fs')).readFileSync(runFile, 'utf8')) as Record<string, unknown>;
       writeFileAtomic(runFile, JSON.stringify({ ...run, dataset: datasetPath, split }, null, 2) + '\n');

@@ -1,7 +1,6 @@
 import {
   errors,
   validatePluginOptions,
-  STAGE_DEFAULT,
   type AssistantMessage,
   type ChatMessage,
   type Completion,
@@ -13,8 +12,9 @@ import {
   type TokenTrace,
   type ToolCall,
 } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { parseChatToolCalls, parseHermesText, toChatToolCall } from './parseToolCalls.js';
-import { Semaphore } from './Semaphore.js';
+import { Semaphore } from '../../core/support/index.js';
 
 const PLUGIN_NAME = 'OpenAIPolicyPlugin';
 
@@ -184,7 +184,7 @@ export class OpenAIPolicyPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.policy }, async (draft) => {
       if (draft.completion !== undefined || !this.options.purposes.includes(draft.purpose)) return draft;
       draft.completion = await this.complete(draft);
       return draft;

@@ -1,4 +1,5 @@
 import { errors, STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import type { ValueEquality } from './argumentValuesEqual.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreArgumentValues } from './scoreArgumentValues.js';
@@ -45,7 +46,7 @@ export class ArgumentValueRewardPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const { term, alignment, strings, arrays, tolerance } = this.options;
     const equality: ValueEquality = { strings, arrays, tolerance };
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT + 1 }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.argumentValues }, (sheet, input) => {
       const coverage = sheet.details?.[alignment] as Partial<CoverageResult> | undefined;
       if (!coverage || !Array.isArray(coverage.alignment)) throw errors.rewardDetailsMissing(this.name, term, `${alignment}.alignment`);
       const prepared = PreparedExample.of(input.example);

@@ -1,4 +1,5 @@
-import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreCoverage, type CoverageMatchRule } from './scoreCoverage.js';
 
@@ -37,7 +38,7 @@ export class CoverageRewardPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     const { term, ordered, match } = this.options;
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
       const result = scoreCoverage(PreparedExample.of(input.example), input.calls, { ordered, match });
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;

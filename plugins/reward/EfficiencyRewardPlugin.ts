@@ -1,4 +1,5 @@
-import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreEfficiency } from './scoreEfficiency.js';
 
@@ -38,7 +39,7 @@ export class EfficiencyRewardPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const { term, alpha, beta } = this.options;
     const options = { alpha, beta };
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
       const result = scoreEfficiency(PreparedExample.of(input.example).calls.length, input.calls.length, options);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;

@@ -1,5 +1,6 @@
-import { errors, STAGE_LATE, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
+import { errors, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
 import { PreparedExample } from './PreparedExample.js';
+import { STAGES } from '../stages.js';
 
 const PLUGIN_NAME = 'RewardCombinerPlugin';
 
@@ -65,7 +66,7 @@ export class RewardCombinerPlugin implements ProvePlugin {
     const weights = this.weights;
     const paperAbstention = this.abstention === 'paper';
     for (const command of REWARD_COMMANDS) engine.registerCommand(command, this);
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_LATE }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.combiner }, (sheet, input) => {
       let total = 0;
       const terms = sheet.terms;
       for (const term in terms) {

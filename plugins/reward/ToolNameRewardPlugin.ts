@@ -1,4 +1,5 @@
-import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreToolName } from './scoreToolName.js';
 
@@ -31,7 +32,7 @@ export class ToolNameRewardPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     const { term } = this.options;
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
       const result = scoreToolName(PreparedExample.of(input.example), input.calls);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;

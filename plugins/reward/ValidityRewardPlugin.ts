@@ -1,4 +1,5 @@
-import { STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreValidity, type ArgumentRule } from './scoreValidity.js';
 
@@ -41,7 +42,7 @@ export class ValidityRewardPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     const { term, execution, arguments: rule } = this.options;
-    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet, input) => {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
       const result = scoreValidity(PreparedExample.of(input.example), input.calls, { execution, arguments: rule });
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;

@@ -17,7 +17,7 @@ import {
   type Trajectory,
 } from '../../core/index.js';
 import { toChatToolCall } from '../policy/parseToolCalls.js';
-import { Semaphore } from '../policy/Semaphore.js';
+import { Semaphore } from '../../core/support/index.js';
 import { toolRouting, type ToolRouting } from './toolRouting.js';
 
 /** Options of a {@link RolloutRunner}. */

@@ -6,12 +6,12 @@ import { runBenchmark } from '../benchmarks/benchmarkEval.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
 import { EvalSummaryBuilder } from './EvalSummaryBuilder.js';
 import { rolloutRecord, type RolloutRecord } from './evaluateRollout.js';
-import { ProgressLine } from './ProgressLine.js';
+import { ProgressLine } from '../../core/support/index.js';
 import { readExamples, selectSplit } from './readExamples.js';
 import { renderReport, type ReportedRollout } from './renderReport.js';
 import { replayGroundTruth, type GroundTruthReplay } from './replayGroundTruth.js';
 import { RolloutRunner } from './RolloutRunner.js';
-import { writeFileAtomic } from './writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 
 /** Rollouts shown in full in report.html. */
 const WORST_SHOWN = 12;
@@ -145,7 +145,7 @@ export default defineCommand({
         if (worst.length < WORST_SHOWN || worse(record, worst[worst.length - 1].record) < 0) {
           worst = [...worst, { record, example }].sort((a, b) => worse(a.record, b.record)).slice(0, WORST_SHOWN);
         }
-        progress.tick(`mean reward ${summary.meanReward.toFixed(3)}${summary.failed ? `, ${summary.failed} failed` : ''}`);
+        progress.tick(summary.failed === summary.count ? `${summary.failed} failed` : `mean reward ${summary.meanReward.toFixed(3)}${summary.failed ? `, ${summary.failed} failed` : ''}`);
       });
       closeSync(fd);
       renameSync(temporary, rolloutsFile);
@@ -167,20 +167,23 @@ export default defineCommand({
     writeFileAtomic(join(outDir, 'summary.json'), JSON.stringify(result, null, 2) + '\n');
     writeFileAtomic(join(outDir, 'report.html'), renderReport(result, worst));
 
-    const lines = [
+    const allFailed = summary.failed === total;
+    const lines = allFailed
+      ? [`no rollout finished: all ${total} failed, so there is no mean reward`]
+      : [
       `mean reward ${result.reward.toFixed(3)} of ${result.maxReward.toFixed(2)}  (${Object.entries(result.terms).map(([t, v]) => `${t} ${v.toFixed(3)}`).join(', ')})`,
       `state check ${(result.stateCheck * 100).toFixed(1)} %  response check ${(result.responseCheck * 100).toFixed(1)} %  both ${(result.bothChecks * 100).toFixed(1)} %`,
       `calls ${result.calls.total} (${result.calls.perRollout.toFixed(2)} per rollout, ground truth ${result.calls.groundTruthPerExample.toFixed(2)}); failed: ${Object.entries(result.validityFailures).map(([k, n]) => `${k} ${n}`).join(', ')}`,
-    ];
-    if (result.stateUnavailable > 0) lines.push(`state check unavailable for ${result.stateUnavailable} of ${result.rollouts} rollouts: a server exposes no state (configure its stateTool); they are not counted as passed`);
-    if (result.abstention.rollouts > 0) lines.push(`abstention accuracy ${((result.abstention.accuracy ?? 0) * 100).toFixed(1)} % of ${result.abstention.rollouts}`);
-    for (const [domain, slice] of Object.entries(result.byDomain)) lines.push(`  ${domain.padEnd(16)} ${slice.rollouts} rollouts  reward ${slice.reward.toFixed(3)}  state ${(slice.stateCheck * 100).toFixed(0)} %`);
+        ];
+    if (!allFailed && result.stateUnavailable > 0) lines.push(`state check unavailable for ${result.stateUnavailable} of ${result.rollouts} rollouts: a server exposes no state (configure its stateTool); they are not counted as passed`);
+    if (!allFailed && result.abstention.rollouts > 0) lines.push(`abstention accuracy ${((result.abstention.accuracy ?? 0) * 100).toFixed(1)} % of ${result.abstention.rollouts}`);
+    if (!allFailed) for (const [domain, slice] of Object.entries(result.byDomain)) lines.push(`  ${domain.padEnd(16)} ${slice.rollouts} rollouts  reward ${slice.reward.toFixed(3)}  state ${(slice.stateCheck * 100).toFixed(0)} %`);
     lines.push(`wrote ${join(outDir, 'rollouts.jsonl')}, summary.json, report.html`);
     context.stdout(lines.join('\n') + '\n');
     if (summary.failed > 0) {
       context.stderr(`eval: ${summary.failed} of ${total} rollouts failed; first: ${result.errors[0]?.error ?? '?'}\n`);
     }
     // Every rollout failing means nothing was evaluated (the server is down, the model name is wrong …).
-    return summary.failed === total ? 1 : 0;
+    return allFailed ? 1 : 0;
   },
 });

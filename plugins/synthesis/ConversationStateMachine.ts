@@ -21,6 +21,7 @@ import { planConversation, type ConversationPlan, type PlanOptions } from './pla
 import { SynthesisRandom } from './SynthesisRandom.js';
 import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
+import { DEPENDENCY_GRAPH, SCRIPT } from './contracts.js';
 
 /** The conversation's states (the paper's five groups: query, turn, tool execution, response, continuation). */
 export type ConversationState = 'query' | 'user_turn' | 'teacher' | 'execute' | 'recovery' | 'response' | 'continuation' | 'done' | 'dropped';
@@ -71,7 +72,7 @@ const NEXT = new Map(TRANSITIONS.map((t) => [`${t.from}:${t.on}`, t.to]));
 export type InformationLevel = 'complete' | 'missing' | 'minimal';
 
 /**
- * Everything the teacher and the perturbations share about one conversation (in `draft.meta.script`).
+ * Everything the teacher and the perturbations share about one conversation (`draft.meta` under SCRIPT, contracts.ts).
  * Perturbations set `hiddenTool`/`irrelevant`; the template teacher reads the plan and moves the cursor.
  */
 export interface ConversationScript {
@@ -210,7 +211,7 @@ export class ConversationStateMachine {
     const session = await this.engine.openSession(server, this.world(server));
     try {
       const context = await this.engine.sample({ server, session, seed: this.seed + block });
-      const graph = context.meta.dependencyGraph as DependencyGraph | undefined;
+      const graph = DEPENDENCY_GRAPH.get(context.meta);
       if (graph === undefined) throw errors.synthesisNoGraph(server);
       const pool = new ValuePool();
       for (const [collection, records] of Object.entries(context.entities)) {
@@ -297,7 +298,7 @@ export class ConversationStateMachine {
         example,
         sampling: sampled.context,
         seed: SynthesisRandom.derive(this.seed, 'generate', index, seedLabel).int(0, 2 ** 31 - 1),
-        meta: { script },
+        meta: SCRIPT.with({}, script),
       };
       return this.engine.generate(draft);
     };

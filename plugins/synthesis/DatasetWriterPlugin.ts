@@ -1,8 +1,9 @@
 import { hash as sha256 } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errors, STAGE_LATE, type Engine, type Example, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { errors, type Engine, type Example, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
+import { STAGES } from '../stages.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import { serializeExample } from './serializeExample.js';
 
 const PLUGIN_NAME = 'DatasetWriterPlugin';
@@ -105,7 +106,7 @@ export class DatasetWriterPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    engine.hooks.onUpdate.tapPromise({ name: this.name, stage: STAGE_LATE }, (batch: UpdateBatch) => {
+    engine.hooks.onUpdate.tapPromise({ name: this.name, stage: STAGES.onUpdate.datasetWriter }, (batch: UpdateBatch) => {
       if (batch.kind !== 'examples' || this.run === undefined || this.state === undefined) return Promise.resolve();
       const state = this.state;
       const room = state.count - state.kept;

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STAGE_LATE, type CommandEntry, type Engine, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { type CommandEntry, type Engine, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
+import { STAGES } from '../stages.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import { toolSchemaHash, type DependencyGraph } from './DependencyGraph.js';
+import { DEPENDENCY_GRAPH, dependencyGraphHooks, type GraphRefinement } from './contracts.js';
 import { discoverDependencyGraph } from './discoverDependencyGraph.js';
 import { toolCatalog } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
@@ -28,7 +30,7 @@ const GRAPH_COMMAND: CommandEntry = {
 /**
  * Builds each environment's dependency graph once per tool-schema hash (explicit edges from
  * matching outputs to required inputs, implicit edges from live probing in fresh sessions) and
- * hands it on in `onSample` as `context.meta.dependencyGraph`.
+ * hands it on in `onSample` under DEPENDENCY_GRAPH, after its `refine` hook (contracts.ts) has run.
  */
 export class DependencyGraphPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
@@ -43,23 +45,24 @@ export class DependencyGraphPlugin implements ProvePlugin {
     additionalProperties: false,
   };
   readonly name = PLUGIN_NAME;
-  private readonly graphs = new Map<string, Promise<DependencyGraph>>();
+  private readonly graphs = new Map<string, Promise<GraphRefinement>>();
 
   constructor(readonly options: DependencyGraphOptions = {}) {}
 
   apply(engine: Engine): void {
     engine.registerCommand(GRAPH_COMMAND, this);
-    engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGE_LATE }, async (context: SamplingContext, request: SampleRequest) => {
+    engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGES.onSample.dependencyGraph }, async (context: SamplingContext, request: SampleRequest) => {
       const environment = engine.environments.get(request.server);
       if (environment === undefined) return context;
       const tools = toolCatalog(environment);
       const hash = toolSchemaHash(tools);
-      let graph = this.graphs.get(hash);
-      if (graph === undefined) {
-        graph = this.build(engine, request, context, hash);
-        this.graphs.set(hash, graph);
+      let refined = this.graphs.get(hash);
+      if (refined === undefined) {
+        refined = this.build(engine, request, context, hash).then((graph) => dependencyGraphHooks(engine).refine.promise({ graph, meta: {} }, { server: request.server, tools }));
+        this.graphs.set(hash, refined);
       }
-      return { ...context, meta: { ...context.meta, dependencyGraph: await graph } };
+      const { graph, meta } = await refined;
+      return { ...context, meta: DEPENDENCY_GRAPH.with({ ...context.meta, ...meta }, graph) };
     });
   }
 

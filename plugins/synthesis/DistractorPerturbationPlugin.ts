@@ -1,4 +1,5 @@
-import { STAGE_EARLY, type Engine, type ProvePlugin } from '../../core/index.js';
+import { validatePluginOptions, type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { markPerturbation, perturbationRandom, PROBABILITY_SCHEMA, queryScript, type PerturbationOptions } from './perturbationSupport.js';
 
 const PLUGIN_NAME = 'DistractorPerturbationPlugin';
@@ -20,13 +21,17 @@ export class DistractorPerturbationPlugin implements ProvePlugin {
     additionalProperties: false,
   };
   readonly name = PLUGIN_NAME;
-  constructor(readonly options: DistractorOptions = {}) {}
+  /** Options with the schema's defaults filled in: the schema is the only place they are written. */
+  readonly options: Required<DistractorOptions>;
+  constructor(options: DistractorOptions = {}) {
+    this.options = validatePluginOptions<Required<DistractorOptions>>(PLUGIN_NAME, DistractorPerturbationPlugin.optionsSchema, options);
+  }
 
   apply(engine: Engine): void {
-    const probability = this.options.probability ?? 0.4;
-    const min = this.options.min ?? 3;
-    const max = this.options.max ?? 8;
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_EARLY }, (draft) => {
+    const probability = this.options.probability;
+    const min = this.options.min;
+    const max = this.options.max;
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.distractors }, (draft) => {
       const script = queryScript(draft);
       if (script === undefined) return Promise.resolve(draft);
       const rng = perturbationRandom(draft, PLUGIN_NAME);

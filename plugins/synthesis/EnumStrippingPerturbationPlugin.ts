@@ -1,4 +1,5 @@
-import { STAGE_EARLY, type Engine, type JsonSchema, type ProvePlugin, type ToolSchema } from '../../core/index.js';
+import { validatePluginOptions, type Engine, type JsonSchema, type ProvePlugin, type ToolSchema } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { markPerturbation, perturbationRandom, PROBABILITY_SCHEMA, queryScript, type PerturbationOptions } from './perturbationSupport.js';
 
 const PLUGIN_NAME = 'EnumStrippingPerturbationPlugin';
@@ -23,11 +24,15 @@ export class EnumStrippingPerturbationPlugin implements ProvePlugin {
   static readonly description = 'perturbation: remove enum lists from parameter schemas';
   static readonly optionsSchema = { type: 'object', properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.3 } }, additionalProperties: false };
   readonly name = PLUGIN_NAME;
-  constructor(readonly options: PerturbationOptions = {}) {}
+  /** Options with the schema's defaults filled in: the schema is the only place they are written. */
+  readonly options: Required<PerturbationOptions>;
+  constructor(options: PerturbationOptions = {}) {
+    this.options = validatePluginOptions<Required<PerturbationOptions>>(PLUGIN_NAME, EnumStrippingPerturbationPlugin.optionsSchema, options);
+  }
 
   apply(engine: Engine): void {
-    const probability = this.options.probability ?? 0.3;
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_EARLY + 1 }, (draft) => {
+    const probability = this.options.probability;
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.enumStripping }, (draft) => {
       if (queryScript(draft) === undefined || !perturbationRandom(draft, PLUGIN_NAME).chance(probability)) return Promise.resolve(draft);
       const stripped = { count: 0 };
       const tools = draft.tools.map((tool) => ({ ...tool, function: { ...tool.function, parameters: stripEnums(tool.function.parameters, stripped) as JsonSchema } }) as ToolSchema);

@@ -1,4 +1,5 @@
-import { STAGE_EARLY, type Engine, type ProvePlugin } from '../../core/index.js';
+import { validatePluginOptions, type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { IRRELEVANT_REQUESTS } from './phrasing.js';
 import { markPerturbation, perturbationRandom, PROBABILITY_SCHEMA, queryScript, type PerturbationOptions } from './perturbationSupport.js';
 
@@ -13,12 +14,16 @@ export class IrrelevancePerturbationPlugin implements ProvePlugin {
   static readonly description = 'perturbation: an out-of-scope request, answered by abstaining';
   static readonly optionsSchema = { type: 'object', properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.05 } }, additionalProperties: false };
   readonly name = PLUGIN_NAME;
-  constructor(readonly options: PerturbationOptions = {}) {}
+  /** Options with the schema's defaults filled in: the schema is the only place they are written. */
+  readonly options: Required<PerturbationOptions>;
+  constructor(options: PerturbationOptions = {}) {
+    this.options = validatePluginOptions<Required<PerturbationOptions>>(PLUGIN_NAME, IrrelevancePerturbationPlugin.optionsSchema, options);
+  }
 
   apply(engine: Engine): void {
-    const probability = this.options.probability ?? 0.05;
+    const probability = this.options.probability;
     // Runs after the tools are final (distractors, enum stripping), so that the topic check sees them all.
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_EARLY + 2 }, (draft) => {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.irrelevance }, (draft) => {
       const script = queryScript(draft);
       if (script === undefined) return Promise.resolve(draft);
       const rng = perturbationRandom(draft, PLUGIN_NAME);

@@ -1,4 +1,5 @@
 import type { Engine, ProvePlugin, SampleRequest, SamplingContext } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { toolCatalog } from './ToolCatalog.js';
 import { isIdField, snakeCase } from './valuePool.js';
 
@@ -33,7 +34,7 @@ export class LiveSamplingPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const minFields = this.options.minFields ?? 3;
     const max = this.options.maxPerCollection ?? 200;
-    engine.hooks.onSample.tapPromise({ name: this.name, stage: 5 }, async (context: SamplingContext, request: SampleRequest) => {
+    engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGES.onSample.liveSampling }, async (context: SamplingContext, request: SampleRequest) => {
       const environment = engine.environments.get(request.server);
       if (environment === undefined) return context;
       const entities = { ...context.entities };

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash as sha256 } from 'node:crypto';
-import { STAGE_LATE, type Engine, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
+import { type Engine, type ProvePlugin } from '../../core/index.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
-import { writeFileAtomic } from '../rollout/writeFileAtomic.js';
+import { writeFileAtomic } from '../../core/support/index.js';
 import type { DependencyEdge, DependencyGraph } from './DependencyGraph.js';
-import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
+import type { ToolFacts } from './ToolCatalog.js';
+import { DEPENDENCY_CLASSIFIER, dependencyGraphHooks } from './contracts.js';
 
 const PLUGIN_NAME = 'LlmDependencyClassifierPlugin';
 
@@ -67,18 +68,15 @@ export class LlmDependencyClassifierPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGE_LATE + 1 }, async (context: SamplingContext, request: SampleRequest) => {
-      const graph = context.meta.dependencyGraph as DependencyGraph | undefined;
-      const environment = engine.environments.get(request.server);
-      if (graph === undefined || environment === undefined) return context;
+    dependencyGraphHooks(engine).refine.tapPromise(this.name, async ({ graph, meta }, { tools }) => {
       const key = `${graph.hash}|${this.options.model}`;
       let result = this.classified.get(key);
       if (result === undefined) {
-        result = this.classify(graph, toolCatalog(environment));
+        result = this.classify(graph, tools);
         this.classified.set(key, result);
       }
       const { graph: classified, unreadable } = await result;
-      return { ...context, meta: { ...context.meta, dependencyGraph: classified, dependencyClassifier: { model: this.options.model, unreadable } } };
+      return { graph: classified, meta: DEPENDENCY_CLASSIFIER.with(meta, { model: this.options.model, unreadable }) };
     });
   }
 

@@ -1,4 +1,5 @@
-import { STAGE_EARLY, type Engine, type ProvePlugin } from '../../core/index.js';
+import { validatePluginOptions, type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { markPerturbation, perturbationRandom, PROBABILITY_SCHEMA, queryScript, type PerturbationOptions } from './perturbationSupport.js';
 
 const PLUGIN_NAME = 'MissingFunctionPerturbationPlugin';
@@ -23,12 +24,16 @@ export class MissingFunctionPerturbationPlugin implements ProvePlugin {
     additionalProperties: false,
   };
   readonly name = PLUGIN_NAME;
-  constructor(readonly options: MissingFunctionOptions = {}) {}
+  /** Options with the schema's defaults filled in: the schema is the only place they are written. */
+  readonly options: Required<MissingFunctionOptions>;
+  constructor(options: MissingFunctionOptions = {}) {
+    this.options = validatePluginOptions<Required<MissingFunctionOptions>>(PLUGIN_NAME, MissingFunctionPerturbationPlugin.optionsSchema, options);
+  }
 
   apply(engine: Engine): void {
-    const probability = this.options.probability ?? 0.18;
+    const probability = this.options.probability;
     const share = this.options.clarificationShare ?? 0.78;
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_EARLY + 3 }, (draft) => {
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.missingFunction }, (draft) => {
       const script = queryScript(draft);
       if (script === undefined || script.irrelevant !== undefined) return Promise.resolve(draft);
       const rng = perturbationRandom(draft, PLUGIN_NAME);

@@ -1,6 +1,7 @@
-import { errors, STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
+import { errors, type Engine, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
-import type { ConversationScript } from './ConversationStateMachine.js';
+import { SCRIPT } from './contracts.js';
 
 const PLUGIN_NAME = 'OpenAITeacherPlugin';
 
@@ -34,9 +35,9 @@ export class OpenAITeacherPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {
-      if (draft.completion !== undefined || draft.purpose !== 'assistant' || draft.meta.script === undefined) return draft;
-      const script = draft.meta.script as ConversationScript;
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.policy }, async (draft) => {
+      const script = SCRIPT.get(draft.meta);
+      if (draft.completion !== undefined || draft.purpose !== 'assistant' || script === undefined) return draft;
       const offered = new Set(draft.tools.map((tool) => tool.function.name));
       const attempts = (this.options.regenerations ?? 2) + 1;
       let messages = draft.messages;

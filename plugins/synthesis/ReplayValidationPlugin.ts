@@ -1,4 +1,5 @@
-import { STAGE_EARLY, type Engine, type Example, type ExecutedCall, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
+import { type Engine, type Example, type ExecutedCall, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import { replayGroundTruth } from '../rollout/replayGroundTruth.js';
 import { toolMessageContent } from './ConversationStateMachine.js';
 import { toolCatalog } from './ToolCatalog.js';
@@ -83,7 +84,7 @@ export class ReplayValidationPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    engine.hooks.onUpdate.tapPromise({ name: this.name, stage: STAGE_EARLY }, async (batch: UpdateBatch) => {
+    engine.hooks.onUpdate.tapPromise({ name: this.name, stage: STAGES.onUpdate.replayValidation }, async (batch: UpdateBatch) => {
       if (batch.kind !== 'examples') return;
       const kept: Example[] = [];
       for (const example of batch.examples) {

@@ -1,4 +1,5 @@
-import { STAGE_DEFAULT, type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
+import { type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
+import { STAGES } from '../stages.js';
 import type { ConversationScript } from './ConversationStateMachine.js';
 import {
   abstainReply,
@@ -13,6 +14,7 @@ import {
   type MentionContext,
 } from './phrasing.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
+import { SCRIPT } from './contracts.js';
 
 const PLUGIN_NAME = 'TemplateTeacherPlugin';
 
@@ -37,8 +39,8 @@ export class TemplateTeacherPlugin implements ProvePlugin {
   readonly name = PLUGIN_NAME;
 
   apply(engine: Engine): void {
-    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT + 1 }, (draft) => {
-      const script = draft.meta.script as ConversationScript | undefined;
+    engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.templateTeacher }, (draft) => {
+      const script = SCRIPT.get(draft.meta);
       if (draft.completion !== undefined || script === undefined) return Promise.resolve(draft);
       const rng = new SynthesisRandom(draft.seed);
       if (draft.purpose === 'query') draft.completion = userCompletion(this.firstMessage(script, rng));

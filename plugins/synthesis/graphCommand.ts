@@ -1,4 +1,5 @@
 import { defineCommand, errors } from '../../core/index.js';
+import { DEPENDENCY_GRAPH } from './contracts.js';
 import { renderGraphDot, renderGraphMermaid, renderGraphText, type DependencyGraph } from './DependencyGraph.js';
 
 export default defineCommand({
@@ -20,7 +21,7 @@ export default defineCommand({
     const session = await engine.openSession(domain, { seed: 0, referenceDate: environment.defaultReferenceDate ?? '2026-03-16T09:00:00Z' });
     let graph: DependencyGraph | undefined;
     try {
-      graph = (await engine.sample({ server: domain, session, seed: 0 })).meta.dependencyGraph as DependencyGraph | undefined;
+      graph = DEPENDENCY_GRAPH.get((await engine.sample({ server: domain, session, seed: 0 })).meta);
     } finally {
       await session.close();
     }

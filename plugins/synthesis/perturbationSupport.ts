@@ -1,10 +1,11 @@
 import type { GenerationDraft } from '../../core/index.js';
 import type { ConversationScript } from './ConversationStateMachine.js';
+import { SCRIPT } from './contracts.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
 
 /** The script of a synthesis query draft, or undefined for any other draft (rollouts, later turns). */
 export function queryScript(draft: GenerationDraft): ConversationScript | undefined {
-  return draft.purpose === 'query' ? (draft.meta.script as ConversationScript | undefined) : undefined;
+  return draft.purpose === 'query' ? SCRIPT.get(draft.meta) : undefined;
 }
 
 /** A perturbation's own random source for a draft: its draws do not depend on which other perturbations ran. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineCommand, errors } from '../../core/index.js';
 import { integerOption } from '../../core/cli/optionValues.js';
-import { ProgressLine } from '../rollout/ProgressLine.js';
+import { ProgressLine } from '../../core/support/index.js';
 import { runSynthesis } from './runSynthesis.js';
 
 export default defineCommand({
@@ -16,7 +16,7 @@ export default defineCommand({
   ].join('\n'),
   options: {
     count: { type: 'string', valueName: 'N', description: 'validated examples to write' },
-    seed: { type: 'string', valueName: 'S', description: 'seed of every choice', default: '0' },
+    seed: { type: 'string', valueName: 'S', description: 'seed of every choice (default: the config\'s seed, else 0)' },
     out: { type: 'string', valueName: 'DIR', description: 'output folder (examples.jsonl, manifest.json)' },
     domains: { type: 'string', multiple: true, valueName: 'NAME', description: 'environments to synthesize from (repeat or comma-separate; default: all registered)' },
     concurrency: { type: 'string', valueName: 'C', description: 'conversations in flight at once (the output does not change)', default: '8' },

@@ -33,7 +33,7 @@ export default defineCommand({
   examples: ['prove-rl serve banking', 'prove-rl serve banking calendar shopping --http --port 3717', 'prove-rl serve travel_booking --http --token s3cret --max-sessions 64'],
   async run(context) {
     const names = context.positionals;
-    const values = context.values;
+    const values = await context.settings();
     if (names.length === 0) throw errors.usage('serve', `name at least one domain; domains: ${domainNames().join(', ') || '(none)'}`);
     const domains = await loadDomains(names);
     const world: Partial<WorldSpec> = {};

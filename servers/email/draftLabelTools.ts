@@ -1,7 +1,7 @@
 import { defineTool } from '../kit/Domain.js';
 import { closestName } from '../kit/closestName.js';
 import type { JsonSchema } from '../../core/index.js';
-import type { EmailDraft, EmailState } from './EmailState.js';
+import type { EmailDraft, EmailMessage, EmailState } from './EmailState.js';
 import { allMessages, findLabel, putMessage, recipients, requireDraft, requireLabel, requireMessage, str, strings } from './emailModel.js';
 import { ADDRESSES, BODY, SUBJECT, sendMessage } from './mailTools.js';
 
@@ -109,26 +109,42 @@ export const deleteEmailDraft = defineTool<S, { draft_id: string }>({
 
 export const listEmailLabels = defineTool<S, Record<string, never>>({
   name: 'list_email_labels',
-  description: 'Every label, system (INBOX, SENT, STARRED, UNREAD, IMPORTANT, TRASH, SPAM) and user-made, with how many messages carry it and how many of those are unread.',
+  description: 'Every label, system (INBOX, SENT, STARRED, UNREAD, IMPORTANT, TRASH, SPAM) and user-made, with how many messages carry it, how many of those are unread, and the newest one\'s message_id.',
   input: { type: 'object', properties: {}, additionalProperties: false },
   output: {
     type: 'object',
-    properties: { labels: { type: 'array', items: { type: 'object', properties: { label: str('Name.'), label_id: str('Id.'), type: str('system or user.'), messages: { type: 'integer', description: 'Messages.' }, unread: { type: 'integer', description: 'Unread ones.' } }, required: ['label', 'label_id', 'type', 'messages', 'unread'] }, description: 'The labels.' } },
+    properties: {
+      labels: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { label: str('Name.'), label_id: str('Id.'), type: str('system or user.'), messages: { type: 'integer', description: 'Messages.' }, unread: { type: 'integer', description: 'Unread ones.' }, message_id: { type: ['string', 'null'], description: 'The newest message under it (null when none).' } },
+          required: ['label', 'label_id', 'type', 'messages', 'unread', 'message_id'],
+        },
+        description: 'The labels.',
+      },
+    },
     required: ['labels'],
   },
   annotations: { title: 'List labels', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler(_args, ctx) {
-    const counts = new Map<string, [number, number]>();
+    const counts = new Map<string, { messages: number; unread: number; newest: EmailMessage | null }>();
     for (const m of allMessages(ctx.base)) {
       const unread = m.labels.includes('UNREAD') ? 1 : 0;
       for (const id of m.labels) {
-        const c = counts.get(id) ?? [0, 0];
-        c[0]++;
-        c[1] += unread;
+        const c = counts.get(id) ?? { messages: 0, unread: 0, newest: null };
+        c.messages++;
+        c.unread += unread;
+        if (c.newest === null || m.date > c.newest.date || (m.date === c.newest.date && m.message_id > c.newest.message_id)) c.newest = m;
         counts.set(id, c);
       }
     }
-    return { labels: Object.values(ctx.base.labels).map((l) => ({ label: l.label, label_id: l.label_id, type: l.type, messages: counts.get(l.label_id)?.[0] ?? 0, unread: counts.get(l.label_id)?.[1] ?? 0 })) };
+    return {
+      labels: Object.values(ctx.base.labels).map((l) => {
+        const c = counts.get(l.label_id);
+        return { label: l.label, label_id: l.label_id, type: l.type, messages: c?.messages ?? 0, unread: c?.unread ?? 0, message_id: c?.newest?.message_id ?? null };
+      }),
+    };
   },
 });
 

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errors } from '../../core/index.js';
+import { errors, writeFileAtomic } from '../../core/index.js';
 
 let packageRoot: string | undefined;
 
@@ -49,9 +49,7 @@ export function loadFixture<T>(domain: string, file = 'world.json'): T {
 export function writeFixture(domain: string, text: string, file = 'world.json'): string {
   const path = join(proveRoot(), 'fixtures', domain, file);
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  writeFileAtomic(path, text);
   cache.delete(path);
   return path;
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { exportOnnx, onnxScript } from '../../plugins/policy/onnx/exportOnnx.js';
 import { OnnxCausalLM } from '../../plugins/policy/onnx/OnnxCausalLM.js';
 import { findPython } from '../../plugins/optimizer/TrainingWorker.js';
-import { parityPrompts } from '../policy/onnxPolicy.test.js';
+import { parityPrompts } from '../policy/support/parityPrompts.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ONNX = process.env.BENCH_ONNX ?? join(ROOT, '.cache', 'smollm2-onnx');

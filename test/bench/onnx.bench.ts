@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { exportOnnx } from '../../plugins/policy/onnx/exportOnnx.js';
 import { OnnxCausalLM } from '../../plugins/policy/onnx/OnnxCausalLM.js';
 import { findPython, TrainingWorker } from '../../plugins/optimizer/TrainingWorker.js';
-import { parityPrompts } from '../policy/onnxPolicy.test.js';
+import { parityPrompts } from '../policy/support/parityPrompts.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CACHE = join(ROOT, '.cache');

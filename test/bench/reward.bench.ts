@@ -6,7 +6,7 @@
  * environments), against the baseline measured in the same run: the same five pure scoring
  * functions called directly and combined by hand, no hooks. Target: 500,000 sheets per CPU second.
  *
- * Through the CLI: `prove score` on 200,000 lines of the same trajectories (a temporary dataset and
+ * Through the CLI: `prove-rl score` on 200,000 lines of the same trajectories (a temporary dataset and
  * file, deleted after), as a child process, start-up included, against the baseline of a node
  * process that only reads the same file line by line, JSON.parse-s and JSON.stringify-s each line
  * and writes it out (the I/O and JSON floor). Target: 100,000 sheets per second. Both run in the
@@ -93,7 +93,7 @@ async function cliBenchmark(examples: Example[], inputs: Array<{ example: Exampl
     const cliCpu = rate(cli, 'cpu');
     console.log(`\nprove score through the CLI: ${CLI_LINES.toLocaleString('en-US')} lines (${(bytes / 2 ** 20).toFixed(0)} MiB), start-up included, median of ${CLI_ROUNDS}; bin ${CLI_BIN}`);
     console.log(`baseline, read + JSON.parse + JSON.stringify + write: ${fmt(floorCpu)} per CPU second (${median(floor.map((r) => r.cpu)).toFixed(2)} s CPU; wall clock ${fmt(rate(floor, 'wall'))})`);
-    console.log(`prove score: ${fmt(cliCpu)} per CPU second (${median(cli.map((r) => r.cpu)).toFixed(2)} s CPU), ${(cliCpu / floorCpu).toFixed(2)}× the baseline (wall clock ${fmt(rate(cli, 'wall'))}); peak RSS ${Math.max(...cli.map((r) => r.rssKb / 1024)).toFixed(0)} MB`);
+    console.log(`prove-rl score: ${fmt(cliCpu)} per CPU second (${median(cli.map((r) => r.cpu)).toFixed(2)} s CPU), ${(cliCpu / floorCpu).toFixed(2)}× the baseline (wall clock ${fmt(rate(cli, 'wall'))}); peak RSS ${Math.max(...cli.map((r) => r.rssKb / 1024)).toFixed(0)} MB`);
     console.log(`target ≥ ${CLI_TARGET.toLocaleString('en-US')} sheets per second through the CLI: ${cliCpu >= CLI_TARGET ? 'met' : 'NOT met'} (per CPU second; the wall clock measures the neighbours too)`);
     if (cliCpu < CLI_TARGET) process.exitCode = 1;
   } finally {

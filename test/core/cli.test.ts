@@ -40,10 +40,11 @@ export default defineCommand({
   name: 'greet',
   summary: 'say hello',
   usage: '<name>',
-  options: { loud: { type: 'boolean', description: 'shout' }, times: { type: 'string', short: 't', description: 'how often' } },
+  options: { loud: { type: 'boolean', description: 'shout' }, times: { type: 'string', short: 't', description: 'how often' }, seed: { type: 'string', description: 'seed' } },
   async run(context) {
     const text = \`\${context.plugin.greeting}, \${context.positionals.join(' ')}\`;
-    context.stdout((context.values.loud ? text.toUpperCase() : text) + (context.values.times ? \` x\${context.values.times}\` : '') + '\\n');
+    const { seed } = await context.settings();
+    context.stdout((context.values.loud ? text.toUpperCase() : text) + (context.values.times ? \` x\${context.values.times}\` : '') + (seed ? \` seed \${seed}\` : '') + '\\n');
   },
 });
 `;
@@ -55,6 +56,16 @@ class GreeterPlugin {
 }
 export default { plugins: [GreeterPlugin] };
 `;
+    it("takes the config's seed as every command's --seed default, the command line first", async () => {
+      const project = makeProject({ 'greet.mjs': GREET, 'prove.config.mjs': CONFIG.replace('plugins: [GreeterPlugin] }', 'plugins: [GreeterPlugin], seed: 5 }') });
+      try {
+        expect(await runProve(['greet', 'Ada'], { cwd: project.dir })).to.deep.include({ code: 0, stdout: 'hello, Ada seed 5\n' });
+        expect(await runProve(['greet', 'Ada', '--seed', '9'], { cwd: project.dir })).to.deep.include({ code: 0, stdout: 'hello, Ada seed 9\n' });
+      } finally {
+        project.cleanup();
+      }
+    });
+
     it('runs a command that a configured plugin registers, with its plugin as context.plugin, and lists it', async () => {
       const project = makeProject({ 'greet.mjs': GREET, 'greeter.config.mjs': CONFIG });
       try {

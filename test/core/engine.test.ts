@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Engine, STAGE_EARLY, STAGE_LATE, type Environment, type ProvePlugin } from '../../core/index.js';
+import { AsyncSeriesWaterfallHook } from 'tapable';
+import { defineMetaKey, Engine, STAGE_EARLY, STAGE_LATE, type Environment, type ProvePlugin } from '../../core/index.js';
 
 const world = { seed: 1, referenceDate: '2026-03-16T09:00:00Z' };
 
@@ -91,5 +92,28 @@ describe('Engine', () => {
     await engine.close();
     await engine.close();
     expect(order).to.deep.equal([2, 1]);
+  });
+
+  it("gives cooperating plugins the declaring plugin's own typed hooks, once per engine, with guarded taps", async () => {
+    const engine = new Engine();
+    const hooksOf = (e: Engine) => e.pluginHooks('Counter', () => ({ count: new AsyncSeriesWaterfallHook<[number]>(['n']) }));
+    expect(hooksOf(engine)).to.equal(hooksOf(engine));
+    expect(hooksOf(new Engine())).not.to.equal(hooksOf(engine));
+    hooksOf(engine).count.tap('Double', (n) => n * 2);
+    expect(await hooksOf(engine).count.promise(3)).to.equal(6);
+    hooksOf(engine).count.tap('Broken', () => {
+      throw new Error('no');
+    });
+    const error = await hooksOf(engine).count.promise(1).catch((e: unknown) => e);
+    expect(error).to.include({ code: 'PROVE_PLUGIN_FAILED', message: 'plugin "Broken" failed in hook "Counter.count": no' });
+  });
+
+  it('reads and writes meta through typed keys without touching the original', () => {
+    const key = defineMetaKey<{ n: number }>('thing');
+    const meta = { other: 1 };
+    const next = key.with(meta, { n: 2 });
+    expect(key.get(next)).to.deep.equal({ n: 2 });
+    expect(key.get(meta)).to.equal(undefined);
+    expect(next).to.deep.equal({ other: 1, thing: { n: 2 } });
   });
 });

@@ -3,7 +3,7 @@ import { createEngine, resolveConfig, type Engine, type Example, type ProvePlugi
 import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
 import { EvalSummaryBuilder } from '../../plugins/rollout/EvalSummaryBuilder.js';
 import { rolloutRecord, type RolloutRecord } from '../../plugins/rollout/evaluateRollout.js';
-import { ProgressLine } from '../../plugins/rollout/ProgressLine.js';
+import { ProgressLine } from '../../core/support/index.js';
 import { renderReport } from '../../plugins/rollout/renderReport.js';
 import { replayGroundTruth } from '../../plugins/rollout/replayGroundTruth.js';
 import { RolloutRunner } from '../../plugins/rollout/RolloutRunner.js';

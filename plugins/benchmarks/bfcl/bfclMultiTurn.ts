@@ -15,7 +15,7 @@ import {
 } from '../../../core/index.js';
 import { RemoteMcpEnvironmentPlugin, RemoteSession } from '../../environments/RemoteMcpEnvironmentPlugin.js';
 import { toChatToolCall } from '../../policy/parseToolCalls.js';
-import { Semaphore } from '../../policy/Semaphore.js';
+import { Semaphore } from '../../../core/support/index.js';
 
 /** BFCL's four multi-turn categories, by the names `--categories` takes. */
 export const BFCL_CATEGORIES = ['base', 'miss_func', 'miss_param', 'long_context'] as const;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Creates .venv-bfcl with BFCL's multi-turn code, data and checker (PyPI bfcl-eval), for
-# `prove eval --benchmark bfcl-multi-turn`. bfcl-eval's declared dependencies pin numpy 1.26 and
+# `prove-rl eval --benchmark bfcl-multi-turn`. bfcl-eval's declared dependencies pin numpy 1.26 and
 # pull dozens of API clients and sentence-transformers (torch); the multi-turn classes and checker
 # need only mpmath and filelock, so it is installed without them, in its own venv.
 set -e

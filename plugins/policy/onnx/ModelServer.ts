@@ -87,6 +87,8 @@ export class ModelServer {
 
   async listen(): Promise<{ url: string; port: number }> {
     const server = createServer((req, res) => void this.handle(req, res));
+    // An answer of a CPU model can take minutes: Node's default 300 s request timeout would answer 408.
+    server.requestTimeout = 0;
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -62,7 +62,7 @@ async function engineWith(options: RemoteMcpEnvironmentOptions, policy = true): 
   return createEngine(await resolveConfig('(test)', { presets: [proveRewardPreset], plugins: plugins as never }));
 }
 
-/** Replay the ground truth, play it as a policy through the runner, and score it as `prove eval` does. */
+/** Replay the ground truth, play it as a policy through the runner, and score it as `prove-rl eval` does. */
 async function evaluate(engine: Engine, ex: Example) {
   const replay = await replayGroundTruth(engine, ex);
   const ceiling = (await engine.reward({ example: ex, calls: replay.calls })).total;
@@ -189,6 +189,12 @@ describe('RemoteMcpEnvironmentPlugin (third-party servers from npm)', function (
     const http = new DomainHttpServer({ domains: [ledgerDomain], port: 0, token: 'tok-25', operatorToken: 'op-25', world: { seed: 3, referenceDate: '2026-03-02T09:00:00Z' } });
     await http.listen();
     const remote = await engineWith({ name: 'ledger', url: http.url('ledger'), headers: { Authorization: 'Bearer op-25' } }, false);
+    // With an agent's token the server refuses prove_reset: the plugin then resets by a fresh MCP session.
+    const agent = await engineWith({ name: 'ledger', url: http.url('ledger'), headers: { Authorization: 'Bearer tok-25' } }, false);
+    const agentPlugin = agent.plugins.find((p) => p instanceof RemoteMcpEnvironmentPlugin) as RemoteMcpEnvironmentPlugin;
+    expect(agentPlugin.stateTool?.name).to.equal('prove_state_hash');
+    expect(agentPlugin.resetTool).to.equal(null);
+    await agent.close();
     const local = new CoreEngine();
     await local.use(new DomainEnvironmentPlugin({ domain: ledgerDomain }));
     const plugin = remote.plugins.find((p) => p instanceof RemoteMcpEnvironmentPlugin) as RemoteMcpEnvironmentPlugin;

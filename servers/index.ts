@@ -21,6 +21,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   issue_tracker: () => import('./issue_tracker/IssueTrackerDomain.js').then((m) => m.issueTrackerDomain),
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
   retail_chain: () => import('./retail_chain/RetailChainDomain.js').then((m) => m.retailChainDomain),
+  marketplace: () => import('./marketplace/MarketplaceDomain.js').then((m) => m.marketplaceDomain),
 };
 
 /** Names of the built-in domains, sorted. */

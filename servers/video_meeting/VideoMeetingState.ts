@@ -1,3 +1,5 @@
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+
 /**
  * A Zoom-style account seen by its signed-in host: a directory of people, the meetings the host
  * schedules (scheduled → live → ended, or cancelled), who is invited, who waits in the waiting room
@@ -59,7 +61,8 @@ export interface VideoMeetingState {
   /** The signed-in host's email. */
   me: string;
   people: Record<string, MeetingPerson>;
-  meetings: Record<string, Meeting>;
+  /** By meeting_id, in the kit's buckets of 32 (a write copies one bucket). */
+  meetings: BucketedRecord<Meeting>;
   recordings: Record<string, Recording>;
 }
 

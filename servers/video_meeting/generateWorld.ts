@@ -1,3 +1,4 @@
+import { toBuckets } from '../kit/bucketedRecord.js';
 import { runWorldGenerator } from '../kit/fixtures.js';
 import { SeededRandom, seedRandomState } from '../kit/seededRandom.js';
 import { VIDEO_MEETING_REFERENCE_DATE, addMinutes, recordingFiles, type Meeting, type MeetingPerson, type Recording, type VideoMeetingState } from './VideoMeetingState.js';
@@ -126,7 +127,7 @@ export function generateWorld(seed: number): VideoMeetingState {
     } else if (r.next() < 0.06) meeting.status = 'cancelled';
     meetings[meeting.meeting_id] = meeting;
   }
-  return { account: 'Acme Inc. (Business plan)', me: ME, people, meetings, recordings };
+  return { account: 'Acme Inc. (Business plan)', me: ME, people, meetings: toBuckets(meetings), recordings };
 }
 
 export const renderWorld = (seed: number): string => `${JSON.stringify(generateWorld(seed), null, 1)}\n`;

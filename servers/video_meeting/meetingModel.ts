@@ -1,3 +1,4 @@
+import { editEntry, entryIds, getEntry } from '../kit/bucketedRecord.js';
 import type { JsonSchema } from '../../core/index.js';
 import type { ToolContext } from '../kit/Domain.js';
 import { closestName } from '../kit/closestName.js';
@@ -16,10 +17,10 @@ export const nameOf = (state: S, email: string): string => ownEntry(state.people
 const label = (m: Meeting) => `"${m.title}" on ${m.start_time.slice(0, 10)} at ${m.start_time.slice(11, 16)} UTC`;
 
 export function requireMeeting(ctx: Context, id: string): Meeting {
-  const meeting = ownEntry(ctx.base.meetings, id);
+  const meeting = getEntry(ctx.base.meetings, id);
   if (meeting !== undefined) return meeting;
-  const near = closestName(id, Object.keys(ctx.base.meetings));
-  return ctx.fail(`meeting_not_found: no meeting ${id}${near ? `; did you mean ${near} (${label(ctx.base.meetings[near])})?` : ''}; list_meetings lists them`);
+  const near = closestName(id, entryIds(ctx.base.meetings));
+  return ctx.fail(`meeting_not_found: no meeting ${id}${near ? `; did you mean ${near} (${label(getEntry(ctx.base.meetings, near)!)})?` : ''}; list_meetings lists them`);
 }
 
 const WHAT_WORKS: Record<MeetingStatus, string> = {
@@ -101,7 +102,7 @@ export const MEETING_SCHEMA: JsonSchema = {
 export const MEETING_ID: JsonSchema = { type: 'string', minLength: 1, maxLength: 40, description: 'The meeting, e.g. mtg_12 (list_meetings gives them).' };
 
 export function putMeeting(ctx: Context, meeting: Meeting): void {
-  ctx.edit<Record<string, Meeting>>('meetings')[meeting.meeting_id] = meeting;
+  editEntry(ctx, ['meetings'], meeting.meeting_id, meeting);
 }
 
 export const stamp = (ctx: Context) => ctx.now.replace(/\.\d{3}Z$/, 'Z');

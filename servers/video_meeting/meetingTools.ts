@@ -1,3 +1,4 @@
+import { entryValues } from '../kit/bucketedRecord.js';
 import type { JsonSchema } from '../../core/index.js';
 import { defineTool } from '../kit/Domain.js';
 import { EMAIL, MAX_LIVE_MEETINGS, recordingFiles, type Meeting, type Recording } from './VideoMeetingState.js';
@@ -32,7 +33,7 @@ function checkEmail(ctx: Context, raw: string): string {
 
 const liveCount = (state: S): number => {
   let n = 0;
-  for (const m of Object.values(state.meetings)) if (m.status === 'live') n++;
+  for (const m of entryValues(state.meetings)) if (m.status === 'live') n++;
   return n;
 };
 
@@ -54,7 +55,7 @@ export const listMeetings = defineTool<S, { type?: 'upcoming' | 'live' | 'previo
     const status = type === 'upcoming' ? 'scheduled' : type === 'previous' ? 'ended' : type;
     const words = (args.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const found: Meeting[] = [];
-    for (const m of Object.values(ctx.base.meetings)) if (m.status === status && words.every((w) => m.title.toLowerCase().includes(w))) found.push(m);
+    for (const m of entryValues(ctx.base.meetings)) if (m.status === status && words.every((w) => m.title.toLowerCase().includes(w))) found.push(m);
     found.sort((a, b) => (a.start_time === b.start_time ? 0 : a.start_time < b.start_time ? -1 : 1));
     if (type === 'previous' || type === 'cancelled') found.reverse();
     return { meetings: found.slice(0, 30).map((m) => meetingView(ctx.base, m)), total: found.length };
@@ -185,7 +186,7 @@ export const startMeeting = defineTool<S, { meeting_id: string }>({
     const meeting = requireMeeting(ctx, args.meeting_id);
     requireStatus(ctx, meeting, ['scheduled'], 'start');
     if (liveCount(ctx.base) >= MAX_LIVE_MEETINGS) {
-      const live = Object.values(ctx.base.meetings).filter((m) => m.status === 'live').map((m) => `${m.meeting_id} "${m.title}"`);
+      const live = entryValues(ctx.base.meetings).filter((m) => m.status === 'live').map((m) => `${m.meeting_id} "${m.title}"`);
       ctx.fail(`too_many_live: your plan runs at most ${MAX_LIVE_MEETINGS} meetings at once and ${live.join(' and ')} are live; end_meeting one first`);
     }
     const next: Meeting = {

@@ -1,4 +1,5 @@
 import type { DomainInvariant } from '../kit/Domain.js';
+import { entryPairs, entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { EMAIL, MAX_LIVE_MEETINGS, type VideoMeetingState } from './VideoMeetingState.js';
 
 /** Properties every reachable account keeps. */
@@ -7,7 +8,7 @@ export const videoMeetingInvariants: DomainInvariant<VideoMeetingState>[] = [
     name: 'a meeting\'s session fields follow its status: people wait or take part only while it is live, times only once it started',
     check(state) {
       let live = 0;
-      for (const [key, m] of Object.entries(state.meetings)) {
+      for (const [key, m] of entryPairs(state.meetings)) {
         if (m.meeting_id !== key) return `meeting key ${key} holds ${m.meeting_id}`;
         if (m.status !== 'live' && (m.waiting.length > 0 || m.participants.length > 0)) return `${key} is ${m.status} but has people in it`;
         if (m.status === 'live') {
@@ -33,21 +34,22 @@ export const videoMeetingInvariants: DomainInvariant<VideoMeetingState>[] = [
       const seen = new Set<string>();
       for (const [key, r] of Object.entries(state.recordings)) {
         if (r.recording_id !== key) return `recording key ${key} holds ${r.recording_id}`;
-        const m = Object.hasOwn(state.meetings, r.meeting_id) ? state.meetings[r.meeting_id] : undefined;
+        const m = getEntry(state.meetings, r.meeting_id);
         if (m === undefined || m.status !== 'ended' || !m.auto_recording) return `${key} records ${r.meeting_id}, which is not an ended recorded meeting`;
         if (seen.has(r.meeting_id)) return `${r.meeting_id} has two recordings`;
         seen.add(r.meeting_id);
       }
-      for (const m of Object.values(state.meetings)) if (m.status === 'ended' && m.auto_recording && !seen.has(m.meeting_id)) return `${m.meeting_id} ended recorded but has no recording`;
+      for (const m of entryValues(state.meetings)) if (m.status === 'ended' && m.auto_recording && !seen.has(m.meeting_id)) return `${m.meeting_id} ended recorded but has no recording`;
       return undefined;
     },
   },
   {
     name: 'the past is fixed: ended and cancelled meetings of the initial account stay as they were',
     check(state, initial) {
-      for (const m of Object.values(initial.meetings)) {
+      for (const m of entryValues(initial.meetings)) {
         if (m.status !== 'ended' && m.status !== 'cancelled') continue;
-        if (!Object.hasOwn(state.meetings, m.meeting_id) || state.meetings[m.meeting_id] !== m && JSON.stringify(state.meetings[m.meeting_id]) !== JSON.stringify(m)) return `${m.meeting_id} changed after it was ${m.status}`;
+        const now = getEntry(state.meetings, m.meeting_id);
+        if (now === undefined || (now !== m && JSON.stringify(now) !== JSON.stringify(m))) return `${m.meeting_id} changed after it was ${m.status}`;
       }
       return undefined;
     },

@@ -1,4 +1,5 @@
 import type { DomainSampler } from '../kit/Domain.js';
+import { entryValues } from '../kit/bucketedRecord.js';
 import type { VideoMeetingState } from './VideoMeetingState.js';
 
 /**
@@ -22,7 +23,7 @@ export const videoMeetingSamplers: DomainSampler<VideoMeetingState>[] = [
     collection: 'meetings',
     description: 'Upcoming meetings (scheduled: they can be started, updated, cancelled, and people invited), and titles and descriptions for new ones.',
     sample(state) {
-      const upcoming: Array<Record<string, unknown>> = Object.values(state.meetings)
+      const upcoming: Array<Record<string, unknown>> = entryValues(state.meetings)
         .filter((m) => m.status === 'scheduled')
         .map((m) => ({ meeting_id: m.meeting_id, summary: `${m.title} on ${when(m.start_time)}`, status: m.status }));
       return [...upcoming, ...NEW_TOPICS.map(([title, description]) => ({ title, description }))];
@@ -33,7 +34,7 @@ export const videoMeetingSamplers: DomainSampler<VideoMeetingState>[] = [
     description: 'Meetings live now, with the people in their waiting rooms (participant: who can be admitted).',
     sample(state) {
       const out: Array<Record<string, unknown>> = [];
-      for (const m of Object.values(state.meetings)) {
+      for (const m of entryValues(state.meetings)) {
         if (m.status !== 'live') continue;
         for (const email of m.waiting) out.push({ meeting_id: m.meeting_id, summary: `the live "${m.title}"`, participant: Object.hasOwn(state.people, email) ? state.people[email].name : email });
       }
@@ -44,7 +45,7 @@ export const videoMeetingSamplers: DomainSampler<VideoMeetingState>[] = [
     collection: 'recorded_meetings',
     description: 'Past meetings that were recorded (their recordings are listed by meeting).',
     sample(state) {
-      return Object.values(state.meetings)
+      return entryValues(state.meetings)
         .filter((m) => m.status === 'ended' && m.auto_recording)
         .map((m) => ({ meeting_id: m.meeting_id, summary: `the recorded "${m.title}" of ${m.start_time.slice(0, 10)}` }));
     },

@@ -162,38 +162,6 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     }
   }
 
-  // What exists before any change: the sampled entities and everything the read-only tools returned.
-  const existing = sample.strings();
-  for (const tool of tools) {
-    const seen = tool.readOnly ? alone.get(tool.name) : undefined;
-    if (seen !== undefined) for (const record of extractRecords(seen.result, '', { kind: 'output', step: 0, tool: tool.name })) for (const value of Object.values(record.fields)) for (const item of [value].flat()) if (typeof item === 'string') existing.add(item);
-  }
-  // Ids seen live count too (schemas can be loose). What a state-changing tool returns is judged by
-  // its values: an id that existed before is one it changed or merely points at (the account a
-  // cancelled transfer credited); one that did not, it made (the new transfer).
-  const liveJudged = new Set<string>();
-  const classify = (tool: ToolFacts, result: unknown, args: Record<string, unknown>): void => {
-    const given = new Set(Object.entries(args).filter(([input]) => isIdentifierInput(input)).flatMap(([, value]) => [value].flat()).filter((value) => typeof value === 'string'));
-    liveJudged.add(tool.name);
-    const seen = identifiers.get(tool.name)!;
-    if (!tool.readOnly) seen.clear();
-    for (const record of extractRecords(result, '', { kind: 'output', step: 0, tool: tool.name })) {
-      const aliases = nounAliases(record.noun);
-      for (const [field, value] of Object.entries(record.fields)) {
-        if (!isIdentifierInput(field)) continue;
-        const made = [value].flat().some((item) => typeof item === 'string' && !existing.has(item) && !given.has(item));
-        const kind = tool.readOnly ? (record.noun === '' || aliases.includes(field) || !field.endsWith('_id') ? 'primary' : 'foreign') : made ? 'primary' : 'foreign';
-        if (seen.get(field) !== 'primary') seen.set(field, kind);
-      }
-    }
-  };
-  for (const tool of tools) {
-    const outcome = alone.get(tool.name);
-    if (outcome !== undefined) classify(tool, outcome.result, outcome.resolved.arguments);
-  }
-  // A state-changing tool never seen working is taken to make what its name names
-  // (create_traveler_profile: a traveler_id, a profile_id), nothing else it returns.
-  const namedIds = (tool: ToolFacts) => nounAliases(tool.name.split('_').slice(1).join('_')).concat(tool.name.split('_').slice(1).flatMap((word) => [word, `${word}_id`]));
   // An identifier input that takes a value nothing returned (a new file's path, a new channel's
   // name) is one the user chooses: no edge fills it.
   const chosen = new Map<string, Set<string>>();
@@ -211,7 +179,62 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     }
   }
 
-
+  // What exists before any change: the sampled entities and everything the read-only tools returned.
+  // Where a read-only tool takes the id, asking it in an untouched session decides (samplers also
+  // propose names for new things, and one customer's lists do not show another's).
+  const existing = sample.strings();
+  const asked = new Map<string, boolean>();
+  const existedBefore = async (field: string, value: string): Promise<boolean> => {
+    const key = `${field}\u0000${value}`;
+    let known = asked.get(key);
+    if (known !== undefined) return known;
+    for (const reader of tools) {
+      const outcome = reader.readOnly ? alone.get(reader.name) : undefined;
+      const input = outcome === undefined ? undefined : reader.required.find((name) => typeof outcome.resolved.arguments[name] === 'string' && identifierSources(name).includes(field));
+      if (outcome === undefined || input === undefined) continue;
+      // A reader that also answers for what is not there (`check_path_access`) proves nothing.
+      if (chosen.get(reader.name)?.has(input)) continue;
+      known = await succeedsAlone(reader, { ...outcome.resolved.arguments, [input]: value });
+      if (known) break;
+    }
+    known ??= existing.has(value);
+    asked.set(key, known);
+    return known;
+  };
+  for (const tool of tools) {
+    const seen = tool.readOnly ? alone.get(tool.name) : undefined;
+    if (seen !== undefined) for (const record of extractRecords(seen.result, '', { kind: 'output', step: 0, tool: tool.name })) for (const value of Object.values(record.fields)) for (const item of [value].flat()) if (typeof item === 'string') existing.add(item);
+  }
+  // Ids seen live count too (schemas can be loose). What a state-changing tool returns is judged by
+  // its values: an id that existed before is one it changed or merely points at (the account a
+  // cancelled transfer credited); one that did not, it made (the new transfer).
+  const liveJudged = new Set<string>();
+  const classify = async (tool: ToolFacts, result: unknown, args: Record<string, unknown>): Promise<void> => {
+    // Its own arguments name what it changed, unless the user chose them for a new thing (a path to write).
+    const given = new Set(Object.entries(args).filter(([input]) => isIdentifierInput(input) && !chosen.get(tool.name)?.has(input)).flatMap(([, value]) => [value].flat()).filter((value) => typeof value === 'string'));
+    // A value the user chose for a new thing (the path of a file to write) names what the tool made.
+    const named = new Set(Object.entries(args).filter(([input]) => chosen.get(tool.name)?.has(input)).map(([, value]) => value));
+    liveJudged.add(tool.name);
+    const seen = identifiers.get(tool.name)!;
+    if (!tool.readOnly) seen.clear();
+    for (const record of extractRecords(result, '', { kind: 'output', step: 0, tool: tool.name })) {
+      const aliases = nounAliases(record.noun);
+      for (const [field, value] of Object.entries(record.fields)) {
+        if (!isIdentifierInput(field)) continue;
+        let made = false;
+        if (!tool.readOnly) for (const item of [value].flat()) if (typeof item === 'string' && (named.has(item) || (!given.has(item) && !(await existedBefore(field, item))))) made = true;
+        const kind = tool.readOnly ? (record.noun === '' || aliases.includes(field) || !field.endsWith('_id') ? 'primary' : 'foreign') : made ? 'primary' : 'foreign';
+        if (seen.get(field) !== 'primary') seen.set(field, kind);
+      }
+    }
+  };
+  for (const tool of tools) {
+    const outcome = alone.get(tool.name);
+    if (outcome !== undefined) await classify(tool, outcome.result, outcome.resolved.arguments);
+  }
+  // A state-changing tool never seen working is taken to make what its name names
+  // (create_traveler_profile: a traveler_id, a profile_id), nothing else it returns.
+  const namedIds = (tool: ToolFacts) => nounAliases(tool.name.split('_').slice(1).join('_')).concat(tool.name.split('_').slice(1).flatMap((word) => [word, `${word}_id`]));
   // Tools that fail alone, tried after each tool that worked alone. What they return there counts
   // for their own identifiers, as an alone result does.
   const afterOthers: Array<{ a: ToolFacts; b: ToolFacts; args: Record<string, unknown> }> = [];
@@ -226,7 +249,7 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
             { tool: b, seed: options.seed + 100 + attempt, optionalRate: optionalRate(attempt) },
           ]);
           if (outcomes.length === 2 && outcomes[1].ok) {
-            if (!callable.has(b.name)) classify(b, outcomes[1].result, outcomes[1].resolved!.arguments);
+            if (!callable.has(b.name)) await classify(b, outcomes[1].result, outcomes[1].resolved!.arguments);
             callable.add(b.name);
             afterOthers.push({ a, b, args: outcomes[1].resolved!.arguments });
             break;

@@ -5,12 +5,10 @@ import { engineForGraphs, loadGold, renderScores, scoreDomains, type DomainScore
 
 // Domains whose model-free graph is still short of 0.9 against the gold edges (measured, see the
 // synthesis README): their floor is today's measurement, so they cannot get worse unnoticed.
+// filesystem: the working directory, the home and the mount point (print_working_directory,
+// show_current_user, disk_*) come out as paths to act on.
 const BELOW_TARGET: Record<string, { precision: number; recall: number }> = {
-  filesystem: { precision: 0.5, recall: 0.49 },
-  budget: { precision: 0.9, recall: 0.82 },
-  team_chat: { precision: 0.9, recall: 0.75 },
-  trading: { precision: 0.9, recall: 0.85 },
-  issue_tracker: { precision: 0.89, recall: 0.9 },
+  filesystem: { precision: 0.59, recall: 0.87 },
 };
 
 describe('dependency graph against hand-labelled gold edges', function () {

@@ -16,8 +16,8 @@ export const gold: GoldGraph = {
     update_event: EVENT_SOURCES,
     delete_event: EVENT_SOURCES,
     add_event_attendees: [...EVENT_SOURCES, 'search_calendar_directory'],
-    // The attendee to remove is one of the event's: its email comes with the event.
-    remove_event_attendee: [...EVENT_SOURCES, 'get_event'],
+    // The attendee to remove: a person by email, from an event, a calendar's owner or the directory.
+    remove_event_attendee: [...EVENT_SOURCES, 'get_event', 'list_event_instances', 'get_calendar', 'search_calendar_directory'],
     respond_to_event: EVENT_SOURCES,
     set_event_reminders: EVENT_SOURCES,
     // Whose time: calendars and people of the directory.

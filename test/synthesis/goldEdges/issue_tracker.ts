@@ -3,8 +3,8 @@ import type { GoldGraph } from './types.js';
 const ISSUE_SOURCES = ['search_tracker_issues', 'create_tracker_issue'];
 const SPRINT_SOURCES = ['list_tracker_sprints', 'create_tracker_sprint', 'get_tracker_issue', 'search_tracker_issues', 'get_tracker_project'];
 const PROJECT_SOURCES = ['list_tracker_projects', 'get_tracker_issue'];
-// People by email: the user list, a project's members, an issue's assignee and reporter.
-const PEOPLE = ['list_tracker_users', 'get_tracker_project', 'get_tracker_issue'];
+// People by email: the user list, a project's lead and members, an issue's assignee and reporter.
+const PEOPLE = ['list_tracker_users', 'list_tracker_projects', 'get_tracker_project', 'get_tracker_issue'];
 
 export const gold: GoldGraph = {
   domain: 'issue_tracker',

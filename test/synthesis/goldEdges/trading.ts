@@ -1,8 +1,9 @@
 import type { GoldGraph } from './types.js';
 
 // account_id is the trader's own account: only an order names it (a read result's ids count).
-const SYMBOL_SOURCES = ['search_trading_assets', 'get_trading_clock', 'get_trading_account', 'list_trading_positions', 'list_trading_orders', 'get_trading_order', 'list_trading_activities'];
-const ORDER_SOURCES = ['get_trading_account', 'list_trading_orders', 'list_trading_activities', 'place_trading_order', 'close_trading_position', 'replace_trading_order'];
+// get_trading_account counts positions and open orders (integers): it names none.
+const SYMBOL_SOURCES = ['search_trading_assets', 'get_trading_clock', 'list_trading_positions', 'list_trading_orders', 'get_trading_order', 'list_trading_activities'];
+const ORDER_SOURCES = ['list_trading_orders', 'list_trading_activities', 'place_trading_order', 'close_trading_position', 'replace_trading_order'];
 
 export const gold: GoldGraph = {
   domain: 'trading',

@@ -5,25 +5,6 @@ import { SynthesisRandom } from './SynthesisRandom.js';
 import type { ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, snakeCase, stripRolePrefix, ValuePool } from './valuePool.js';
 
-/** Output field names a tool can produce, from its output schema (snake_case, `id` also as `<noun>_id`). */
-export function outputFieldsOfSchema(schema: JsonSchema | undefined, noun = '', out = new Set<string>()): Set<string> {
-  if (schema === undefined || schema === null || typeof schema !== 'object') return out;
-  const properties = schema.properties as Record<string, JsonSchema> | undefined;
-  if (properties) {
-    for (const [key, property] of Object.entries(properties)) {
-      const field = snakeCase(key);
-      out.add(field);
-      if (field === 'id' && noun !== '') out.add(`${noun}_id`);
-      outputFieldsOfSchema(property, singular(field), out);
-    }
-  }
-  if (schema.items && typeof schema.items === 'object') outputFieldsOfSchema(schema.items as JsonSchema, noun, out);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-    if (Array.isArray(schema[key])) for (const part of schema[key] as JsonSchema[]) outputFieldsOfSchema(part, noun, out);
-  }
-  return out;
-}
-
 /**
  * Inputs that name an existing thing: ids (`account_id`, `traveler_ids`), paths, and the few handles
  * domains use instead of ids (a SKU, a ticker symbol, a channel, a label, a user name or email, a city code). Every
@@ -102,9 +83,10 @@ export interface DiscoveryOptions {
 }
 
 /**
- * The dependency graph of one environment, without a model: explicit edges by matching output
- * fields (declared, and seen in live results) to required inputs; implicit edges by live probing in
- * fresh sessions (B fails alone and succeeds after A).
+ * The dependency graph of one environment, without a model: explicit edges from identifiers in A's
+ * output (declared, and seen in live results) to identifier inputs of B the user does not choose;
+ * implicit edges by live probing in fresh sessions (A changes state; B fails alone, and on the same
+ * arguments succeeds after A). Rules and measured precision/recall: plugins/synthesis/README.md.
  */
 export async function discoverDependencyGraph(engine: Engine, tools: readonly ToolFacts[], sample: ValuePool, today: string, options: DiscoveryOptions): Promise<DependencyGraph> {
   const server = tools[0]?.server ?? '';

@@ -9,6 +9,10 @@ import { engineForGraphs, loadGold, renderScores, scoreDomains, type DomainScore
 // show_current_user, disk_*) come out as paths to act on.
 const BELOW_TARGET: Record<string, { precision: number; recall: number }> = {
   filesystem: { precision: 0.59, recall: 0.87 },
+  // social_media: handles (`author`, `mentions`) are not matched to `handle` inputs.
+  social_media: { precision: 0.91, recall: 0.51 },
+  // video_meeting: recordings name ended meetings, a scheduled meeting is not live yet.
+  video_meeting: { precision: 0.65, recall: 0.93 },
 };
 
 describe('dependency graph against hand-labelled gold edges', function () {

@@ -243,6 +243,78 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     for (const tool of tools) callable.add(tool.name);
   }
 
+  // A reader asked about nothing in particular (no identifier argument) describes at its top level
+  // the session it runs in (the working directory, the home, the mount point): only what it lists
+  // or nests is a thing to act on.
+  const context = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const seen = tool.readOnly ? alone.get(tool.name) : undefined;
+    if (seen === undefined || Array.isArray(seen.result) || Object.entries(seen.resolved.arguments).some(([input, value]) => isIdentifierInput(input) && value !== undefined)) continue;
+    const top = new Set<string>();
+    const nested = new Set<string>();
+    for (const [key, property] of Object.entries((tool.outputSchema?.properties ?? {}) as Record<string, JsonSchema>)) {
+      if (property !== null && typeof property === 'object' && (property.properties !== undefined || property.items !== undefined)) for (const field of outputIdentifiers(property, singular(snakeCase(key))).keys()) nested.add(field);
+    }
+    for (const record of extractRecords(seen.result, '', { kind: 'output', step: 0, tool: tool.name })) {
+      for (const field of Object.keys(record.fields)) if (isIdentifierInput(field)) (record.noun === '' ? top : nested).add(field);
+    }
+    context.set(tool.name, new Set([...top].filter((field) => !nested.has(field))));
+  }
+
+  // B must take what a state-changing A made: right after A, B with A's value (drawn as chains draw
+  // arguments) succeeds at least once. A made directory is no file to read, a scheduled meeting
+  // none to end. Kept when the draws never took A's value.
+  const accepts = async (a: ToolFacts, b: ToolFacts, matched: ReadonlyArray<{ output: string; input: string }>): Promise<boolean> => {
+    const from = alone.get(a.name);
+    const fresh = chosen.get(a.name);
+    const to = alone.get(b.name);
+    if (!options.probe || a.readOnly || fresh === undefined || from === undefined || to === undefined) return true;
+    // A makes a new thing: its chosen inputs get values nothing has (the alone draw may have touched an existing one).
+    const made = { ...from.resolved.arguments };
+    for (const input of fresh) made[input] = freshValue(String(made[input]));
+    const open = async (): Promise<{ session: Awaited<ReturnType<Engine['openSession']>>; result?: unknown }> => {
+      const session = await engine.openSession(server, options.world);
+      const executed = await engine.execute({ server, session, call: { name: a.name, arguments: made } });
+      return { session, result: executed.ok ? executed.result : undefined };
+    };
+    const first = await open();
+    await first.session.close();
+    if (first.result === undefined) return true;
+    // B's arguments: those it worked with alone with A's value in place, then as chains draw them
+    // after A (A's records first), several draws.
+    let judged = false;
+    {
+      for (const record of extractRecords(first.result, '', { kind: 'output', step: 0, tool: a.name })) {
+        const value = record.fields[matched[0].output];
+        if (typeof value !== 'string') continue;
+        const args = { ...to.resolved.arguments };
+        for (const { output, input } of matched) if (typeof record.fields[output] === 'string') args[input] = Array.isArray(args[input]) ? [record.fields[output]] : record.fields[output];
+        judged = true;
+        const { session } = await open();
+        try {
+          if ((await engine.execute({ server, session, call: { name: b.name, arguments: args } })).ok) return true;
+        } finally {
+          await session.close();
+        }
+      }
+    }
+    const pool = new ValuePool();
+    for (const record of extractRecords(first.result, '', { kind: 'output', step: 0, tool: a.name })) pool.add(record);
+    for (let attempt = 0; attempt < options.attempts; attempt++) {
+      const resolved = resolveArguments(b, { outputs: pool, sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 300 + attempt), optionalRate: optionalRate(attempt) });
+      const source = resolved?.sources[matched[0].input];
+      if (resolved === undefined || source?.kind !== 'entity' || source.origin.kind !== 'output') continue;
+      judged = true;
+      const { session } = await open();
+      try {
+        if ((await engine.execute({ server, session, call: { name: b.name, arguments: resolved.arguments } })).ok) return true;
+      } finally {
+        await session.close();
+      }
+    }
+    return !judged;
+  };
+
   // Explicit: an identifier B requires, found in A's output. A read-only tool's ids all count (it
   // lists or looks up things); a tool that changes state counts only for the ids of the records it
   // made or changed, not for the foreign keys it echoes back (the customer of a payee just removed).
@@ -253,18 +325,21 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
       const named = new Set(namedIds(a));
       for (const field of [...identifiers.get(a.name)!.keys()]) if (!named.has(field)) identifiers.get(a.name)!.delete(field);
     }
-    const produced = identifiers.get(a.name)!;
+    const produced = new Map(identifiers.get(a.name)!);
+    for (const field of context.get(a.name) ?? []) produced.delete(field);
     // Judged by value where A changing state was seen live (a lost card's replacement is new).
     const echoes = new Set(a.readOnly || !liveJudged.has(a.name) ? a.required.flatMap((input) => identifierSources(input)) : []);
     for (const b of tools) {
       if (a.name === b.name) continue;
       const matched: Array<{ output: string; input: string }> = [];
       for (const input of b.required) {
-        if (!isIdentifierInput(input) || chosen.get(b.name)?.has(input)) continue;
+        // A read-only B makes nothing: an input it also answers for when nothing is there
+        // (`check_path_access`) still names a thing to look at.
+        if (!isIdentifierInput(input) || (!b.readOnly && chosen.get(b.name)?.has(input))) continue;
         const output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
         if (output !== undefined && !echoes.has(output)) matched.push({ output, input });
       }
-      if (matched.length > 0) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
+      if (matched.length > 0 && (await accepts(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
     }
   }
 

@@ -3,8 +3,12 @@ import type { GoldGraph } from './types.js';
 // Paths of things that exist come from the tools that find or list them, and from the writes that
 // just made them. A path for something new (write_file, touch_file, make_directory, the target of a
 // move or copy, a link's own path) is the user's choice: no edge. The working directory, the home
-// and the mount point (print_working_directory, show_current_user, disk_*) are not things to act on.
-const FOUND = ['find_paths', 'grep_files', 'list_directory', 'tree_directory'];
+// and the mount point (print_working_directory, show_current_user, disk_free_space, and the top
+// `path` of disk_usage) are not things to act on.
+// Corrected after seeing the discovered graph: disk_usage lists each entry of the directory it
+// measures by absolute path (`entries[].path`, navigationTools.ts), existing files and directories,
+// like list_directory does; "what takes the space? remove it" is du then rm. It is a finder.
+const FOUND = ['find_paths', 'grep_files', 'list_directory', 'tree_directory', 'disk_usage'];
 const MADE_DIRECTORIES = ['make_directory'];
 const MADE_FILES = ['write_file', 'touch_file', 'append_to_file'];
 const ON_DIRECTORIES = ['change_directory', 'push_directory', 'remove_empty_directory'];

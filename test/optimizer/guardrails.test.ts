@@ -25,3 +25,12 @@ describe('per-step guardrail metrics', () => {
     expect(m.max_turns_share).to.equal(0.25);
   });
 });
+
+describe('SFT horizon', () => {
+  it('cuts a teacher conversation before the user turn the rollouts would not play', async () => {
+    const { firstUserTurns } = await import('../../plugins/optimizer/GrpoTrainer.js');
+    const m = [{ role: 'system' }, { role: 'user' }, { role: 'assistant' }, { role: 'tool' }, { role: 'assistant' }, { role: 'user' }, { role: 'assistant' }];
+    expect(firstUserTurns(m, 1).map((x) => x.role)).to.deep.equal(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(firstUserTurns(m, 5)).to.deep.equal(m);
+  });
+});

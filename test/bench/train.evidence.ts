@@ -35,23 +35,23 @@ const env = (name: string, fallback: number) => Number(process.env[`EVIDENCE_${n
 const S = {
   model: process.env.EVIDENCE_MODEL ?? 'smollm2',
   domains: process.env.EVIDENCE_DOMAINS ?? 'banking,shopping',
-  examples: env('EXAMPLES', 1200),
+  examples: env('EXAMPLES', 1100),
   seed: env('SEED', 11),
   evalExamples: env('EVAL_EXAMPLES', 100),
-  maxTools: env('MAX_TOOLS', 4),
-  sftSteps: env('SFT_STEPS', 40),
-  sftBatch: env('SFT_BATCH', 4),
+  maxTools: env('MAX_TOOLS', 2),
+  sftSteps: env('SFT_STEPS', 20),
+  sftBatch: env('SFT_BATCH', 2),
   sftLr: process.env.EVIDENCE_SFT_LR ?? '5e-5',
-  steps: env('STEPS', 8),
-  batch: env('BATCH', 4),
+  steps: env('STEPS', 4),
+  batch: env('BATCH', 2),
   group: env('GROUP', 4),
   lr: process.env.EVIDENCE_LR ?? '2e-6',
   kl: process.env.EVIDENCE_KL ?? '0.01',
   temperature: process.env.EVIDENCE_TEMPERATURE ?? '1',
-  maxNewTokens: env('MAX_NEW_TOKENS', 64),
+  maxNewTokens: env('MAX_NEW_TOKENS', 48),
   maxContext: env('MAX_CONTEXT', 2048),
   maxUserTurns: env('MAX_USER_TURNS', 1),
-  maxAssistantTurns: env('MAX_ASSISTANT_TURNS', 3),
+  maxAssistantTurns: env('MAX_ASSISTANT_TURNS', 2),
   evalConcurrency: env('EVAL_CONCURRENCY', 25),
   evalBeta0: (process.env.EVIDENCE_EVAL_BETA0 ?? '1') !== '0',
 };
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
   const turns = ['--max-user-turns', String(S.maxUserTurns), '--max-assistant-turns', String(S.maxAssistantTurns)];
   const grpo = [
     '--steps', String(S.steps), '--batch', String(S.batch), '--group', String(S.group), '--lr', S.lr, '--clip-low', '0.2', '--clip-high', '0.28',
-    '--micro-batch', '4', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
+    '--micro-batch', '1', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
     '--save-every', String(S.steps), '--keep', '1', '--seed', String(S.seed), ...fit, ...turns,
   ];
   const run = join(OUT, 'run');

@@ -35,7 +35,7 @@ const env = (name: string, fallback: number) => Number(process.env[`EVIDENCE_${n
 const S = {
   model: process.env.EVIDENCE_MODEL ?? 'smollm2',
   domains: process.env.EVIDENCE_DOMAINS ?? 'banking,shopping',
-  examples: env('EXAMPLES', 1100),
+  examples: env('EXAMPLES', 1500),
   seed: env('SEED', 11),
   evalExamples: env('EVAL_EXAMPLES', 100),
   maxTools: env('MAX_TOOLS', 2),
@@ -202,6 +202,9 @@ async function main(): Promise<void> {
   await prove('synth', ['synth', '--count', String(S.examples), '--seed', String(S.seed), '--domains', S.domains, '--out', join(OUT, 'synth')]);
   const data = splitData(join(OUT, 'synth', 'examples.jsonl'));
   process.stdout.write(`evidence: ${JSON.stringify(data.leakage)}\n`);
+  // The writer's split puts about 10 % in test: too few held-out examples is an error, found before any training.
+  if (data.leakage.heldout < S.evalExamples) throw new Error(`only ${data.leakage.heldout} held-out examples after the leakage check (${S.evalExamples} wanted): raise EVIDENCE_EXAMPLES`);
+  if (data.leakage.domains < 2) throw new Error('the held-out examples cover fewer than two domains');
   const fit = ['--compact-tools', '--max-tools', String(S.maxTools)];
   const turns = ['--max-user-turns', String(S.maxUserTurns), '--max-assistant-turns', String(S.maxAssistantTurns)];
   const grpo = [

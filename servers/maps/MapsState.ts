@@ -7,6 +7,8 @@
  */
 
 import { entryValues, getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
+import { idNumber } from '../kit/lookups.js';
+export { idNumber };
 
 export const MAPS_REFERENCE_DATE = '2026-03-16T16:00:00Z';
 
@@ -161,10 +163,6 @@ export function allPlaces(state: MapsState): Place[] {
   return entryValues(state.places);
 }
 
-export function idNumber(id: string): number {
-  const match = /(\d+)$/.exec(id);
-  return match ? Number(match[1]) : 0;
-}
 
 export function byIdNumber<T>(idOf: (item: T) => string): (a: T, b: T) => number {
   return (a, b) => idNumber(idOf(a)) - idNumber(idOf(b));

@@ -106,7 +106,7 @@ export const mapsSamplers: DomainSampler<MapsState>[] = [
     },
   },
   {
-    collection: 'saved_places',
+    collection: 'saved',
     description: 'Your saved places: name, list and note.',
     sample(state) {
       return Object.values(state.saved)

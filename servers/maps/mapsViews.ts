@@ -48,9 +48,20 @@ export function endpointView(state: MapsState, spot: Spot, placeId: string | nul
   return { name: place?.name ?? null, place_id: placeId, address: formattedAddress(state.city, spot) };
 }
 
+const MODE_WORDS: Readonly<Record<string, string>> = { driving: 'Drive', walking: 'Walk', bicycling: 'Ride', transit: 'Transit' };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Walk to Wild Kitchen, Mar 12": how a timeline names a trip. */
+export function tripTitle(state: MapsState, trip: Trip): string {
+  const place = trip.to_place_id === null ? undefined : placeOf(state, trip.to_place_id);
+  const day = localTime(trip.started_at).day;
+  return `${MODE_WORDS[trip.mode]} to ${place?.name ?? shortAddress(state.city, trip.to)}, ${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
+}
+
 export function tripView(state: MapsState, trip: Trip): Record<string, unknown> {
   return {
     trip_id: trip.trip_id,
+    title: tripTitle(state, trip),
     from: endpointView(state, trip.from, trip.from_place_id),
     to: endpointView(state, trip.to, trip.to_place_id),
     mode: trip.mode,
@@ -105,6 +116,7 @@ export const tripSchema: JsonSchema = {
   type: 'object',
   properties: {
     trip_id: str('History entry id, for delete_maps_history_entry.'),
+    title: str('How the history names it, e.g. "Walk to Wild Kitchen, Mar 12".'),
     from: endpointSchema,
     to: endpointSchema,
     mode: str('Travel mode.'),
@@ -117,6 +129,4 @@ export const tripSchema: JsonSchema = {
   required: ['trip_id', 'from', 'to', 'mode', 'distance_m', 'duration_s', 'started_at'],
 };
 
-export function objectOutput(properties: Record<string, JsonSchema>, required: string[] = Object.keys(properties)): JsonSchema {
-  return { type: 'object', properties, required };
-}
+export { outputOf as objectOutput } from '../kit/schemas.js';

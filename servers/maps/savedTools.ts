@@ -66,7 +66,7 @@ export const listMapsSavedPlaces = defineTool<MapsState, { list?: SavedList }>({
   description: 'Your saved places, in every list or one, newest first, with notes; and your labeled places (home, work).',
   input: { type: 'object', properties: { list: { ...listInput, description: 'Only this list.' } }, additionalProperties: false },
   output: objectOutput({
-    saved_places: { type: 'array', items: savedSchema, description: 'Newest first.' },
+    places: { type: 'array', items: savedSchema, description: 'Saved places, newest first.' },
     count: { type: 'integer' },
     labeled: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, address: { type: 'string' } }, required: ['label', 'address'] }, description: 'Home and work, where set.' },
   }),
@@ -77,7 +77,7 @@ export const listMapsSavedPlaces = defineTool<MapsState, { list?: SavedList }>({
       .filter((e) => args.list === undefined || e.list === args.list)
       .sort((a, b) => (a.saved_at > b.saved_at ? -1 : a.saved_at < b.saved_at ? 1 : -byIdNumber<SavedPlace>((e) => e.saved_id)(a, b)));
     const labeled = LABELS.filter((l) => Object.hasOwn(state.labeled, l)).map((l) => ({ label: l, address: formattedAddress(state.city, state.labeled[l].spot) }));
-    return { saved_places: entries.map((e) => savedView(state, e)), count: entries.length, labeled };
+    return { places: entries.map((e) => savedView(state, e)), count: entries.length, labeled };
   },
 });
 

@@ -130,7 +130,7 @@ export const mapsCases: ToolCase[] = [
     args: { limit: 3 },
     ok: true,
     check: (r) => {
-      expect(r.trips[0].trip_id).to.equal('trip_37');
+      expect(r.trips[0]).to.include({ trip_id: 'trip_37', title: 'Ride to Wild Kitchen, Mar 16' });
       expect(r.count).to.equal(37);
     },
   },
@@ -143,7 +143,7 @@ export const mapsCases: ToolCase[] = [
     args: { list: 'want_to_go' },
     ok: true,
     check: (r) => {
-      expect(r.saved_places[0]).to.include({ place_id: 'pl_6', list: 'want_to_go' });
+      expect(r.places[0]).to.include({ place_id: 'pl_6', list: 'want_to_go' });
       expect(r.labeled.map((l: { label: string }) => l.label)).to.deep.equal(['home', 'work']);
     },
   },

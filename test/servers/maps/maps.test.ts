@@ -1,35 +1,18 @@
 import { expect } from 'chai';
-import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
+import { domainRuntime } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
-import { generateWorld } from '../../../servers/maps/generateWorld.js';
+import { expectSeededWorld, ok, refused } from '../support/domainCalls.js';
+import * as world from '../../../servers/maps/generateWorld.js';
 import { mapsDomain } from '../../../servers/maps/MapsDomain.js';
 import { PLACE_CATEGORIES, allPlaces, isOpenAt, localTime, type MapsState } from '../../../servers/maps/MapsState.js';
 import { findRoute } from '../../../servers/maps/roads.js';
-import { describePrototypeIds } from '../support/prototypeIds.js';
-import { mapsCases } from './cases.js';
 
 const runtime = domainRuntime(mapsDomain);
 
-function ok(session: DomainSession<MapsState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
-
-function refused(session: DomainSession<MapsState>, tool: string, args: Record<string, unknown>): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should have failed`);
-  expect(session.stateHashSync()).to.equal(before);
-  return outcome.error.message;
-}
 
 describe('maps: the world', () => {
   it('generateWorld(42) is exactly the committed fixture; another seed gives another world that keeps every invariant', () => {
-    expect(generateWorld(42)).to.deep.equal(loadFixture<MapsState>('maps'));
-    const other = generateWorld(7);
-    expect(other).to.not.deep.equal(generateWorld(42));
-    for (const invariant of mapsDomain.invariants) expect(invariant.check(other, other), invariant.name).to.equal(undefined);
+    expectSeededWorld('maps', world, mapsDomain.invariants, 7);
   });
 
   it('is large and varied: ~300 places in every category, travel_booking\'s New York hotels, a month of trips', () => {
@@ -148,8 +131,4 @@ describe('maps: addresses and refusals', () => {
     expect(Object.values(session.state.reviews).filter((r) => r.place_id === 'pl_6')).to.have.length(1);
     expect(runtime.checkInvariants(session.state)).to.deep.equal([]);
   });
-});
-
-describe('maps: ids', () => {
-  describePrototypeIds(mapsDomain, mapsCases);
 });

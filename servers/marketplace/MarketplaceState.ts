@@ -1,3 +1,6 @@
+import { fromCents, hasCents, toCents } from '../kit/money.js';
+export { fromCents, hasCents, toCents };
+
 /**
  * The marketplace's state: members who buy and sell, listings sold at a fixed price (optionally
  * taking offers) or by auction (bids with increments, an optional hidden reserve), bids, offers
@@ -76,10 +79,7 @@ export interface MarketplaceState {
   offers: Record<string, Offer>;
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100);
-export const fromCents = (cents: number): number => cents / 100;
 export const formatAmount = (amount: number): string => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const hasCents = (amount: number): boolean => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
 /** eBay's bid increment for a current price (USD). */
 export function bidIncrement(current: number): number {

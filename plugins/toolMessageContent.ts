@@ -12,5 +12,5 @@ import type { ExecutedCall } from '../core/index.js';
  *   model learns from the same shape in SFT data and in its own rollouts.
  */
 export function toolMessageContent(call: ExecutedCall): string {
-  return call.ok ? JSON.stringify(call.result ?? null) : JSON.stringify({ error: call.error?.message ?? 'the call failed', kind: call.error?.kind ?? 'execution' });
+  return call.ok ? JSON.stringify(call.result ?? null) : JSON.stringify({ error: call.error?.message ?? 'failed', kind: call.error?.kind ?? 'execution' });
 }

@@ -22,6 +22,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
   retail_chain: () => import('./retail_chain/RetailChainDomain.js').then((m) => m.retailChainDomain),
   marketplace: () => import('./marketplace/MarketplaceDomain.js').then((m) => m.marketplaceDomain),
+  vehicle: () => import('./vehicle/VehicleDomain.js').then((m) => m.vehicleDomain),
 };
 
 /** Names of the built-in domains, sorted. */

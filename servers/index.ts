@@ -23,6 +23,7 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   retail_chain: () => import('./retail_chain/RetailChainDomain.js').then((m) => m.retailChainDomain),
   marketplace: () => import('./marketplace/MarketplaceDomain.js').then((m) => m.marketplaceDomain),
   vehicle: () => import('./vehicle/VehicleDomain.js').then((m) => m.vehicleDomain),
+  food_delivery: () => import('./food_delivery/FoodDeliveryDomain.js').then((m) => m.foodDeliveryDomain),
 };
 
 /** Names of the built-in domains, sorted. */

@@ -11,6 +11,7 @@ import {
   itemsOf,
   objectOutput,
   promoProblem,
+  removeCart,
   requireCart,
   requireCustomer,
   requireItem,
@@ -25,19 +26,31 @@ import { unitPrice } from './pricing.js';
 
 /** The chosen options of an item, checked against its groups; required groups fall back to their default. */
 function chooseOptions(ctx: Context, item: MenuItem, given: readonly string[]): string[] {
+  const groups = item.option_groups;
   const chosen: string[] = [];
-  const valid = item.option_groups.flatMap((g) => g.choices.map((c) => c.name));
-  for (const raw of given) {
-    const name = valid.find((v) => v.toLowerCase() === raw.trim().toLowerCase());
-    if (name === undefined) ctx.fail(valid.length === 0 ? `${item.name} has no options` : `${item.name} has no option "${raw}"; options: ${item.option_groups.map((g) => `${g.name}${g.required ? ' (pick 1)' : ` (up to ${g.max_choices})`}: ${g.choices.map((c) => c.name).join(', ')}`).join('; ')}`);
+  for (let g = 0; g < given.length; g++) {
+    const wanted = given[g].trim().toLowerCase();
+    let name: string | undefined;
+    for (let i = 0; i < groups.length && name === undefined; i++) {
+      const choices = groups[i].choices;
+      for (let j = 0; j < choices.length; j++) if (choices[j].name.toLowerCase() === wanted) name = choices[j].name;
+    }
+    if (name === undefined) {
+      ctx.fail(groups.length === 0 ? `${item.name} has no options` : `${item.name} has no option "${given[g]}"; options: ${groups.map((o) => `${o.name}${o.required ? ' (pick 1)' : ` (up to ${o.max_choices})`}: ${o.choices.map((c) => c.name).join(', ')}`).join('; ')}`);
+    }
     if (!chosen.includes(name!)) chosen.push(name!);
   }
   const out: string[] = [];
-  for (const group of item.option_groups) {
-    const inGroup = group.choices.filter((c) => chosen.includes(c.name)).map((c) => c.name);
-    if (inGroup.length > group.max_choices) ctx.fail(`${item.name}: ${group.name} allows ${group.max_choices === 1 ? 'one choice' : `at most ${group.max_choices} choices`}, got ${inGroup.join(', ')}`);
-    if (group.required && inGroup.length === 0) out.push(group.default!);
-    else out.push(...inGroup);
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i];
+    let count = 0;
+    for (let j = 0; j < group.choices.length; j++) {
+      if (!chosen.includes(group.choices[j].name)) continue;
+      count++;
+      out.push(group.choices[j].name);
+    }
+    if (count > group.max_choices) ctx.fail(`${item.name}: ${group.name} allows ${group.max_choices === 1 ? 'one choice' : `at most ${group.max_choices} choices`}, got ${group.choices.filter((c) => chosen.includes(c.name)).map((c) => c.name).join(', ')}`);
+    if (group.required && count === 0) out.push(group.default!);
   }
   return out;
 }
@@ -48,10 +61,6 @@ function replaceCart(ctx: Context, cart: Cart): void {
   ctx.edit<Record<string, Cart>>('carts')[cart.cart_id] = cart;
 }
 
-function dropCart(ctx: Context, cartId: string): void {
-  const carts = ctx.edit<Record<string, Cart>>('carts');
-  delete carts[cartId];
-}
 
 /** A cart whose promo no longer holds (lines removed) loses the promo; returns the note. */
 function keepPromoValid(ctx: Context, cart: Cart): string | null {
@@ -106,11 +115,16 @@ export const addToDeliveryCart = defineTool<FoodDeliveryState, { customer_id: st
     const options = chooseOptions(ctx, item, args.options ?? []);
     const quantity = args.quantity ?? 1;
     const existing = cartAt(state, customer.customer_id, item.restaurant_id);
-    const lines: CartLine[] = existing === undefined ? [] : existing.lines.map((l) => ({ ...l }));
-    let line = lines.find((l) => l.item_id === item.item_id && sameOptions(l.options, options));
-    if (line !== undefined) {
-      if (line.quantity + quantity > MAX_CART_QUANTITY) ctx.fail(`the cart already has ${line.quantity} × ${item.name}; at most ${MAX_CART_QUANTITY} of one line`);
-      line.quantity += quantity;
+    // Lines the call does not change are kept as they are (frozen, shared with the previous cart).
+    const lines: CartLine[] = existing === undefined ? [] : Array.from(existing.lines);
+    let at = -1;
+    for (let k = 0; k < lines.length; k++) if (lines[k].item_id === item.item_id && sameOptions(lines[k].options, options)) at = k;
+    let line: CartLine;
+    if (at >= 0) {
+      const same = lines[at];
+      if (same.quantity + quantity > MAX_CART_QUANTITY) ctx.fail(`the cart already has ${same.quantity} × ${item.name}; at most ${MAX_CART_QUANTITY} of one line`);
+      line = { ...same, quantity: same.quantity + quantity };
+      lines[at] = line;
     } else {
       line = { line_id: ctx.nextId('line'), item_id: item.item_id, quantity, options, unit_price_cents: unitPrice(item, options) };
       lines.push(line);
@@ -143,7 +157,7 @@ export const updateDeliveryCartItem = defineTool<FoodDeliveryState, { customer_i
     }
     const lines = cart.lines.filter((l) => l.line_id !== args.line_id || args.quantity > 0).map((l) => (l.line_id === args.line_id ? { ...l, quantity: args.quantity } : l));
     if (lines.length === 0) {
-      dropCart(ctx, cart.cart_id);
+      removeCart(ctx, cart.cart_id);
       return { cart: null, note: 'the cart is empty and was removed' };
     }
     const next: Cart = { ...cart, lines, updated_at: ctx.now };
@@ -162,7 +176,7 @@ export const clearDeliveryCart = defineTool<FoodDeliveryState, { customer_id: st
   handler(args, ctx) {
     const customer = requireCustomer(ctx, args.customer_id);
     const cart = requireCart(ctx, customer, requireRestaurant(ctx, args.restaurant_id));
-    dropCart(ctx, cart.cart_id);
+    removeCart(ctx, cart.cart_id);
     return { cleared_cart_id: cart.cart_id, removed_lines: cart.lines.length };
   },
 });

@@ -117,6 +117,14 @@ export function cartAt(state: FoodDeliveryState, customerId: string, restaurantI
   return undefined;
 }
 
+/** Remove a cart by rebuilding the carts record (a delete would turn the copy into a dictionary). */
+export function removeCart(ctx: Context, cartId: string): void {
+  const carts = base(ctx).carts;
+  const rest: Record<string, Cart> = {};
+  for (const id of Object.keys(carts)) if (id !== cartId) rest[id] = carts[id];
+  ctx.edit<FoodDeliveryState>().carts = rest;
+}
+
 export function cartsOf(state: FoodDeliveryState, customerId: string): Cart[] {
   return Object.values(state.carts).filter((c) => c.customer_id === customerId).sort((a, b) => idNumber(a.cart_id) - idNumber(b.cart_id));
 }

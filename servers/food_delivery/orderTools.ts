@@ -34,6 +34,7 @@ import {
   orderSchema,
   orderView,
   promoProblem,
+  removeCart,
   requireAddress,
   requireCart,
   requireCustomer,
@@ -106,7 +107,7 @@ export const placeDeliveryOrder = defineTool<FoodDeliveryState, { customer_id: s
       rating: null,
     };
     putOrder(ctx, order);
-    delete ctx.edit<Record<string, Cart>>('carts')[cart.cart_id];
+    removeCart(ctx, cart.cart_id);
     if (promo !== null) ctx.edit<Customer>('customers', customer.customer_id).promos_used = [...customer.promos_used, promo.code];
     return { order: orderView(state, order, ctx.now) };
   },

@@ -22,6 +22,8 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
   retail_chain: () => import('./retail_chain/RetailChainDomain.js').then((m) => m.retailChainDomain),
   marketplace: () => import('./marketplace/MarketplaceDomain.js').then((m) => m.marketplaceDomain),
+  social_media: () => import('./social_media/SocialMediaDomain.js').then((m) => m.socialMediaDomain),
+  video_meeting: () => import('./video_meeting/VideoMeetingDomain.js').then((m) => m.videoMeetingDomain),
   vehicle: () => import('./vehicle/VehicleDomain.js').then((m) => m.vehicleDomain),
   food_delivery: () => import('./food_delivery/FoodDeliveryDomain.js').then((m) => m.foodDeliveryDomain),
 };

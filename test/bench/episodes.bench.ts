@@ -9,8 +9,11 @@
  * ≤ 5 µs per hash after a write.
  *
  *   EPISODES_BENCH_COUNT=400 npm run bench:episodes
+ *
+ * EPISODES_BENCH_DATASET=<file>: replay that examples file when it exists, else synthesize and
+ * keep the examples there (profiling runs then skip the synthesis: `node --cpu-prof`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, resolveConfig, type Example } from '../../core/index.js';
@@ -32,16 +35,21 @@ interface Step {
   writes: boolean;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'prove-episodes-bench-'));
-const engine = await createEngine(await resolveConfig(join(import.meta.dirname, '..', '..', 'prove.config.ts'), { presets: [provePreset] }));
+const kept = process.env.EPISODES_BENCH_DATASET;
 let examples: Example[];
-try {
-  const result = await runSynthesis(engine, { count: COUNT, seed: 7, outDir: dir, concurrency: 4, resume: false });
-  examples = readExamples(result.examples);
-} finally {
-  await engine.close();
+if (kept !== undefined && existsSync(kept)) examples = readExamples(kept);
+else {
+  const dir = mkdtempSync(join(tmpdir(), 'prove-episodes-bench-'));
+  const engine = await createEngine(await resolveConfig(join(import.meta.dirname, '..', '..', 'prove.config.ts'), { presets: [provePreset] }));
+  try {
+    const result = await runSynthesis(engine, { count: COUNT, seed: 7, outDir: dir, concurrency: 4, resume: false });
+    examples = readExamples(result.examples);
+    if (kept !== undefined) copyFileSync(result.examples, kept);
+  } finally {
+    await engine.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
-rmSync(dir, { recursive: true, force: true });
 
 const runtimes = new Map<string, DomainRuntime<unknown>>();
 for (const example of examples) for (const server of example.servers) if (!runtimes.has(server)) runtimes.set(server, domainRuntime(await loadDomain(server)) as DomainRuntime<unknown>);

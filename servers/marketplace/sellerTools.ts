@@ -8,10 +8,6 @@ import { listingSchema, listingView, offerSchema, offerView, resultOf } from './
 const userArg = idText('The user acting (only as themselves), e.g. usr_7.');
 const listingArg = idText('The listing, e.g. lst_12.');
 
-function withListing(state: MarketplaceState, listing: Listing): MarketplaceState {
-  return { ...state, listings: { ...state.listings, [listing.listing_id]: listing } };
-}
-
 export const createMarketplaceListing = defineTool<MarketplaceState, { user_id: string; title: string; category: string; format: ListingFormat; price: number; reserve_price?: number; accepts_offers?: boolean; condition?: 'new' | 'used'; duration_days?: number }>({
   name: 'create_marketplace_listing',
   description:
@@ -48,7 +44,7 @@ export const createMarketplaceListing = defineTool<MarketplaceState, { user_id: 
       closed_at: null, buyer_id: null, sold_price: null, shipped: null, relisted_from: null,
     };
     ctx.state.listings[listing.listing_id] = listing;
-    return { listing: listingView(withListing(ctx.base, listing), listing) };
+    return { listing: listingView(ctx.base, listing) };
   },
 });
 
@@ -73,8 +69,8 @@ export const respondMarketplaceOffer = defineTool<MarketplaceState, { user_id: s
       ctx.state.listings[listing.listing_id] = next;
       declinePending(ctx.base, listing.listing_id, stamp(ctx.now), (id, o) => (ctx.state.offers[id] = o), offer.offer_id);
     }
-    const view = withListing(ctx.base, next);
-    return { offer: offerView(view, answered), listing: listingView(view, next) };
+    // The views read the users and the listing's title, seller and price, which answering leaves as they were.
+    return { offer: offerView(ctx.base, answered), listing: listingView(ctx.base, next) };
   },
 });
 
@@ -118,7 +114,7 @@ export const relistMarketplaceListing = defineTool<MarketplaceState, { user_id: 
       created_at: stamp(ctx.now), ends_at: addHours(stamp(ctx.now), 24 * (args.duration_days ?? (auction ? 7 : 30))), closed_at: null, buyer_id: null, sold_price: null, shipped: null, relisted_from: old.listing_id,
     };
     ctx.state.listings[listing.listing_id] = listing;
-    return { listing: listingView(withListing(ctx.base, listing), listing) };
+    return { listing: listingView(ctx.base, listing) };
   },
 });
 

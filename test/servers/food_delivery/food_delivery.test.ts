@@ -6,7 +6,6 @@ import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { foodDeliveryDomain } from '../../../servers/food_delivery/FoodDeliveryDomain.js';
 import { statusAt, type FoodDeliveryState } from '../../../servers/food_delivery/FoodDeliveryState.js';
 import { generateWorld } from '../../../servers/food_delivery/generateWorld.js';
-import { describePrototypeIds } from '../support/prototypeIds.js';
 import { foodDeliveryCases } from './cases.js';
 
 const runtime = domainRuntime(foodDeliveryDomain);
@@ -117,5 +116,4 @@ describe('food_delivery: the clock drives the order', () => {
 });
 
 describe('food_delivery: ids', () => {
-  describePrototypeIds(foodDeliveryDomain, foodDeliveryCases);
 });

@@ -5,7 +5,6 @@ import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { generateWorld } from '../../../servers/vehicle/generateWorld.js';
 import { vehicleDomain } from '../../../servers/vehicle/VehicleDomain.js';
 import type { VehicleState } from '../../../servers/vehicle/VehicleState.js';
-import { describePrototypeIds } from '../support/prototypeIds.js';
 import { vehicleCases } from './cases.js';
 
 const runtime = domainRuntime(vehicleDomain);
@@ -107,5 +106,4 @@ describe('vehicle: modes gate the commands', () => {
 });
 
 describe('vehicle: ids', () => {
-  describePrototypeIds(vehicleDomain, vehicleCases);
 });

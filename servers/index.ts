@@ -25,6 +25,8 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   maps: () => import('./maps/MapsDomain.js').then((m) => m.mapsDomain),
   social_media: () => import('./social_media/SocialMediaDomain.js').then((m) => m.socialMediaDomain),
   video_meeting: () => import('./video_meeting/VideoMeetingDomain.js').then((m) => m.videoMeetingDomain),
+  vehicle: () => import('./vehicle/VehicleDomain.js').then((m) => m.vehicleDomain),
+  food_delivery: () => import('./food_delivery/FoodDeliveryDomain.js').then((m) => m.foodDeliveryDomain),
 };
 
 /** Names of the built-in domains, sorted. */

@@ -7,6 +7,8 @@ export { fromCents, hasCents, toCents };
  * and watchers. Amounts are 2-decimal USD numbers; every sum is computed in integer cents.
  */
 
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
+
 export const MARKETPLACE_REFERENCE_DATE = '2026-05-04T18:00:00Z';
 
 export const LISTING_FORMATS = ['fixed_price', 'auction'] as const;
@@ -74,8 +76,9 @@ export interface Offer {
 
 export interface MarketplaceState {
   users: Record<string, MarketUser>;
-  listings: Record<string, Listing>;
-  bids: Record<string, Bid>;
+  /** By id, in buckets (kit/bucketedRecord.ts): a flat record of 150+ listings is past V8's fast-property limit. */
+  listings: BucketedRecord<Listing>;
+  bids: BucketedRecord<Bid>;
   offers: Record<string, Offer>;
 }
 

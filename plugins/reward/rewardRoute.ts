@@ -1,6 +1,5 @@
 import { compileSchema, explainSchemaErrors, formatSchemaProblems, type ChatMessage, type Engine, type Example, type ExecutedCall, type JsonSchema, type RewardSheet } from '../../core/index.js';
 import { RouteError } from '../../servers/kit/httpRoutes.js';
-import { parseHermesText, toChatToolCall } from '../policy/parseToolCalls.js';
 import { EXAMPLE_SCHEMA } from '../rollout/readExamples.js';
 import { parseTrajectoryLine } from './parseTrajectoryLine.js';
 import { PreparedExample } from './PreparedExample.js';
@@ -38,16 +37,6 @@ const REQUEST_SCHEMA: JsonSchema = {
 let validateRequest: ReturnType<typeof compileSchema> | undefined;
 let validateExample: ReturnType<typeof compileSchema> | undefined;
 
-/** Assistant messages whose text holds `<tool_call>` blocks (a model served without a tool parser) get them as `tool_calls`. */
-function withTextCalls(messages: readonly ChatMessage[]): ChatMessage[] {
-  return messages.map((message, m) => {
-    const assistant = message as { role: string; content?: unknown; tool_calls?: unknown[] };
-    if (assistant.role !== 'assistant' || (assistant.tool_calls?.length ?? 0) > 0 || typeof assistant.content !== 'string' || !assistant.content.includes('<tool_call>')) return message;
-    const parsed = parseHermesText(assistant.content);
-    return { ...message, content: parsed.content, tool_calls: parsed.calls.map((call, c) => toChatToolCall(call, `call_${m}_${c}`)) } as ChatMessage;
-  });
-}
-
 /** The calls of one item, with whether they carry outcomes; a string when the item cannot be scored. */
 function callsOf(item: RewardItem): { calls: ExecutedCall[]; hasOutcomes: boolean } | string {
   const shapes = ['calls', 'trajectory', 'messages', 'completion'].filter((key) => (item as unknown as Record<string, unknown>)[key] !== undefined);
@@ -55,10 +44,10 @@ function callsOf(item: RewardItem): { calls: ExecutedCall[]; hasOutcomes: boolea
   let line: Record<string, unknown> = { exampleId: item.example.id };
   if (item.completion !== undefined) {
     if (typeof item.completion !== 'string') return '"completion" must be a string (the decoded rollout)';
-    line.messages = withTextCalls([{ role: 'assistant', content: item.completion } as ChatMessage]);
+    line.messages = [{ role: 'assistant', content: item.completion }];
   } else if (item.messages !== undefined) {
     if (!Array.isArray(item.messages)) return '"messages" must be an array of chat messages';
-    line.messages = withTextCalls(item.messages);
+    line.messages = item.messages;
   } else line = { ...line, ...(item.calls !== undefined ? { calls: item.calls } : { trajectory: item.trajectory }) };
   const parsed = parseTrajectoryLine(JSON.stringify(line));
   if ('problem' in parsed) return parsed.problem;

@@ -38,6 +38,21 @@ def hermes_system_prompt(system: str, tools: list[dict]) -> str:
     )
 
 
+def compact_tools(tools: list[dict]) -> list[dict]:
+    """The tools with their first sentence of description and argument types only: a prompt a few times shorter, for small CPU runs."""
+    out = []
+    for tool in tools:
+        function = tool["function"]
+        parameters = function.get("parameters") or {}
+        properties = {
+            name: {k: v for k, v in schema.items() if k in ("type", "enum")}
+            for name, schema in (parameters.get("properties") or {}).items()
+        }
+        description = (function.get("description") or "").split(". ")[0].rstrip(".") + "."
+        out.append({"type": "function", "function": {"name": function["name"], "description": description, "parameters": {"type": "object", "properties": properties, "required": parameters.get("required", [])}}})
+    return out
+
+
 def parse_tool_calls(text: str) -> list[dict]:
     """The calls of a completion: `{"name", "arguments"}` or `{"malformed": raw}` for a block that is not a JSON call."""
     calls = []
@@ -72,7 +87,7 @@ class ChatMLSegments:
 class ProveRollout:
     """`rollout_func` for GRPOTrainer: one prove trajectory per prompt it is given (TRL repeats each prompt per generation)."""
 
-    def __init__(self, server: ProveServer, rows, max_model_turns: int = 4, segments: ChatMLSegments | None = None, on_trajectory: Callable[[dict], None] | None = None):
+    def __init__(self, server: ProveServer, rows, max_model_turns: int = 4, segments: ChatMLSegments | None = None, on_trajectory: Callable[[dict], None] | None = None, prompt_tools: Callable[[list[dict]], list[dict]] | None = None):
         self.server = server
         self.examples: dict[str, dict] = {}
         for row in rows:
@@ -80,6 +95,8 @@ class ProveRollout:
         self.max_model_turns = max_model_turns
         self.segments = segments or ChatMLSegments()
         self.on_trajectory = on_trajectory
+        # How the candidate tools are shown (e.g. compact_tools); the reward always judges the example's own.
+        self.prompt_tools = prompt_tools or (lambda tools: tools)
         self.sessions_opened = 0
 
     @staticmethod
@@ -100,9 +117,9 @@ class ProveRollout:
     def prompt_ids(self, example: dict, prompt: list[dict], tokenizer) -> list[int]:
         messages = [dict(m) for m in prompt]
         if messages and messages[0]["role"] == "system":
-            messages[0]["content"] = hermes_system_prompt(messages[0]["content"], example["tools"])
+            messages[0]["content"] = hermes_system_prompt(messages[0]["content"], self.prompt_tools(example["tools"]))
         else:
-            messages.insert(0, {"role": "system", "content": hermes_system_prompt("", example["tools"])})
+            messages.insert(0, {"role": "system", "content": hermes_system_prompt("", self.prompt_tools(example["tools"]))})
         return list(tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True, return_dict=False))
 
     @torch.no_grad()

@@ -57,6 +57,8 @@ def main() -> None:
     parser.add_argument("--prompts-per-step", type=int, default=1)
     parser.add_argument("--max-completion", type=int, default=96)
     parser.add_argument("--limit", type=int, default=0, help="use only the first N rows")
+    parser.add_argument("--model-turns", type=int, default=4, help="most model messages per trajectory")
+    parser.add_argument("--compact-tools", action="store_true", help="show each tool's first sentence and argument types only (CPU runs)")
     parser.add_argument("--metrics", default=None)
     parser.add_argument("--out", default="/tmp/prove-trl-grpo")
     args = parser.parse_args()
@@ -68,7 +70,7 @@ def main() -> None:
     from trl import GRPOConfig, GRPOTrainer
 
     from prove_rl.client import ProveServer
-    from prove_rl.trl import ProveRollout, prove_reward
+    from prove_rl.trl import ProveRollout, compact_tools, prove_reward
 
     torch.manual_seed(0)
     split = "train.parquet" if os.path.exists(os.path.join(args.data, "train.parquet")) else "test.parquet"
@@ -81,7 +83,12 @@ def main() -> None:
     model, tokenizer = load_model(args.model)
 
     trajectories: list[dict] = []
-    rollout = ProveRollout(server, rows, on_trajectory=trajectories.append)
+    def log_trajectory(t: dict) -> None:
+        trajectories.append(t)
+        calls = ", ".join(f"{c['name']}:{'ok' if c.get('ok') else (c.get('error') or {}).get('kind')}" for c in t["calls"]) or "no call"
+        print(f"trajectory {len(trajectories)} {t['example_id']}: {t['tokens']} tokens, {calls}", flush=True)
+
+    rollout = ProveRollout(server, rows, max_model_turns=args.model_turns, on_trajectory=log_trajectory, prompt_tools=compact_tools if args.compact_tools else None)
     config = GRPOConfig(
         output_dir=args.out,
         max_steps=args.steps,

@@ -6,7 +6,8 @@ import { DOMAINS, exportDataset, fixtureDataset, PYTHON_DIR, runPython, startSer
 /**
  * (e) TRL's GRPOTrainer runs 5 real steps on CPU with the packaged SmolLM2 against live prove
  * environments (one MCP session per trajectory) and prove's served reward. Needs .venv-trl
- * (npm run setup:trl); npm run test:trl. Takes minutes: every prompt carries ~20 tool schemas.
+ * (npm run setup:trl); npm run test:trl. Takes minutes of CPU: prompts show the tools compactly
+ * (--compact-tools), completions are capped at 48 tokens and 2 model messages.
  */
 const enabled = process.env.PROVE_TRL_TESTS === '1';
 (enabled ? describe : describe.skip)('TRL integration: GRPOTrainer on prove (plugins/integrations/python/scripts/trl_grpo.py)', function () {
@@ -21,7 +22,7 @@ const enabled = process.env.PROVE_TRL_TESTS === '1';
       const out = join(data.dir, 'trl');
       await exportDataset('trl', data.file, out, python);
       const metrics = join(data.dir, 'metrics.json');
-      const run = await runPython(python, [join(PYTHON_DIR, 'scripts', 'trl_grpo.py'), '--data', out, '--url', serve.url, '--steps', '5', '--metrics', metrics, '--out', join(data.dir, 'run')], {}, 3_500_000);
+      const run = await runPython(python, [join(PYTHON_DIR, 'scripts', 'trl_grpo.py'), '--data', out, '--url', serve.url, '--steps', '5', '--max-completion', '48', '--model-turns', '2', '--compact-tools', '--threads', '1', '--metrics', metrics, '--out', join(data.dir, 'run')], {}, 3_500_000);
       expect(run.code, run.output.slice(-6000)).to.equal(0);
       const summary = JSON.parse(readFileSync(metrics, 'utf8')) as { global_step: number; steps: Array<{ reward: number }>; trajectories: number; sessions_opened: number };
       expect(summary.global_step).to.equal(5);

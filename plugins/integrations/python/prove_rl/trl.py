@@ -39,7 +39,7 @@ def hermes_system_prompt(system: str, tools: list[dict]) -> str:
 
 
 def compact_tools(tools: list[dict]) -> list[dict]:
-    """The tools with their first sentence of description and argument types only: a prompt a few times shorter, for small CPU runs."""
+    """The tools with the start of their description (80 characters) and argument types only: a prompt a few times shorter, for small CPU runs."""
     out = []
     for tool in tools:
         function = tool["function"]
@@ -48,7 +48,8 @@ def compact_tools(tools: list[dict]) -> list[dict]:
             name: {k: v for k, v in schema.items() if k in ("type", "enum")}
             for name, schema in (parameters.get("properties") or {}).items()
         }
-        description = (function.get("description") or "").split(". ")[0].rstrip(".") + "."
+        description = (function.get("description") or "").split(". ")[0].rstrip(".")
+        description = (description[:77] + "...") if len(description) > 80 else description + "."
         out.append({"type": "function", "function": {"name": function["name"], "description": description, "parameters": {"type": "object", "properties": properties, "required": parameters.get("required", [])}}})
     return out
 

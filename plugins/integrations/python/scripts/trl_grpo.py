@@ -59,6 +59,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="use only the first N rows")
     parser.add_argument("--model-turns", type=int, default=4, help="most model messages per trajectory")
     parser.add_argument("--compact-tools", action="store_true", help="show each tool's first sentence and argument types only (CPU runs)")
+    parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default); 1 on a shared, overloaded machine")
     parser.add_argument("--metrics", default=None)
     parser.add_argument("--out", default="/tmp/prove-trl-grpo")
     args = parser.parse_args()
@@ -72,6 +73,8 @@ def main() -> None:
     from prove_rl.client import ProveServer
     from prove_rl.trl import ProveRollout, compact_tools, prove_reward
 
+    if args.threads:
+        torch.set_num_threads(args.threads)
     torch.manual_seed(0)
     split = "train.parquet" if os.path.exists(os.path.join(args.data, "train.parquet")) else "test.parquet"
     table = pq.read_table(os.path.join(args.data, split))
@@ -106,6 +109,8 @@ def main() -> None:
         top_p=1.0,
         beta=0.0,
         dataloader_num_workers=0,
+        # A 135M model fits; recomputing activations would cost a third more CPU.
+        gradient_checkpointing=False,
     )
     steps: list[dict] = []
     started = time.time()

@@ -28,7 +28,7 @@ describe('prove-rl export --format verl|trl', function () {
       const flat = flattenToolForVerl(tool);
       expect(verlKeeps(flat), tool.function.name).to.equal(true);
       expect(flat.function.name).to.equal(tool.function.name);
-      expect(flat.function.description.startsWith(tool.function.description ?? '')).to.equal(true);
+      expect((flat.function.description ?? '').startsWith(tool.function.description ?? '')).to.equal(true);
     }
     expect(flattenProperty({ type: 'array', items: { type: 'string', minLength: 1 }, description: 'Ids.' })).to.deep.equal({
       type: 'array',

@@ -173,6 +173,13 @@ class Trajectory:
             self.sessions[domain] = self.server.open_session(domain, self.example.get("world"))
         return self.sessions[domain]
 
+    def open(self) -> "Trajectory":
+        """Open a session on every server of the example now (else each opens at its first call)."""
+        with self._lock:
+            for domain in self.example["servers"]:
+                self._session(domain)
+        return self
+
     def server_of(self, name: str) -> str | None:
         if self._server_of is None:
             routing: dict[str, str] = {}

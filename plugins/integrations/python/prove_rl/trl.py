@@ -99,6 +99,7 @@ class ProveRollout:
         # How the candidate tools are shown (e.g. compact_tools); the reward always judges the example's own.
         self.prompt_tools = prompt_tools or (lambda tools: tools)
         self.sessions_opened = 0
+        self.sessions_closed = 0
 
     @staticmethod
     def key(prompt: list[dict]) -> str:
@@ -154,7 +155,8 @@ class ProveRollout:
         budget = trainer.args.max_completion_length
         prompt_ids = self.prompt_ids(example, prompt, tokenizer)
         turns = [t["user"] for t in example.get("turns", [])[1:]]
-        trajectory = Trajectory(self.server, example)
+        # Every server's session opens now: the trajectory's initial state hashes exist even when the model calls nothing.
+        trajectory = Trajectory(self.server, example).open()
         completion: list[int] = []
         logprobs: list[float] = []
         mask: list[int] = []
@@ -206,6 +208,7 @@ class ProveRollout:
             "prove_calls": json.dumps(trajectory.calls),
             "prove_state_hashes": json.dumps(hashes),
         }
+        self.sessions_closed += sum(1 for s in trajectory.sessions.values() if s.session_id is None)
         if self.on_trajectory:
             self.on_trajectory({"example_id": example["id"], "calls": trajectory.calls, "hashes": hashes, "tokens": len(completion)})
         return episode

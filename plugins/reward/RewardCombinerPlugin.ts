@@ -1,3 +1,4 @@
+import { serveHooks } from '../../servers/kit/httpRoutes.js';
 import { errors, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
 import { PreparedExample } from './PreparedExample.js';
 import { STAGES } from '../stages.js';
@@ -66,6 +67,16 @@ export class RewardCombinerPlugin implements ProvePlugin {
     const weights = this.weights;
     const paperAbstention = this.abstention === 'paper';
     for (const command of REWARD_COMMANDS) engine.registerCommand(command, this);
+    // POST /reward beside the MCP endpoints of `prove-rl serve --http`: VERL's compute_score and TRL's reward functions call it.
+    serveHooks(engine).httpRoutes.tap(this.name, (routes) => [
+      ...routes,
+      {
+        method: 'POST',
+        path: '/reward',
+        summary: 'the configured reward on a batch: {"trajectories": [{"example", "messages"|"calls"|"completion"}]} -> {"sheets"}',
+        handle: async (body) => (await import('./rewardRoute.js')).scoreBatch(engine, body),
+      },
+    ]);
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.combiner }, (sheet, input) => {
       let total = 0;
       const terms = sheet.terms;

@@ -1,5 +1,5 @@
 import { compileSchema, explainSchemaErrors, formatSchemaProblems, type AssistantMessage, type ChatMessage, type ExecutedCall, type JsonSchema, type ToolCall } from '../../core/index.js';
-import { parseChatToolCalls } from '../policy/parseToolCalls.js';
+import { parseChatToolCalls, parseHermesText } from '../policy/parseToolCalls.js';
 
 /**
  * One line of a trajectories file, in any of four shapes:
@@ -7,6 +7,7 @@ import { parseChatToolCalls } from '../policy/parseToolCalls.js';
  * - `{ exampleId, calls: ToolCall[] }` — calls only, for `--execute` to replay;
  * - `{ exampleId, messages: ChatMessage[] }` — an OpenAI conversation; the assistant messages'
  *   `tool_calls` are the calls (for `--execute`), each message one step, each user message a turn;
+ *   an assistant message without `tool_calls` whose text holds `<tool_call>` blocks has those calls;
  * - `{ exampleId, trajectory: { calls } }` — a line of `prove-rl eval`'s rollouts.jsonl, to score it again.
  * `calls` wins over `trajectory`, which wins over `messages`.
  */
@@ -78,7 +79,10 @@ export function parseTrajectoryLine(text: string): TrajectoryLine | { problem: s
   for (const message of line.messages!) {
     if (message.role === 'user') turn++;
     if (message.role !== 'assistant') continue;
-    for (const call of parseChatToolCalls((message as AssistantMessage).tool_calls)) calls.push({ ...call, step, turn: Math.max(0, turn) } as ExecutedCall);
+    const assistant = message as AssistantMessage;
+    // A model served without a tool parser writes its calls into the text as <tool_call> blocks (Hermes): they are its calls too.
+    const fromText = (assistant.tool_calls?.length ?? 0) === 0 && typeof assistant.content === 'string' && assistant.content.includes('<tool_call>');
+    for (const call of fromText ? parseHermesText(assistant.content as string).calls : parseChatToolCalls(assistant.tool_calls)) calls.push({ ...call, step, turn: Math.max(0, turn) } as ExecutedCall);
     step++;
   }
   return { exampleId: line.exampleId, calls, hasOutcomes: calls.length === 0 };

@@ -3,6 +3,7 @@ import { integerOption } from '../../core/cli/optionValues.js';
 import { domainNames, loadDomains } from '../index.js';
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS, DEFAULT_MAX_SESSIONS_PER_CLIENT, DomainHttpServer, isLoopbackName } from '../kit/DomainHttpServer.js';
 import { domainRuntime } from '../kit/DomainSession.js';
+import { serveHooks } from '../kit/httpRoutes.js';
 import { serveStdio } from '../kit/serveStdio.js';
 
 const optionalInteger = (name: string, value: unknown, min: number): number | undefined => (value === undefined ? undefined : integerOption('serve', name, value, min));
@@ -14,6 +15,8 @@ export default defineCommand({
   description: [
     'Each client gets its own isolated session on the domain\'s initial world. Over stdio the process serves one domain to one client;',
     'over HTTP every domain is at /mcp/<domain>, each Mcp-Session-Id has its own state, and GET / lists the domains.',
+    'An initialize request may pick its session\'s world: /mcp/<domain>?seed=N&referenceDate=ISO. Plugins add routes beside the',
+    'MCP endpoints (the reward plugin: POST /reward, the configured reward on a batch of trajectories).',
     'Hidden operator tools (not in tools/list): prove_reset, prove_state_hash, prove_snapshot (secrets masked). Over HTTP, prove_reset and',
     'prove_snapshot answer only the --operator-token; without one they are off. Limits: servers/kit/README.md.',
     `Domains: ${domainNames().join(', ') || '(none yet)'}.`,
@@ -53,7 +56,10 @@ export default defineCommand({
     }
 
     const idleSeconds = optionalInteger('idle-timeout', values['idle-timeout'], 1);
+    // Routes the configured plugins add (the reward plugin's POST /reward), served under the same checks.
+    const routes = serveHooks(await context.engine()).httpRoutes.call([]);
     const server = new DomainHttpServer({
+      routes,
       domains,
       world,
       host: typeof values.host === 'string' ? values.host : undefined,
@@ -70,6 +76,8 @@ export default defineCommand({
       context.stderr(`prove-rl serve: warning: listening on ${host} without --token; anyone who can reach this port can use the sessions\n`);
     }
     for (const domain of domains) context.stdout(`prove-rl serve: ${domain.name} at ${server.url(domain.name)}\n`);
+    const base = server.url('').replace(/\/mcp\/$/, '');
+    for (const route of routes) context.stdout(`prove-rl serve: ${route.method} ${base}${route.path} (${route.summary})\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);

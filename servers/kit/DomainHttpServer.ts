@@ -8,6 +8,7 @@ import { errors, preview, type WorldSpec } from '../../core/index.js';
 import type { DomainDefinition } from './Domain.js';
 import { createDomainMcpServer, isRestrictedOperatorTool } from './DomainMcpServer.js';
 import { domainRuntime, type DomainRuntime, type DomainSession } from './DomainSession.js';
+import type { HttpRoute, RouteError } from './httpRoutes.js';
 
 /** How `prove-rl serve --http` serves domains. */
 export interface DomainHttpServerOptions {
@@ -43,6 +44,8 @@ export interface DomainHttpServerOptions {
   world?: Partial<WorldSpec>;
   /** Where to report session openings, closings and evictions (stderr in the CLI). */
   log?: (line: string) => void;
+  /** Routes other plugins add beside the MCP endpoints (`serveHooks(engine).httpRoutes`), under the same host, token and size checks. */
+  routes?: readonly HttpRoute[];
 }
 
 export const DEFAULT_HTTP_HOST = '127.0.0.1';
@@ -322,7 +325,22 @@ export class DomainHttpServer {
         domains: [...this.runtimes.values()].map((r) => ({ name: r.name, title: r.domain.title, path: `/mcp/${r.name}`, tools: r.toolNames.length })),
         sessions: this.sessions.size,
         maxSessions: this.maxSessions,
+        routes: (this.options.routes ?? []).map((r) => ({ method: r.method, path: r.path, summary: r.summary })),
       });
+      return;
+    }
+    const route = this.options.routes?.find((r) => r.path === path || r.path + '/' === path);
+    if (route) {
+      if (req.method !== route.method) throw new HttpFailure(405, `${route.path} answers ${route.method} only`);
+      const body = req.method === 'POST' ? await readBody(req, this.maxBodyBytes) : undefined;
+      try {
+        sendJson(res, 200, await route.handle(body));
+      } catch (error) {
+        // By shape, not class: a plugin may load its own copy of the kit (built and source trees).
+        const status = (error as Partial<RouteError> | undefined)?.status;
+        if (error instanceof Error && typeof status === 'number' && status >= 400 && status < 500) sendJson(res, status, { error: error.message });
+        else sendJson(res, 500, { error: `internal error: ${(error as Error)?.message ?? String(error)}` });
+      }
       return;
     }
     const match = /^\/mcp\/([^/]+)\/?$/.exec(path);
@@ -362,7 +380,31 @@ export class DomainHttpServer {
     if (held >= this.maxSessionsPerClient) {
       throw new HttpFailure(429, `this client already holds ${held} sessions, the most one client may hold (of ${this.maxSessions} in all); close one (DELETE with its Mcp-Session-Id) or let it idle out`);
     }
-    await this.open(runtime, req, res, body, caller.client);
+    await this.open(runtime, req, res, body, caller.client, this.sessionWorld(runtime, req));
+  }
+
+  /**
+   * The world of a new session: the server's, with `?seed=N&referenceDate=ISO` on the initialize
+   * request's URL overriding it, so that each trajectory starts from its example's world (a group of
+   * rollouts shares one initial state). A bad value is refused with 400 before any session opens.
+   */
+  private sessionWorld(runtime: DomainRuntime<unknown>, req: IncomingMessage): Partial<WorldSpec> | undefined {
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const seed = query.get('seed');
+    const referenceDate = query.get('referenceDate');
+    if (seed === null && referenceDate === null) return this.options.world;
+    const world: Partial<WorldSpec> = { ...this.options.world };
+    if (seed !== null) {
+      if (!/^-?\d{1,16}$/.test(seed)) throw new HttpFailure(400, `Bad Request: ?seed=${preview(seed, 40)} must be an integer`, -32602);
+      world.seed = Number(seed);
+    }
+    if (referenceDate !== null) world.referenceDate = referenceDate;
+    try {
+      runtime.openSession(world).close();
+    } catch (error) {
+      throw new HttpFailure(400, `Bad Request: ${(error as Error).message}`, -32602);
+    }
+    return world;
   }
 
   private endpoints(): string {
@@ -375,11 +417,11 @@ export class DomainHttpServer {
     else this.perClient.set(client, count);
   }
 
-  private async open(runtime: DomainRuntime<unknown>, req: IncomingMessage, res: ServerResponse, body: unknown, client: string): Promise<void> {
+  private async open(runtime: DomainRuntime<unknown>, req: IncomingMessage, res: ServerResponse, body: unknown, client: string, world: Partial<WorldSpec> | undefined): Promise<void> {
     this.opening++;
     this.countClient(client, 1);
     let entry: HttpSession | undefined;
-    const session = runtime.openSession(this.options.world);
+    const session = runtime.openSession(world);
     const server = createDomainMcpServer(session);
     try {
       const transport = new StreamableHTTPServerTransport({

@@ -18,10 +18,12 @@ import { errors } from '../../core/index.js';
 import type { DependencyGraph } from './DependencyGraph.js';
 import { PERSONAS, type Persona } from './personas.js';
 import { planConversation, type ConversationPlan, type PlanOptions } from './planConversation.js';
+import { planScenario } from './planScenario.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
 import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
-import { DEPENDENCY_GRAPH, SCRIPT } from './contracts.js';
+import { DEPENDENCY_GRAPH, SCENARIOS, SCRIPT } from './contracts.js';
+import type { DomainScenario } from '../../servers/kit/Domain.js';
 
 /** The conversation's states (the paper's five groups: query, turn, tool execution, response, continuation). */
 export type ConversationState = 'query' | 'user_turn' | 'teacher' | 'execute' | 'recovery' | 'response' | 'continuation' | 'done' | 'dropped';
@@ -41,6 +43,7 @@ export type ConversationEvent =
   | 'retry_corrected'
   | 'retry_alternative'
   | 'give_up'
+  | 'ask_user'
   | 'follow_up'
   | 'clarification'
   | 'end';
@@ -60,6 +63,7 @@ export const TRANSITIONS: ReadonlyArray<{ from: ConversationState; on: Conversat
   { from: 'recovery', on: 'retry_corrected', to: 'execute' },
   { from: 'recovery', on: 'retry_alternative', to: 'execute' },
   { from: 'recovery', on: 'give_up', to: 'response' },
+  { from: 'recovery', on: 'ask_user', to: 'response' },
   { from: 'recovery', on: 'invalid', to: 'recovery' },
   { from: 'recovery', on: 'exhausted', to: 'dropped' },
   { from: 'response', on: 'follow_up', to: 'user_turn' },
@@ -108,6 +112,12 @@ export interface ConversationScript {
   stop?: boolean;
   /** The failure the teacher must recover from. */
   recovery?: { call: ExecutedCall; attempt: number };
+  /** Index of the step whose planned failed call was made. */
+  faultMade?: number;
+  /** Set by the teacher while its call is the planned failed one. */
+  faulting?: boolean;
+  /** The user's planned answer after the assistant asked how to go on from a failure. */
+  faultReply?: string;
 }
 
 /** Options of the state machine (the preset gives the paper's numbers). */
@@ -135,6 +145,7 @@ interface SamplingEntry {
   pool: ValuePool;
   worldValues: Set<string>;
   graph: DependencyGraph;
+  scenarios?: { scenarios: readonly DomainScenario[]; state: unknown };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -217,7 +228,7 @@ export class ConversationStateMachine {
       for (const [collection, records] of Object.entries(context.entities)) {
         for (const record of extractRecords(records, singular(collection), { kind: 'sample', collection })) pool.add(record);
       }
-      return { context, pool, worldValues: pool.strings(), graph };
+      return { context, pool, worldValues: pool.strings(), graph, scenarios: SCENARIOS.get(context.meta) };
     } finally {
       await session.close();
     }
@@ -251,7 +262,16 @@ export class ConversationStateMachine {
     const informationLevel = (['complete', 'missing', 'minimal'] as const)[rng.weighted([levels.complete, levels.missing, levels.minimal])];
     // A minimal request names only what the tools require, so the plan fills no optional argument.
     const planOptions = informationLevel === 'minimal' ? { ...this.options, optionalRate: 0 } : this.options;
-    const plan = await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions);
+    let plan: ConversationPlan | undefined;
+    const scenarios = sampled.scenarios;
+    if (scenarios !== undefined && rng.chance(this.options.scenarioRate)) {
+      // A goal of the domain, cast from its world; another one when the world cannot host it.
+      for (let attempt = 0; attempt < 3 && plan === undefined; attempt++) {
+        const scenario = scenarios.scenarios[rng.weighted(scenarios.scenarios.map((s) => s.weight ?? 1))];
+        plan = await planScenario(this.engine, server, world, scenario, scenarios.state, rng, this.options.faultRate);
+      }
+    }
+    plan ??= await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions);
     if (plan === undefined) {
       move('ungrounded');
       return { dropped: 'ungrounded_chain', path };
@@ -270,7 +290,9 @@ export class ConversationStateMachine {
       turn: 0,
       stepTurns: [],
     };
-    if (informationLevel === 'missing') {
+    // A scenario's user says what they know in their own words; nothing is held back on purpose.
+    if (plan.says !== undefined && informationLevel === 'missing') script.informationLevel = 'complete';
+    if (script.informationLevel === 'missing') {
       // Leave out one value the user would have to give in the first turn (not one a tool returns).
       const options: Array<{ step: number; argument: string }> = [];
       plan.steps.forEach((step, i) => {
@@ -319,6 +341,8 @@ export class ConversationStateMachine {
     let teacherName = 'unknown';
     let assistantMessages = 0;
     let callCounter = 0;
+    const plannedFailures: string[] = [];
+    const recoveries: string[] = [];
     try {
       for (;;) {
         if (current() === 'teacher' || current() === 'recovery') {
@@ -344,7 +368,7 @@ export class ConversationStateMachine {
           const message = completion.message;
           if (completion.calls.length === 0) {
             messages.push({ role: 'assistant', content: typeof message.content === 'string' ? message.content : '' });
-            if (current() === 'recovery') move('give_up');
+            if (current() === 'recovery') move(script.asked === 'clarification' ? 'ask_user' : 'give_up');
             else move('answer');
             script.recovery = undefined;
             // RESPONSE → CONTINUATION
@@ -367,7 +391,9 @@ export class ConversationStateMachine {
           }
           if (current() === 'recovery') {
             const failed = script.recovery!.call;
-            move(completion.calls.some((call) => call.name === failed.name) ? 'retry_corrected' : 'retry_alternative');
+            const event = completion.calls.some((call) => call.name === failed.name) ? 'retry_corrected' : 'retry_alternative';
+            recoveries.push(event);
+            move(event);
           } else move('tool_calls');
           const calls = completion.calls.map((call) => ({ ...call, id: `call_${index}_${callCounter++}` }));
           messages.push({
@@ -384,6 +410,7 @@ export class ConversationStateMachine {
             executed.push(recorded);
             messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: toolMessageContent(recorded) });
             if (!outcome.ok) {
+              if (script.faulting === true) plannedFailures.push(call.id);
               failure ??= recorded;
               continue;
             }
@@ -396,6 +423,7 @@ export class ConversationStateMachine {
               script.cursor++;
             }
           }
+          script.faulting = false;
           if (failure !== undefined) {
             const attempt = (script.recovery?.attempt ?? 0) + 1;
             move('failure');
@@ -438,6 +466,10 @@ export class ConversationStateMachine {
           failedCalls: executed.filter((call) => !call.ok).length,
         },
       };
+      if (plan.scenario !== undefined) out.meta.scenario = plan.scenario;
+      if (plannedFailures.length > 0) out.meta.plannedFailures = plannedFailures;
+      const recovery = path.includes('recovery-ask_user') ? 'ask_user' : path.includes('recovery-give_up') ? 'explain_stop' : recoveries[0];
+      if (executed.some((call) => !call.ok) && recovery !== undefined) out.meta.recovery = recovery;
       if (script.hiddenTool !== undefined) out.meta.hiddenTool = script.hiddenTool;
       return { example: out };
     } finally {

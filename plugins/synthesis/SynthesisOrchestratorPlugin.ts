@@ -13,7 +13,7 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   attempts: 4,
   chainAttempts: 4,
   faultRate: 0.14,
-  scenarioRate: 0.85,
+  scenarioRate: 0.7,
   informationLevels: { complete: 60, missing: 20, minimal: 20 },
   sampleEvery: 1000,
   regenerations: 3,

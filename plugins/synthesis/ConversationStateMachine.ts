@@ -526,7 +526,8 @@ export class ConversationStateMachine {
   private scopeOf(server: string, catalog: readonly ToolFacts[]): string {
     const nouns = new Set<string>();
     for (const tool of catalog) {
-      const object = tool.name.split('_').slice(1).filter((w) => w.length > 3 && !['bank', 'catalog', 'travel', 'home'].includes(w))[0];
+      // The object of the verb: not a preposition ("transfer_between_bank_accounts" → accounts, not "betweens").
+      const object = tool.name.split('_').slice(1).filter((w) => w.length > 3 && !['bank', 'catalog', 'travel', 'home', 'between', 'from', 'into', 'with', 'onto'].includes(w))[0];
       if (object !== undefined && nouns.size < 4) nouns.add(object.endsWith('s') ? object : `${object}s`);
     }
     return `${server.replace(/_/g, ' ')} (${[...nouns].join(', ')})`;

@@ -56,7 +56,8 @@ const VERBS: Record<string, string> = {
 
 /** `current_balance` → `current balance`. */
 export function words(name: string): string {
-  return name.replace(/_/g, ' ').trim();
+  // camelCase keys (totalPrice, departureTime) read as words too.
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase().trim();
 }
 
 function formatNumber(value: number): string {
@@ -259,6 +260,8 @@ function pastTense(toolName: string): string {
   const [verb, ...rest] = toolName.split('_');
   const past = PAST[verb] ?? (verb.endsWith('e') ? `${verb}d` : `${verb}ed`);
   // "transfer_between_bank_accounts" → "transferred between bank accounts": no article before a preposition.
+  // "respond_to_event": the verb's past already carries its preposition ("responded to"), said once.
+  if (past.endsWith(` ${rest[0]}`)) return `${past} the ${rest.slice(1).join(' ')}`;
   if (verb === 'turn' || ['between', 'to', 'from', 'into', 'for'].includes(rest[0])) return `${past} ${rest.join(' ')}`;
   return `${past} the ${rest.join(' ')}`;
 }

@@ -48,6 +48,13 @@ function correctionNote(kind: string, rng: SynthesisRandom): string {
   return rng.pick(['Let me correct that and try again.', 'Retrying with the corrected request.']);
 }
 
+/** One of the things a service acts on, from its scope ("banking (accounts, transactions, payees)" → "payees"). */
+function thingsOf(scope: string, rng: SynthesisRandom): string {
+  const inside = /\(([^)]*)\)/.exec(scope)?.[1];
+  const things = inside === undefined ? [] : inside.split(', ').filter(Boolean);
+  return things.length > 0 ? rng.pick(things) : 'records';
+}
+
 /** A scenario's words for one turn, in the persona's voice: an opener on the first message. */
 function scenarioMessage(persona: Persona, text: string, rng: SynthesisRandom, followUp: boolean): string {
   if (followUp) return text;
@@ -101,7 +108,7 @@ export class TemplateTeacherPlugin implements ProvePlugin {
   }
 
   private firstMessage(script: ConversationScript, rng: SynthesisRandom): string {
-    if (script.irrelevant !== undefined) return irrelevantMessage(script.persona, script.irrelevant, rng);
+    if (script.irrelevant !== undefined) return irrelevantMessage(script.persona, script.irrelevant, rng, thingsOf(script.scope, rng));
     if (script.plan.says !== undefined) return scenarioMessage(script.persona, script.plan.says[0], rng, false);
     return userMessage(script.persona, this.clauses(script, rng, 0), rng, false);
   }

@@ -57,6 +57,25 @@ export async function planScenario(
   faultRate: number,
   trace?: (problem: string) => void,
 ): Promise<ConversationPlan | undefined> {
+  try {
+    return await playScenario(engine, server, world, scenario, state, rng, faultRate, trace);
+  } catch (error) {
+    // A scenario's own code failing (a pick from an empty list in an unusual world) drops that plan, not the run: the state machine falls back to a graph chain.
+    trace?.(`${scenario.name}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+async function playScenario(
+  engine: Engine,
+  server: string,
+  world: WorldSpec,
+  scenario: DomainScenario,
+  state: unknown,
+  rng: SynthesisRandom,
+  faultRate: number,
+  trace?: (problem: string) => void,
+): Promise<ConversationPlan | undefined> {
   let facts: ScenarioFacts | undefined = scenario.cast(state as never, rng);
   if (facts === undefined) return undefined;
   const context = scenario.context === undefined ? undefined : fillText(scenario.context, facts, rng);

@@ -30,7 +30,7 @@ export const travelBookingScenarios: DomainScenario[] = [
       const windows = [layout.columns.replace(/ /g, '')[0], layout.columns.replace(/ /g, '').slice(-1)];
       const free: string[] = [];
       for (let row = layout.firstRow; row <= layout.lastRow; row++) for (const column of windows) if (occupied[String(row)]?.[column] === undefined) free.push(`${row}${column}`);
-      if (free.length < 2) return undefined;
+      if (free.length < 3) return undefined;
       // An international flight needs a valid passport: travellers who hold one.
       const travelers = (Object.values(state.travelers) as Row[]).filter((t) => t.passport && String(t.passport.expiryDate) > String(flight.departureTime)).sort((a, b) => byNumber(a.id, b.id));
       if (travelers.length === 0) return undefined;

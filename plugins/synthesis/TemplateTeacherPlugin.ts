@@ -158,7 +158,10 @@ export class TemplateTeacherPlugin implements ProvePlugin {
     if (step === undefined || step.turn !== script.plannedTurn) return textCompletion(this.summary(draft, script));
     if (!draft.tools.some((tool) => tool.function.name === step.tool)) {
       script.stop = true;
-      return textCompletion(missingToolReply(script.tools.get(step.tool)!, rng, script.hiddenAsk === true));
+      // What the turn already found comes first: the user asked for it, and it is what they decide on.
+      const found = this.summary(draft, script);
+      const reply = missingToolReply(script.tools.get(step.tool)!, rng, script.hiddenAsk === true);
+      return textCompletion(found === 'Done.' ? reply : `${found} ${reply}`);
     }
     if (step.fault !== undefined && script.faultMade !== script.cursor && draft.tools.some((tool) => tool.function.name === step.fault!.call.name)) {
       // The planned mistake first (a guessed id, a missing argument): the recovery follows the error.

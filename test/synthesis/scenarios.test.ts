@@ -3,6 +3,8 @@ import { Engine, type Example } from '../../core/index.js';
 import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
 import { ConversationStateMachine, TRANSITIONS } from '../../plugins/synthesis/ConversationStateMachine.js';
 import { hasResultDependentCall } from '../../plugins/synthesis/datasetStats.js';
+import { canStandIn } from '../../plugins/synthesis/MissingFunctionPerturbationPlugin.js';
+import { toolCatalog } from '../../plugins/synthesis/ToolCatalog.js';
 import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
 import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
 import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
@@ -87,6 +89,20 @@ describe('synthesis scenarios', function () {
         expect(await validator.check(engine, tampered)).to.equal('unplanned_failure');
       }
       expect(kept).to.be.greaterThan(0);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('does not hide a read-only tool whose result another offered tool gives (no wrong refusal)', async () => {
+    const engine = new Engine();
+    try {
+      await engine.use(new DomainEnvironmentPlugin({ domain: 'iot_devices' }));
+      const tools = new Map(toolCatalog(engine.environment('iot_devices')).map((t) => [t.name, t]));
+      expect(canStandIn(tools.get('list_devices')!, tools.get('get_device_state'))).to.equal(true);
+      // A write is never served by a read, and a reading history is not in any list.
+      expect(canStandIn(tools.get('list_devices')!, tools.get('set_light_state'))).to.equal(false);
+      expect(canStandIn(tools.get('list_devices')!, tools.get('get_sensor_history'))).to.equal(false);
     } finally {
       await engine.close();
     }

@@ -45,7 +45,10 @@ export class MissingFunctionPerturbationPlugin implements ProvePlugin {
       // Only a tool no other offered tool can stand in for: hiding get_device_state while list_devices returns the same state makes a wrong refusal.
       const offered = draft.tools.map((tool) => script.tools.get(tool.function.name)).filter((tool): tool is ToolFacts => tool !== undefined);
       const replaceable = (name: string) => offered.some((other) => other.name !== name && canStandIn(other, script.tools.get(name)));
-      const firstTurn = steps.map((step, i) => ({ step, i })).filter(({ step, i }) => i > 0 && !steps.slice(0, i).some((s) => s.tool === step.tool) && !replaceable(step.tool));
+      // A scenario's first message asks only for its first turn's steps: a later turn's step cannot move into it.
+      const firstTurn = steps
+        .map((step, i) => ({ step, i }))
+        .filter(({ step, i }) => i > 0 && (script.plan.says === undefined || step.turn === 0) && !steps.slice(0, i).some((s) => s.tool === step.tool) && !replaceable(step.tool));
       if (!ask && replaceable(steps[0].tool)) return Promise.resolve(draft);
       if (ask && firstTurn.length === 0) return Promise.resolve(draft);
       const index = ask ? rng.pick(firstTurn).i : 0;

@@ -12,7 +12,7 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   optionalRate: 0.35,
   attempts: 4,
   chainAttempts: 4,
-  faultRate: 0.14,
+  faultRate: 0.22,
   scenarioRate: 0.7,
   informationLevels: { complete: 60, missing: 20, minimal: 20 },
   sampleEvery: 1000,

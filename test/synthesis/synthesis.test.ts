@@ -112,8 +112,20 @@ describe('prove-rl synth', function () {
     const enums = new Map<string, Set<string>>();
     for (const domain of await loadDomains()) {
       for (const tool of domain.tools) {
-        for (const [name, schema] of Object.entries(((tool.input as { properties?: Record<string, { enum?: unknown[] }> }).properties ?? {}))) {
-          if (Array.isArray(schema.enum)) enums.set(`${tool.name}.${name}`, new Set(schema.enum.map(String)));
+        for (const [name, schema] of Object.entries(((tool.input as { properties?: Record<string, unknown> }).properties ?? {}))) {
+          // Enum values anywhere inside the argument (a trigger's type, an action's type).
+          const values = new Set<string>();
+          const collect = (node: unknown): void => {
+            if (Array.isArray(node)) node.forEach(collect);
+            else if (node !== null && typeof node === 'object') {
+              for (const [key, child] of Object.entries(node)) {
+                if (key === 'enum' && Array.isArray(child)) child.forEach((value) => values.add(String(value)));
+                else collect(child);
+              }
+            }
+          };
+          collect(schema);
+          if (values.size > 0) enums.set(`${tool.name}.${name}`, values);
         }
       }
     }
@@ -129,7 +141,9 @@ describe('prove-rl synth', function () {
       const inWorld = (token: string) => known.has(token) || (/^(.+)_\d{8}$/.test(token) && known.has(token.replace(/_\d{8}$/, '')));
       for (const turn of example.turns) for (const token of turn.user.match(ID_TOKEN) ?? []) expect(inWorld(token), `${example.id}: "${token}" in "${turn.user}"`).to.equal(true);
       const seen = new Set<string>();
-      let said = '';
+      // The system message says today's date and who is signed in: values the assistant may use as given.
+      const system = example.messages[0];
+      let said = system?.role === 'system' && typeof system.content === 'string' ? system.content : '';
       const failed = new Set(example.messages.filter((m) => m.role === 'tool' && m.content.startsWith('{"error"')).map((m) => (m as { tool_call_id: string }).tool_call_id));
       for (const message of example.messages) {
         if (message.role === 'user') said += ` ${message.content}`;

@@ -22,6 +22,11 @@ export const DOMAINS: Readonly<Record<string, () => Promise<DomainDefinition>>> 
   team_chat: () => import('./team_chat/TeamChatDomain.js').then((m) => m.teamChatDomain),
   retail_chain: () => import('./retail_chain/RetailChainDomain.js').then((m) => m.retailChainDomain),
   marketplace: () => import('./marketplace/MarketplaceDomain.js').then((m) => m.marketplaceDomain),
+  maps: () => import('./maps/MapsDomain.js').then((m) => m.mapsDomain),
+  social_media: () => import('./social_media/SocialMediaDomain.js').then((m) => m.socialMediaDomain),
+  video_meeting: () => import('./video_meeting/VideoMeetingDomain.js').then((m) => m.videoMeetingDomain),
+  vehicle: () => import('./vehicle/VehicleDomain.js').then((m) => m.vehicleDomain),
+  food_delivery: () => import('./food_delivery/FoodDeliveryDomain.js').then((m) => m.foodDeliveryDomain),
 };
 
 /** Names of the built-in domains, sorted. */

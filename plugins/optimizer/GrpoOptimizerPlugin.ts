@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { errors, validatePluginOptions, type CommandEntry, type Engine, type JsonSchema, type ProvePlugin, type RolloutGroup } from '../../core/index.js';
 import { STAGES } from '../stages.js';
+import { modelSourceProblem } from './modelSource.js';
 import { TrainingWorker } from './TrainingWorker.js';
 import { WorkerPolicyPlugin } from './WorkerPolicyPlugin.js';
 
@@ -160,9 +159,8 @@ export class GrpoOptimizerPlugin implements ProvePlugin {
   /** Start the worker and load the model (a model folder, or `model` given here, e.g. a checkpoint to resume). */
   async load(model = this.options.model): Promise<Record<string, unknown>> {
     if (!model) throw errors.trainingModelMissing();
-    if (!existsSync(join(model, 'config.json')) && !existsSync(join(model, 'adapter_config.json'))) {
-      throw errors.invalidPluginOptions(PLUGIN_NAME, '"model"', model, 'must be a Hugging Face model folder on disk (with config.json and a tokenizer)');
-    }
+    const problem = modelSourceProblem(model);
+    if (problem) throw errors.invalidPluginOptions(PLUGIN_NAME, '"model"', model, problem);
     await this.worker.start();
     const o = this.options;
     this.loadInfo = await this.worker.request('load', { model, device: o.device, seed: o.seed, lora: o.lora === false ? null : o.lora });

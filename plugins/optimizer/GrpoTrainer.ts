@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSyn
 import { join, resolve } from 'node:path';
 import { errors, type Engine, type Example } from '../../core/index.js';
 import { RolloutRunner, type PlayedGroup } from '../rollout/RolloutRunner.js';
+import type { ToolFit } from '../rollout/fitTools.js';
 import { writeFileAtomic } from '../../core/support/index.js';
 import type { GrpoOptimizerPlugin } from './GrpoOptimizerPlugin.js';
 import { nextRandomState, randomOutput } from '../../servers/kit/seededRandom.js';
@@ -33,6 +34,8 @@ export interface TrainLoopOptions {
    * cursor, so they are not played again this epoch.
    */
   resampleRounds?: number;
+  /** Candidate tools compacted and capped (--compact-tools, --max-tools), in SFT and rollouts alike. */
+  toolFit?: ToolFit;
 }
 
 /** Where the loop stands; saved with every checkpoint so that --resume continues exactly. */
@@ -92,6 +95,31 @@ function std(values: readonly number[]): number {
   return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (values.length - 1));
 }
 
+/** The teacher conversation up to (not including) its (n+1)-th user message: SFT sees the horizon the rollouts play. */
+export function firstUserTurns<T extends { role: string }>(messages: readonly T[], n: number): T[] {
+  let users = 0;
+  const cut = messages.findIndex((m) => m.role === 'user' && ++users > n);
+  return cut < 0 ? [...messages] : messages.slice(0, cut);
+}
+
+/** Calls that repeat an earlier call of the same rollout exactly (same tool, same arguments). */
+export function repeatedCalls(calls: readonly { name: string; arguments: unknown }[]): number {
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const call of calls) {
+    const key = `${call.name}\u0000${canonicalJson(call.arguments)}`;
+    if (seen.has(key)) repeated++;
+    else seen.add(key);
+  }
+  return repeated;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
 /** Per-step numbers of the rollouts themselves: reward and each term, calls, turns, finish reasons. */
 export function rolloutMetrics(groups: readonly PlayedGroup[]): StepMetrics {
   const rollouts = groups.flatMap((g) => g.rollouts);
@@ -113,6 +141,12 @@ export function rolloutMetrics(groups: readonly PlayedGroup[]): StepMetrics {
   for (const r of rollouts) reasons[r.trajectory.finishReason] = (reasons[r.trajectory.finishReason] ?? 0) + 1;
   for (const [reason, n] of Object.entries(reasons)) out[`finish/${reason}`] = n / rollouts.length;
   out.errors = rollouts.filter((r) => r.trajectory.error !== undefined && r.trajectory.finishReason !== 'length').length;
+  // Guardrails: groups that teach nothing, call loops, cut-off turns.
+  out.zero_variance_group_share = groups.length === 0 ? 0 : groups.filter(zeroVariance).length / groups.length;
+  out.repeated_calls_per_rollout = mean(rollouts.map((r) => repeatedCalls(r.trajectory.calls)));
+  out.rollouts_with_repeated_calls = rollouts.length === 0 ? 0 : rollouts.filter((r) => repeatedCalls(r.trajectory.calls) > 0).length / rollouts.length;
+  out.truncation_share = rollouts.length === 0 ? 0 : rollouts.filter((r) => r.trajectory.finishReason === 'length').length / rollouts.length;
+  out.max_turns_share = rollouts.length === 0 ? 0 : rollouts.filter((r) => r.trajectory.finishReason === 'max_assistant_turns').length / rollouts.length;
   return out;
 }
 
@@ -190,7 +224,7 @@ export class GrpoTrainer {
       const next = nextBatch(examples, size, this.options.seed + 101, cursor);
       cursor = next.cursor;
       const metrics = await this.plugin.worker.request<Record<string, number>>('sft_step', {
-        examples: next.batch.map((e) => ({ messages: e.messages, tools: e.tools })),
+        examples: next.batch.map((e) => ({ messages: firstUserTurns(e.messages, this.options.maxUserTurns), tools: e.tools })),
         lr: this.options.sftLr,
         microBatch: this.plugin.options.microBatch,
       });
@@ -255,7 +289,8 @@ export class GrpoTrainer {
       this.cursor = next.cursor;
       this.log(
         `step ${step + 1}/${steps}  reward ${Number(line.reward_mean).toFixed(3)}  kl ${Number(line.kl ?? 0).toFixed(4)}  clip ${Number(line.clip_fraction ?? 0).toFixed(3)}  ` +
-          `calls/rollout ${Number(line.tool_calls_per_rollout).toFixed(2)}  ${stepSeconds.toFixed(1)} s`,
+          `calls/rollout ${Number(line.tool_calls_per_rollout).toFixed(2)}  repeated ${Number(line.repeated_calls_per_rollout).toFixed(2)}  ` +
+          `zero-var ${Number(line.zero_variance_group_share).toFixed(2)}  truncated ${Number(line.truncation_share).toFixed(2)}  ${stepSeconds.toFixed(1)} s`,
       );
       if (this.cursor.step % this.options.saveEvery === 0 || this.cursor.step === steps) await this.checkpoint(`step-${String(this.cursor.step).padStart(6, '0')}`);
     }

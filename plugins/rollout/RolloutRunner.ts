@@ -19,6 +19,10 @@ import {
 import { toChatToolCall } from '../policy/parseToolCalls.js';
 import { Semaphore } from '../../core/support/index.js';
 import { toolRouting, type ToolRouting } from './toolRouting.js';
+import { toolMessageContent } from '../toolMessageContent.js';
+
+/** The one rendering of tool results and errors (plugins/toolMessageContent.ts). */
+export { toolMessageContent };
 
 /** Options of a {@link RolloutRunner}. */
 export interface RolloutRunnerOptions {
@@ -76,13 +80,6 @@ function seedOf(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0) & 0x7fffffff;
-}
-
-/** What the model reads back for an executed call: the result as JSON, or the error message. */
-export function toolMessageContent(call: ExecutedCall): string {
-  if (!call.ok) return `Error: ${call.error?.message ?? 'the call failed'}`;
-  if (typeof call.result === 'string') return call.result;
-  return JSON.stringify(call.result ?? null);
 }
 
 /**

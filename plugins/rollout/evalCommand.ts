@@ -10,6 +10,7 @@ import { ProgressLine } from '../../core/support/index.js';
 import { readExamples, selectSplit } from './readExamples.js';
 import { renderReport, type ReportedRollout } from './renderReport.js';
 import { replayGroundTruth, type GroundTruthReplay } from './replayGroundTruth.js';
+import { fitTools, toolFitOption } from './fitTools.js';
 import { RolloutRunner } from './RolloutRunner.js';
 import { writeFileAtomic } from '../../core/support/index.js';
 
@@ -49,6 +50,8 @@ export default defineCommand({
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: '5' },
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: '10' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
+    'compact-tools': { type: 'boolean', description: 'show the tools compactly: first sentence of each description, argument schemas without descriptions' },
+    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools and the synthesized distractors are kept)' },
     benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },
     categories: { type: 'string', valueName: 'LIST', description: 'benchmark categories, comma-separated (bfcl-multi-turn: base,miss_func,miss_param,long_context)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python with the benchmark installed (default: .venv-bfcl, $PROVE_BFCL_PYTHON)' },
@@ -82,6 +85,8 @@ export default defineCommand({
     const datasetPath = resolve(context.cwd, dataset);
     let examples = selectSplit(dataset, readExamples(datasetPath), split);
     if (limit !== undefined) examples = examples.slice(0, limit);
+    const fit = toolFitOption('eval', s);
+    examples = examples.map((example) => fitTools(example, fit));
 
     const engine = await context.engine();
     if (policy) {

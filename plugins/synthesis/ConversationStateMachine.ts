@@ -24,6 +24,10 @@ import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
 import { DEPENDENCY_GRAPH, SCENARIOS, SCRIPT } from './contracts.js';
 import type { DomainScenario } from '../../servers/kit/Domain.js';
+import { toolMessageContent } from '../toolMessageContent.js';
+
+/** The one rendering of tool results and errors (plugins/toolMessageContent.ts). */
+export { toolMessageContent };
 
 /** The conversation's states (the paper's five groups: query, turn, tool execution, response, continuation). */
 export type ConversationState = 'query' | 'user_turn' | 'teacher' | 'execute' | 'recovery' | 'response' | 'continuation' | 'done' | 'dropped';
@@ -171,11 +175,6 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
   else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
   else if (isPlainObject(value)) for (const item of Object.values(value)) stringsOf(item, out);
   return out;
-}
-
-/** The content of a tool message: the result as JSON, or the error. */
-export function toolMessageContent(call: ExecutedCall): string {
-  return call.ok ? JSON.stringify(call.result ?? null) : JSON.stringify({ error: call.error?.message ?? 'failed', kind: call.error?.kind ?? 'execution' });
 }
 
 /**

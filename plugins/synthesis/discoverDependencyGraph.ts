@@ -5,32 +5,71 @@ import { SynthesisRandom } from './SynthesisRandom.js';
 import type { ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, snakeCase, stripRolePrefix, ValuePool } from './valuePool.js';
 
-/** Output field names a tool can produce, from its output schema (snake_case, `id` also as `<noun>_id`). */
-export function outputFieldsOfSchema(schema: JsonSchema | undefined, noun = '', out = new Set<string>()): Set<string> {
+/**
+ * Inputs that name an existing thing: ids (`account_id`, `traveler_ids`), paths, and the few handles
+ * domains use instead of ids (a SKU, a ticker symbol, a channel, a label, a user name or email, a city code). Every
+ * other input (an amount, a name, a date, a flag, free text) is a value the user chooses: no edge.
+ */
+export function isIdentifierInput(input: string): boolean {
+  const field = singular(stripRolePrefix(input));
+  return field === 'id' || /_ids?$/.test(field) || field === 'path' || field.endsWith('_path') || field.endsWith('_email') || IDENTIFIER_HANDLES.has(field);
+}
+
+const IDENTIFIER_HANDLES = new Set(['sku', 'symbol', 'channel', 'username', 'city_code', 'label', 'email']);
+
+/** The output field names an identifier input can take its value from. */
+export function identifierSources(input: string): string[] {
+  const base = stripRolePrefix(input);
+  const out = new Set([input, base, singular(input), singular(base)]);
+  // A role names what it refers to in its last words: `blocking_issue_id` is an `issue_id`,
+  // `destination_calendar_id` a `calendar_id`, `assignee_email` an `email`.
+  const parts = base.split('_');
+  for (let i = 1; i < parts.length - (base.endsWith('_id') ? 1 : 0); i++) out.add(parts.slice(i).join('_'));
+  // A value also comes from a list of them: `transaction_id` from a transfer's `transaction_ids`.
+  out.add(`${base}s`);
+  if (base.endsWith('_path')) out.add('path');
+  return [...out];
+}
+
+/**
+ * The identifier fields of an output schema, each marked `primary` when it is the id of the record
+ * it sits in (`transfer_id` of a `transfer`, `id` inside `accounts[]` = `account_id`, any field of the
+ * top-level record) and `foreign` when it points at another record (`account_id` of a card).
+ */
+export function outputIdentifiers(schema: JsonSchema | undefined, noun = '', out = new Map<string, 'primary' | 'foreign'>()): Map<string, 'primary' | 'foreign'> {
   if (schema === undefined || schema === null || typeof schema !== 'object') return out;
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (properties) {
+    const aliases = nounAliases(noun);
     for (const [key, property] of Object.entries(properties)) {
       const field = snakeCase(key);
-      out.add(field);
-      if (field === 'id' && noun !== '') out.add(`${noun}_id`);
-      outputFieldsOfSchema(property, singular(field), out);
+      const names = field === 'id' ? aliases : [field];
+      for (const name of names) {
+        if (!isIdentifierInput(name) && name !== 'id') continue;
+        const kind = noun === '' || field === 'id' || aliases.includes(name) || !name.endsWith('_id') ? 'primary' : 'foreign';
+        if (out.get(name) !== 'primary') out.set(name, kind);
+      }
+      outputIdentifiers(property, singular(field), out);
     }
   }
-  if (schema.items && typeof schema.items === 'object') outputFieldsOfSchema(schema.items as JsonSchema, noun, out);
+  if (schema.items && typeof schema.items === 'object') outputIdentifiers(schema.items as JsonSchema, noun, out);
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-    if (Array.isArray(schema[key])) for (const part of schema[key] as JsonSchema[]) outputFieldsOfSchema(part, noun, out);
+    if (Array.isArray(schema[key])) for (const part of schema[key] as JsonSchema[]) outputIdentifiers(part, noun, out);
   }
   return out;
 }
 
-function inputMatches(input: string, fields: ReadonlySet<string>): string | undefined {
-  if (fields.has(input)) return input;
-  const base = stripRolePrefix(input);
-  if (fields.has(base)) return base;
-  const single = singular(input);
-  if (single !== input && fields.has(single)) return single;
-  return undefined;
+/** A value like `value` that no entity has: `notes.txt` → `notes-new.txt`, `acc_1` → `acc_1new`. */
+function freshValue(value: string): string {
+  const dot = value.lastIndexOf('.');
+  return dot > value.lastIndexOf('/') + 1 ? `${value.slice(0, dot)}-new${value.slice(dot)}` : `${value}new`;
+}
+
+/** `upcoming_event` → `upcoming_event_id`, `event_id` (as extractRecords names an `id`). */
+function nounAliases(noun: string): string[] {
+  if (noun === '') return [];
+  const parts = noun.replace(/ /g, '_').split('_');
+  return parts.map((_, i) => `${parts.slice(i).join('_')}_id`);
 }
 
 /** Options of discovery. */
@@ -44,14 +83,15 @@ export interface DiscoveryOptions {
 }
 
 /**
- * The dependency graph of one environment, without a model: explicit edges by matching output
- * fields (declared, and seen in live results) to required inputs; implicit edges by live probing in
- * fresh sessions (B fails alone and succeeds after A).
+ * The dependency graph of one environment, without a model: explicit edges from identifiers in A's
+ * output (declared, and seen in live results) to identifier inputs of B the user does not choose;
+ * implicit edges by live probing in fresh sessions (A changes state; B fails alone, and on the same
+ * arguments succeeds after A). Rules and measured precision/recall: plugins/synthesis/README.md.
  */
 export async function discoverDependencyGraph(engine: Engine, tools: readonly ToolFacts[], sample: ValuePool, today: string, options: DiscoveryOptions): Promise<DependencyGraph> {
   const server = tools[0]?.server ?? '';
-  const fields = new Map<string, Set<string>>();
-  for (const tool of tools) fields.set(tool.name, outputFieldsOfSchema(tool.outputSchema));
+  const identifiers = new Map<string, Map<string, 'primary' | 'foreign'>>();
+  for (const tool of tools) identifiers.set(tool.name, outputIdentifiers(tool.outputSchema));
   const alone = new Map<string, { resolved: ResolvedArguments; result: unknown }>();
   const callable = new Set<string>();
   const implicit: DependencyEdge[] = [];
@@ -82,6 +122,15 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     return results;
   };
 
+  const succeedsAlone = async (tool: ToolFacts, args: Record<string, unknown>): Promise<boolean> => {
+    const session = await engine.openSession(server, options.world);
+    try {
+      return (await engine.execute({ server, session, call: { name: tool.name, arguments: args } })).ok;
+    } finally {
+      await session.close();
+    }
+  };
+
   if (options.probe) {
     for (const tool of tools) {
       for (let attempt = 0; attempt < options.attempts; attempt++) {
@@ -89,53 +138,143 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         if (outcome?.ok) {
           alone.set(tool.name, { resolved: outcome.resolved!, result: outcome.result });
           callable.add(tool.name);
-          // Fields seen live count too: schemas can be loose.
-          for (const record of extractRecords(outcome.result, '', { kind: 'output', step: 0, tool: tool.name })) {
-            for (const field of Object.keys(record.fields)) fields.get(tool.name)!.add(field);
-          }
           break;
         }
       }
     }
   }
 
+  // An identifier input that takes a value nothing returned (a new file's path, a new channel's
+  // name) is one the user chooses: no edge fills it.
+  const chosen = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const outcome = alone.get(tool.name);
+    if (outcome === undefined) continue;
+    for (const input of tool.required) {
+      const value = outcome.resolved.arguments[input];
+      if (!isIdentifierInput(input) || typeof value !== 'string') continue;
+      if (await succeedsAlone(tool, { ...outcome.resolved.arguments, [input]: freshValue(value) })) {
+        let set = chosen.get(tool.name);
+        if (set === undefined) chosen.set(tool.name, (set = new Set()));
+        set.add(input);
+      }
+    }
+  }
+
+  // What exists before any change: the sampled entities and everything the read-only tools returned.
+  // Where a read-only tool takes the id, asking it in an untouched session decides (samplers also
+  // propose names for new things, and one customer's lists do not show another's).
+  const existing = sample.strings();
+  const asked = new Map<string, boolean>();
+  const existedBefore = async (field: string, value: string): Promise<boolean> => {
+    const key = `${field}\u0000${value}`;
+    let known = asked.get(key);
+    if (known !== undefined) return known;
+    for (const reader of tools) {
+      const outcome = reader.readOnly ? alone.get(reader.name) : undefined;
+      const input = outcome === undefined ? undefined : reader.required.find((name) => typeof outcome.resolved.arguments[name] === 'string' && identifierSources(name).includes(field));
+      if (outcome === undefined || input === undefined) continue;
+      // A reader that also answers for what is not there (`check_path_access`) proves nothing.
+      if (chosen.get(reader.name)?.has(input)) continue;
+      known = await succeedsAlone(reader, { ...outcome.resolved.arguments, [input]: value });
+      if (known) break;
+    }
+    known ??= existing.has(value);
+    asked.set(key, known);
+    return known;
+  };
+  for (const tool of tools) {
+    const seen = tool.readOnly ? alone.get(tool.name) : undefined;
+    if (seen !== undefined) for (const record of extractRecords(seen.result, '', { kind: 'output', step: 0, tool: tool.name })) for (const value of Object.values(record.fields)) for (const item of [value].flat()) if (typeof item === 'string') existing.add(item);
+  }
+  // Ids seen live count too (schemas can be loose). What a state-changing tool returns is judged by
+  // its values: an id that existed before is one it changed or merely points at (the account a
+  // cancelled transfer credited); one that did not, it made (the new transfer).
+  const liveJudged = new Set<string>();
+  const classify = async (tool: ToolFacts, result: unknown, args: Record<string, unknown>): Promise<void> => {
+    // Its own arguments name what it changed, unless the user chose them for a new thing (a path to write).
+    const given = new Set(Object.entries(args).filter(([input]) => isIdentifierInput(input) && !chosen.get(tool.name)?.has(input)).flatMap(([, value]) => [value].flat()).filter((value) => typeof value === 'string'));
+    // A value the user chose for a new thing (the path of a file to write) names what the tool made.
+    const named = new Set(Object.entries(args).filter(([input]) => chosen.get(tool.name)?.has(input)).map(([, value]) => value));
+    liveJudged.add(tool.name);
+    const seen = identifiers.get(tool.name)!;
+    if (!tool.readOnly) seen.clear();
+    for (const record of extractRecords(result, '', { kind: 'output', step: 0, tool: tool.name })) {
+      const aliases = nounAliases(record.noun);
+      for (const [field, value] of Object.entries(record.fields)) {
+        if (!isIdentifierInput(field)) continue;
+        let made = false;
+        if (!tool.readOnly) for (const item of [value].flat()) if (typeof item === 'string' && (named.has(item) || (!given.has(item) && !(await existedBefore(field, item))))) made = true;
+        const kind = tool.readOnly ? (record.noun === '' || aliases.includes(field) || !field.endsWith('_id') ? 'primary' : 'foreign') : made ? 'primary' : 'foreign';
+        if (seen.get(field) !== 'primary') seen.set(field, kind);
+      }
+    }
+  };
+  for (const tool of tools) {
+    const outcome = alone.get(tool.name);
+    if (outcome !== undefined) await classify(tool, outcome.result, outcome.resolved.arguments);
+  }
+  // A state-changing tool never seen working is taken to make what its name names
+  // (create_traveler_profile: a traveler_id, a profile_id), nothing else it returns.
+  const namedIds = (tool: ToolFacts) => nounAliases(tool.name.split('_').slice(1).join('_')).concat(tool.name.split('_').slice(1).flatMap((word) => [word, `${word}_id`]));
+  // Tools that fail alone, tried after each tool that worked alone. What they return there counts
+  // for their own identifiers, as an alone result does.
+  const afterOthers: Array<{ a: ToolFacts; b: ToolFacts; args: Record<string, unknown> }> = [];
+  if (options.probe) {
+    for (const b of tools) {
+      if (alone.has(b.name)) continue;
+      for (const a of tools) {
+        if (a.name === b.name || !alone.has(a.name)) continue;
+        for (let attempt = 0; attempt < options.attempts; attempt++) {
+          const outcomes = await run([
+            { tool: a, seed: options.seed, optionalRate: 0 },
+            { tool: b, seed: options.seed + 100 + attempt, optionalRate: optionalRate(attempt) },
+          ]);
+          if (outcomes.length === 2 && outcomes[1].ok) {
+            if (!callable.has(b.name)) await classify(b, outcomes[1].result, outcomes[1].resolved!.arguments);
+            callable.add(b.name);
+            afterOthers.push({ a, b, args: outcomes[1].resolved!.arguments });
+            break;
+          }
+        }
+      }
+    }
+  } else {
+    for (const tool of tools) callable.add(tool.name);
+  }
+
+  // Explicit: an identifier B requires, found in A's output. A read-only tool's ids all count (it
+  // lists or looks up things); a tool that changes state counts only for the ids of the records it
+  // made or changed, not for the foreign keys it echoes back (the customer of a payee just removed).
+  // An id A only echoes from its own required inputs links nothing new.
   const edges: DependencyEdge[] = [];
   for (const a of tools) {
-    const produced = fields.get(a.name)!;
-    // A field A only echoes back from its own required inputs links nothing new.
-    const echoes = new Set(a.required.map((input) => stripRolePrefix(input)));
+    if (options.probe && !a.readOnly && !liveJudged.has(a.name)) {
+      const named = new Set(namedIds(a));
+      for (const field of [...identifiers.get(a.name)!.keys()]) if (!named.has(field)) identifiers.get(a.name)!.delete(field);
+    }
+    const produced = identifiers.get(a.name)!;
+    // Judged by value where A changing state was seen live (a lost card's replacement is new).
+    const echoes = new Set(a.readOnly || !liveJudged.has(a.name) ? a.required.flatMap((input) => identifierSources(input)) : []);
     for (const b of tools) {
       if (a.name === b.name) continue;
       const matched: Array<{ output: string; input: string }> = [];
       for (const input of b.required) {
-        const output = inputMatches(input, produced);
-        if (output !== undefined && !echoes.has(output) && !echoes.has(input)) matched.push({ output, input });
+        if (!isIdentifierInput(input) || chosen.get(b.name)?.has(input)) continue;
+        const output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
+        if (output !== undefined && !echoes.has(output)) matched.push({ output, input });
       }
       if (matched.length > 0) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
     }
   }
 
-  if (options.probe) {
-    const explicitPairs = new Set(edges.map((edge) => `${edge.from}>${edge.to}`));
-    for (const b of tools) {
-      if (alone.has(b.name)) continue;
-      for (const a of tools) {
-        if (a.name === b.name || !alone.has(a.name)) continue;
-        let succeeded = false;
-        for (let attempt = 0; attempt < options.attempts && !succeeded; attempt++) {
-          const outcomes = await run([
-            { tool: a, seed: options.seed, optionalRate: 0 },
-            { tool: b, seed: options.seed + 100 + attempt, optionalRate: optionalRate(attempt) },
-          ]);
-          succeeded = outcomes.length === 2 && outcomes[1].ok;
-        }
-        if (!succeeded) continue;
-        callable.add(b.name);
-        if (!explicitPairs.has(`${a.name}>${b.name}`)) implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
-      }
-    }
-  } else {
-    for (const tool of tools) callable.add(tool.name);
+  // Implicit: A changes state, and B fails without it on the very same arguments. A read-only A,
+  // or a B that works alone with those arguments, is no prerequisite.
+  const explicitPairs = new Set(edges.map((edge) => `${edge.from}>${edge.to}`));
+  for (const { a, b, args } of afterOthers) {
+    if (a.readOnly || explicitPairs.has(`${a.name}>${b.name}`)) continue;
+    if (await succeedsAlone(b, args)) continue;
+    implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
   }
 
   const all = [...edges, ...implicit].sort((x, y) => (x.from === y.from ? (x.to < y.to ? -1 : x.to > y.to ? 1 : 0) : x.from < y.from ? -1 : 1));

@@ -1,4 +1,8 @@
 import { entryValues, type BucketedRecord } from '../kit/bucketedRecord.js';
+import { addDays } from '../kit/days.js';
+import { toCents, fromCents, hasCents, formatAmount } from '../kit/money.js';
+export { toCents, fromCents, hasCents, formatAmount };
+export { addDays };
 
 /**
  * The state of the budget domain: envelope budgets after YNAB. Each user has categories in
@@ -69,19 +73,8 @@ export interface BudgetState {
   users: Record<string, BudgetUser>;
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100);
-export const fromCents = (cents: number): number => cents / 100;
-export const hasCents = (amount: number): boolean => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
-export function formatAmount(amount: number): string {
-  const cents = Math.abs(toCents(amount));
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
 
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** `2026-03` + 1 → `2026-04`. */
 export function addMonths(month: string, count: number): string {

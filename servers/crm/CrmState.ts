@@ -1,4 +1,8 @@
 import { entryValues, getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
+import { addDays, isCalendarDate } from '../kit/days.js';
+export { addDays, isCalendarDate };
+import { idNumber } from '../kit/lookups.js';
+export { idNumber };
 
 /**
  * The CRM's state (after Salesforce and HubSpot): sales reps (owners), accounts (companies), their
@@ -142,20 +146,8 @@ export function openLeadOfCompany(state: CrmState, company: string): Lead | unde
   return index.get(company.trim().toLowerCase());
 }
 
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
 
-export function idNumber(id: string): number {
-  const match = /(\d+)$/.exec(id);
-  return match ? Number(match[1]) : 0;
-}
 
 export const byIdNumber = <T>(key: (item: T) => string) => (a: T, b: T): number => idNumber(key(a)) - idNumber(key(b));
 

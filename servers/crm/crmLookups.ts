@@ -129,9 +129,7 @@ export const leadSchema: JsonSchema = { type: 'object', properties: { lead_id: s
 export const dealSchema: JsonSchema = { type: 'object', properties: { deal_id: str('Deal id, e.g. deal_31.'), name: str('Deal name.'), account_id: str('Account.'), amount: { type: 'number', description: 'Amount in USD.' }, stage: str('Pipeline stage.'), probability: { type: 'integer', description: 'Win probability, percent.' }, close_date: str('Expected or actual close day.') }, required: ['deal_id', 'name', 'account_id', 'amount', 'stage'] };
 export const activitySchema: JsonSchema = { type: 'object', properties: { activity_id: str('Activity id.'), type: str('call, email, meeting, note or task.'), subject: str('Subject.'), date: str('Day.') }, required: ['activity_id', 'type', 'subject'] };
 
-export function objectOutput(properties: Record<string, JsonSchema>): JsonSchema {
-  return { type: 'object', properties, required: Object.keys(properties) };
-}
+export { outputOf as objectOutput } from '../kit/schemas.js';
 
 export const idArg = (what: string, example: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: 60, description: `The ${what} id, e.g. ${example}.` });
 export const ownerArg: JsonSchema = { type: 'string', minLength: 3, maxLength: 120, description: 'A sales rep: email (e.g. ava.kaplan@brightline.io) or full name.' };

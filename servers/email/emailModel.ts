@@ -1,5 +1,5 @@
 import type { ToolContext } from '../kit/Domain.js';
-import { entryValues, getEntry, setEntry } from '../kit/bucketedRecord.js';
+import { editEntry, entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { closestName } from '../kit/closestName.js';
 import type { JsonSchema } from '../../core/index.js';
 import type { EmailDraft, EmailLabel, EmailMessage, EmailState, EmailThread } from './EmailState.js';
@@ -70,11 +70,12 @@ export function recipients(ctx: Context, list: readonly string[] | undefined, fi
 }
 
 export function putMessage(ctx: Context, message: EmailMessage): void {
-  setEntry(ctx.state.messages, message.message_id, message);
+  // Plain copies of the outer record and one bucket (editEntry), not writes through the draft's Proxy.
+  editEntry(ctx, ['messages'], message.message_id, message);
 }
 
 export function putThread(ctx: Context, thread: EmailThread): void {
-  setEntry(ctx.state.threads, thread.thread_id, thread);
+  editEntry(ctx, ['threads'], thread.thread_id, thread);
 }
 
 export function allMessages(state: EmailState): EmailMessage[] {

@@ -5,6 +5,10 @@
  */
 
 import { entryValues, getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
+import { addDays, isCalendarDate } from '../kit/days.js';
+export { addDays, isCalendarDate };
+import { idNumber } from '../kit/lookups.js';
+export { idNumber };
 
 export const ISSUE_TRACKER_REFERENCE_DATE = '2026-03-16T09:00:00Z';
 
@@ -131,18 +135,5 @@ export function issuesByKey(state: IssueTrackerState): Issue[] {
   return allIssues(state).sort((a, b) => (a.project_id === b.project_id ? a.number - b.number : a.project_id < b.project_id ? -1 : 1));
 }
 
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
 
-/** Number in an id such as `spr_12` or `WEB-7`. */
-export function idNumber(id: string): number {
-  const match = /(\d+)$/.exec(id);
-  return match ? Number(match[1]) : 0;
-}

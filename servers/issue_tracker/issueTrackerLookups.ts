@@ -244,9 +244,7 @@ export const sprintSchema: JsonSchema = {
   required: ['sprint_id', 'project_id', 'name', 'state'],
 };
 
-export function objectOutput(properties: Record<string, JsonSchema>): JsonSchema {
-  return { type: 'object', properties, required: Object.keys(properties) };
-}
+export { outputOf as objectOutput } from '../kit/schemas.js';
 
 export const issueKeyArg: JsonSchema = { type: 'string', minLength: 2, maxLength: 20, description: 'The issue key, e.g. WEB-12 (project key, dash, number).' };
 export const projectKeyArg: JsonSchema = { type: 'string', minLength: 1, maxLength: 40, description: 'The project key, e.g. WEB.' };

@@ -22,7 +22,7 @@ import { guardSchema } from './argumentGuard.js';
 import { SeededRandom, seedRandomState } from './seededRandom.js';
 import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Draft } from './copyOnWrite.js';
 import { freezeShared, shallowCopy } from './shallowCopy.js';
-import { canonicalForm } from './stateHash.js';
+import { stateDigest } from './stateDigest.js';
 import { closestName } from './closestName.js';
 import { DEFAULT_SENSITIVE_KEYS } from './sensitiveState.js';
 import { idPlan, inheritedId, inheritedIdMessage, type IdPlan } from './ownEntry.js';
@@ -576,7 +576,8 @@ const rootHashes = new WeakMap<SessionSnapshot<unknown>, { now: string; hash: st
 function snapshotHash(root: SessionSnapshot<unknown>, now: string): string {
   const known = rootHashes.get(root);
   if (known !== undefined && known.now === now) return known.hash;
-  const hash = sha256('sha256', `${canonicalForm(root.state)}|${canonicalForm(Snapshot.countersOf(root))}|${root.rng}|${now}`, 'hex');
+  // The digests (stateDigest.ts) cost what the last writes changed: they are kept up to date by them.
+  const hash = sha256('sha256', `${stateDigest(root.state)}|${stateDigest(root.counters)}|${root.rng}|${now}`, 'hex');
   rootHashes.set(root, { now, hash });
   return hash;
 }
@@ -688,7 +689,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     return { ok: true, result };
   }
 
-  /** Canonical SHA-256 of state, id counters, PRNG state and the session's clock (hex). Unchanged subtrees are not hashed again. */
+  /** SHA-256 (hex) of the digests of state and id counters (stateDigest.ts), the PRNG state and the session's clock: costs what the writes since the last hash changed. */
   stateHashSync(): string {
     return snapshotHash(this.root as SessionSnapshot<unknown>, this.now);
   }

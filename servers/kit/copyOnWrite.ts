@@ -17,6 +17,7 @@
 
 import { isFrozenState } from './isFrozenState.js';
 import { shallowCopy } from './shallowCopy.js';
+import { deriveDigest, hasDigest, knownKeyCount } from './stateDigest.js';
 
 interface DraftNode {
   /** The frozen value this draft stands for. */
@@ -35,6 +36,8 @@ interface DraftNode {
    * frozen values or drafts. Every other slot still holds the base's frozen value or a child's copy.
    */
   assigned: PropertyKey[] | undefined;
+  /** Every key written or deleted through the Proxy (repeats allowed): what the state digest updates. */
+  written: PropertyKey[] | undefined;
   /** The handler holds the copy itself (`editDraft`): any slot may hold new values or drafts. */
   raw: boolean;
   /** A key was deleted from the copy (V8 then keeps it in slow dictionary mode: rebuilt at the end). */
@@ -105,6 +108,7 @@ const handler: ProxyHandler<Target> = {
     if (Object.hasOwn(copy, key) || Array.isArray(copy)) copy[key] = value;
     else Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
     if (value !== null && typeof value === 'object') (node.assigned ??= []).push(key);
+    (node.written ??= []).push(key);
     const child = node.children?.get(key);
     if (child !== undefined && child.proxy !== value) node.children!.delete(key);
     return true;
@@ -115,6 +119,7 @@ const handler: ProxyHandler<Target> = {
     markChanged(node);
     delete node.copy![key];
     node.lostKeys = true;
+    (node.written ??= []).push(key);
     node.children?.delete(key);
     return true;
   },
@@ -139,6 +144,7 @@ const handler: ProxyHandler<Target> = {
     markChanged(node);
     node.copy![key] = descriptor.value;
     (node.assigned ??= []).push(key);
+    (node.written ??= []).push(key);
     node.children?.delete(key);
     return true;
   },
@@ -154,7 +160,7 @@ const handler: ProxyHandler<Target> = {
 };
 
 function createNode(base: Record<PropertyKey, unknown>, parent: DraftNode | undefined, key: PropertyKey, scope: DraftScope): DraftNode {
-  const node: DraftNode = { base, copy: undefined, parent, key, proxy: undefined, children: undefined, assigned: undefined, raw: false, lostKeys: false, scope };
+  const node: DraftNode = { base, copy: undefined, parent, key, proxy: undefined, children: undefined, assigned: undefined, written: undefined, raw: false, lostKeys: false, scope };
   if (parent !== undefined) (parent.children ??= new Map()).set(key, node);
   scope.nodes.push(node);
   return node;
@@ -258,15 +264,31 @@ export function editDraft<T>(draft: Draft<unknown>, path: readonly PropertyKey[]
   return node.copy as T;
 }
 
-/** The keys of an edited copy whose values are not the base's: the only ones that can hold new data. */
-function changedSlots(node: DraftNode): PropertyKey[] {
+/**
+ * The keys of an edited copy whose values are not the base's: the only ones that can hold new data.
+ * With `all` (the state digest is kept): every key whose value differs, children's copies included,
+ * pushed there, and keys deleted from the copy too.
+ */
+function changedSlots(node: DraftNode, all: PropertyKey[] | undefined): PropertyKey[] {
   const copy = node.copy!;
   const base = node.base;
   const changed: PropertyKey[] = [];
+  let keys = 0;
+  let added = 0;
   for (const key in copy) {
+    keys++;
     const value = copy[key];
+    if (value === base[key] && (value !== undefined || Object.hasOwn(base, key))) continue;
+    if (all !== undefined) {
+      all.push(key);
+      if (!Object.hasOwn(base, key)) added++;
+    }
     // A child's copy is settled as a node of its own.
-    if (value !== base[key] && node.children?.get(key)?.copy !== value) changed.push(key);
+    if (node.children?.get(key)?.copy !== value) changed.push(key);
+  }
+  // Fewer keys than the base's plus those added: some were deleted (`editDeleteEntry`).
+  if (all !== undefined && !Array.isArray(copy) && keys !== knownKeyCount(base) + added) {
+    for (const key in base) if (!Object.hasOwn(copy, key)) all.push(key);
   }
   return changed;
 }
@@ -335,11 +357,14 @@ export function finishDraft<S>(draft: Draft<S>): S {
   }
   if (root.copy === undefined) return root.base as S;
   compact(root);
+  // The digest of the state before is known (its hash was taken): digest the copies as they are made.
+  const digest = hasDigest(root.base);
   // Only what the handler wrote can hold drafts or unfrozen values: settle those slots, freeze the copies.
   for (const node of all) {
     const copy = node.copy;
     if (copy === undefined) continue;
-    const slots = node.raw ? changedSlots(node) : node.assigned;
+    if (digest) node.written = node.raw ? [] : (node.written ?? []);
+    const slots = node.raw ? changedSlots(node, digest ? node.written : undefined) : node.assigned;
     if (slots !== undefined) {
       for (const key of slots) {
         let item = copy[key];
@@ -356,6 +381,16 @@ export function finishDraft<S>(draft: Draft<S>): S {
       }
     }
     Object.freeze(copy);
+  }
+  if (digest) {
+    // Children first: a parent's entry for a child needs the child's digest.
+    for (let i = all.length - 1; i >= 0; i--) {
+      const node = all[i];
+      if (node.copy === undefined) continue;
+      const changed = node.written!;
+      if (!node.raw && node.children !== undefined) for (const [key, child] of node.children) if (child.copy !== undefined && node.copy[key] === child.copy) changed.push(key);
+      deriveDigest(node.base, node.copy, changed);
+    }
   }
   return root.copy as S;
 }

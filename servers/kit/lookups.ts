@@ -1,5 +1,8 @@
 import { closestName } from './closestName.js';
 import { entryIds, getEntry, type BucketedRecord } from './bucketedRecord.js';
+import { ownEntry } from './ownEntry.js';
+
+export { ownEntry };
 
 /**
  * Finding entities by id without reading through `Object.prototype` (an id such as `__proto__` or
@@ -7,9 +10,10 @@ import { entryIds, getEntry, type BucketedRecord } from './bucketedRecord.js';
  * for, the closest valid id with its label, and where the valid ones are listed.
  */
 
-/** The entry of a plain record keyed by id, or undefined (own properties only). */
-export function ownEntry<T>(record: Readonly<Record<string, T>>, id: string): T | undefined {
-  return Object.hasOwn(record, id) ? record[id] : undefined;
+/** The number an id ends in (`spr_12` → 12, `WEB-7` → 7), 0 where it ends in none: for sorting ids by number. */
+export function idNumber(id: string): number {
+  const match = /(\d+)$/.exec(id);
+  return match ? Number(match[1]) : 0;
 }
 
 /** How a not-found message names things. */

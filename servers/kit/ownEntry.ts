@@ -12,7 +12,7 @@ import type { JsonSchema } from '../../core/index.js';
  * - A lookup by anything else (an email, a name, a code) goes through `ownEntry`, or a Map.
  *
  * New domains need nothing: a tool whose input schema names its ids `…_id` is covered when its
- * domain is registered in servers/index.ts, and test/servers/prototypeNames.test.ts probes it.
+ * domain is registered in servers/index.ts, and test/servers/prototypeIds.test.ts probes it.
  */
 
 /** Every name a plain object inherits (`constructor`, `toString`, `__proto__`, …). */

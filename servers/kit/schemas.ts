@@ -22,6 +22,11 @@ export function objectOf(properties: Record<string, JsonSchema>, optional: reado
   return { type: 'object', properties, required: Object.keys(properties).filter((key) => !optional.includes(key)), additionalProperties: false };
 }
 
+/** A tool's output schema: an object whose listed properties are all required (results may carry more). */
+export function outputOf(properties: Record<string, JsonSchema>, required: readonly string[] = Object.keys(properties)): JsonSchema {
+  return { type: 'object', properties, required: [...required] };
+}
+
 /** A tool's input schema: a closed object whose `required` lists the required arguments. */
 export function inputOf(properties: Record<string, JsonSchema>, required: readonly string[] = []): JsonSchema {
   return { type: 'object', properties, required: [...required], additionalProperties: false };

@@ -1,8 +1,13 @@
+import { fromCents, hasCents, toCents } from '../kit/money.js';
+export { fromCents, hasCents, toCents };
+
 /**
  * The marketplace's state: members who buy and sell, listings sold at a fixed price (optionally
  * taking offers) or by auction (bids with increments, an optional hidden reserve), bids, offers
  * and watchers. Amounts are 2-decimal USD numbers; every sum is computed in integer cents.
  */
+
+import type { BucketedRecord } from '../kit/bucketedRecord.js';
 
 export const MARKETPLACE_REFERENCE_DATE = '2026-05-04T18:00:00Z';
 
@@ -71,15 +76,13 @@ export interface Offer {
 
 export interface MarketplaceState {
   users: Record<string, MarketUser>;
-  listings: Record<string, Listing>;
-  bids: Record<string, Bid>;
+  /** By id, in buckets (kit/bucketedRecord.ts): a flat record of 150+ listings is past V8's fast-property limit. */
+  listings: BucketedRecord<Listing>;
+  bids: BucketedRecord<Bid>;
   offers: Record<string, Offer>;
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100);
-export const fromCents = (cents: number): number => cents / 100;
 export const formatAmount = (amount: number): string => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const hasCents = (amount: number): boolean => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
 /** eBay's bid increment for a current price (USD). */
 export function bidIncrement(current: number): number {

@@ -1,3 +1,4 @@
+import { editEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
 import { amountArgument, boolean, idText, inputOf, text } from '../kit/schemas.js';
 import { formatAmount, minimumNextBid, reserveMet, stamp, toCents, type Bid, type MarketplaceState, type Offer } from './MarketplaceState.js';
@@ -27,10 +28,10 @@ export const placeMarketplaceBid = defineTool<MarketplaceState, { user_id: strin
     const min = minimumNextBid(listing);
     if (toCents(args.amount) < toCents(min)) ctx.fail(`a bid of ${formatAmount(args.amount)} USD is too low for ${listing.listing_id} (${listing.title}); the minimum bid is ${formatAmount(min)} USD`);
     const bid: Bid = { bid_id: ctx.nextId('bid'), listing_id: listing.listing_id, bidder_id: user.user_id, amount: args.amount, placed_at: stamp(ctx.now) };
-    ctx.state.bids[bid.bid_id] = bid;
+    editEntry(ctx, ['bids'], bid.bid_id, bid);
     const next = { ...listing, current_bid: args.amount, high_bidder_id: user.user_id, bid_count: listing.bid_count + 1 };
-    ctx.state.listings[listing.listing_id] = next;
-    return { bid, listing: listingView({ ...ctx.base, listings: { ...ctx.base.listings, [listing.listing_id]: next } }, next), reserve_met: reserveMet(next) };
+    editEntry(ctx, ['listings'], listing.listing_id, next);
+    return { bid, listing: listingView(ctx.base, next), reserve_met: reserveMet(next) };
   },
 });
 
@@ -47,7 +48,7 @@ export const buyMarketplaceListing = defineTool<MarketplaceState, { user_id: str
     requireActive(ctx, listing, 'be bought');
     if (listing.seller_id === user.user_id) ctx.fail(`${user.name} sells listing ${listing.listing_id}; sellers cannot buy their own listings`);
     const sold = { ...listing, status: 'sold' as const, buyer_id: user.user_id, sold_price: listing.price, closed_at: stamp(ctx.now) };
-    ctx.state.listings[listing.listing_id] = sold;
+    editEntry(ctx, ['listings'], listing.listing_id, sold);
     const declined = declinePending(ctx.base, listing.listing_id, stamp(ctx.now), (id, offer) => (ctx.state.offers[id] = offer));
     return { listing: { ...listingView(ctx.base, sold) }, declined_offers: declined };
   },
@@ -106,7 +107,7 @@ export const watchMarketplaceListing = defineTool<MarketplaceState, { user_id: s
       if (has) ctx.fail(`${user.name} already watches ${listing.listing_id} (${listing.title})`);
     } else if (!has) ctx.fail(`${user.name} does not watch ${listing.listing_id} (${listing.title}); list_marketplace_user_listings with role watching shows what they watch`);
     const next = { ...listing, watchers: watching ? [...listing.watchers, user.user_id] : listing.watchers.filter((w) => w !== user.user_id) };
-    ctx.state.listings[listing.listing_id] = next;
+    editEntry(ctx, ['listings'], listing.listing_id, next);
     return { listing: listingView(ctx.base, next), watching };
   },
 });

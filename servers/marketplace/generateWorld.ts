@@ -1,3 +1,4 @@
+import { toBuckets } from '../kit/bucketedRecord.js';
 import { runWorldGenerator } from '../kit/fixtures.js';
 import { SeededRandom, seedRandomState } from '../kit/seededRandom.js';
 import {
@@ -182,7 +183,7 @@ export function generateWorld(seed: number): MarketplaceState {
     }
     listings[listing.listing_id] = listing;
   }
-  return { users, listings, bids, offers };
+  return { users, listings: toBuckets(listings), bids: toBuckets(bids), offers };
 }
 
 export function renderWorld(seed: number): string {

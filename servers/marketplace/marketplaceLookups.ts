@@ -1,5 +1,5 @@
 import type { ToolContext } from '../kit/Domain.js';
-import { requireOwn } from '../kit/lookups.js';
+import { requireBucketed, requireOwn } from '../kit/lookups.js';
 import { formatAmount, type Listing, type MarketUser, type MarketplaceState, type Offer } from './MarketplaceState.js';
 
 /** The lookups every marketplace tool shares: Object.hasOwn on the frozen base, "did you mean" on a miss. */
@@ -11,7 +11,7 @@ export function requireUser(ctx: Context, userId: string): MarketUser {
 }
 
 export function requireListing(ctx: Context, listingId: string): Listing {
-  return requireOwn(ctx.base.listings, listingId, ctx.fail, { noun: 'listing', where: 'search_marketplace_listings finds listings', label: (l) => `${l.title}, ${l.status}` });
+  return requireBucketed(ctx.base.listings, listingId, ctx.fail, { noun: 'listing', where: 'search_marketplace_listings finds listings', label: (l) => `${l.title}, ${l.status}` });
 }
 
 export function requireOffer(ctx: Context, offerId: string): Offer {

@@ -1,3 +1,4 @@
+import { entryValues, getEntry } from '../kit/bucketedRecord.js';
 import type { DomainSampler } from '../kit/Domain.js';
 import { CARRIERS, formatAmount, minimumNextBid, type MarketplaceState } from './MarketplaceState.js';
 
@@ -25,7 +26,7 @@ export const marketplaceSamplers: DomainSampler<MarketplaceState>[] = [
     description: 'Active listings with a member who could buy, bid, offer or watch, and the amount that would be accepted.',
     sample(state) {
       const out: Array<Record<string, unknown>> = [];
-      for (const l of Object.values(state.listings)) {
+      for (const l of entryValues(state.listings)) {
         if (l.status !== 'active') continue;
         const buyer = otherUser(state, l.listing_id, [l.seller_id, l.high_bidder_id, ...l.watchers]);
         const amount = l.format === 'auction' ? minimumNextBid(l) : Math.round(l.price * 80) / 100;
@@ -39,7 +40,7 @@ export const marketplaceSamplers: DomainSampler<MarketplaceState>[] = [
     description: 'Listings their seller can act on: sold and unshipped (ship), unsold or ended (relist), active without late bids (end).',
     sample(state) {
       const out: Array<Record<string, unknown>> = [];
-      for (const l of Object.values(state.listings)) {
+      for (const l of entryValues(state.listings)) {
         const stage = l.status === 'sold' && l.shipped === null ? 'sold, to ship' : l.status === 'unsold' || l.status === 'ended' ? `${l.status}` : l.status === 'active' && l.bid_count === 0 ? 'active' : undefined;
         if (stage === undefined) continue;
         const record: Record<string, unknown> = { listing_id: l.listing_id, name: `my ${l.title} (${stage})`, user_id: l.seller_id, status: l.status };
@@ -59,7 +60,7 @@ export const marketplaceSamplers: DomainSampler<MarketplaceState>[] = [
     description: 'Things members sell, as titles and categories with a typical price, for new listings.',
     sample(state) {
       const seen = new Map<string, Record<string, unknown>>();
-      for (const l of Object.values(state.listings)) if (!seen.has(l.title)) seen.set(l.title, { title: l.title, category: l.category, price: l.format === 'fixed_price' ? l.price : l.sold_price ?? l.price });
+      for (const l of entryValues(state.listings)) if (!seen.has(l.title)) seen.set(l.title, { title: l.title, category: l.category, price: l.format === 'fixed_price' ? l.price : l.sold_price ?? l.price });
       return [...seen.values()].sort((a, b) => (String(a.title) < String(b.title) ? -1 : 1));
     },
   },
@@ -70,7 +71,7 @@ export const marketplaceSamplers: DomainSampler<MarketplaceState>[] = [
       const out: Array<Record<string, unknown>> = [];
       for (const o of Object.values(state.offers)) {
         if (o.status !== 'pending') continue;
-        const l = state.listings[o.listing_id];
+        const l = getEntry(state.listings, o.listing_id)!;
         out.push({ offer_id: o.offer_id, summary: `the ${formatAmount(o.amount)} USD offer on my ${l.title}`, user_id: l.seller_id, listing_id: l.listing_id });
       }
       return out;

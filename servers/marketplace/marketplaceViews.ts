@@ -1,3 +1,4 @@
+import { getEntry } from '../kit/bucketedRecord.js';
 import type { JsonSchema } from '../../core/index.js';
 import { boolean, integer, listOf, money, nullableNumber, nullableText, objectOf, oneOf, text } from '../kit/schemas.js';
 import { LISTING_FORMATS, LISTING_STATUSES, OFFER_STATUSES, minimumNextBid, reserveMet, type Bid, type Listing, type MarketplaceState, type Offer } from './MarketplaceState.js';
@@ -86,7 +87,7 @@ export const offerSchema = objectOf({
 });
 
 export function offerView(state: MarketplaceState, o: Offer): Record<string, unknown> {
-  const listing = state.listings[o.listing_id];
+  const listing = getEntry(state.listings, o.listing_id)!;
   return { offer_id: o.offer_id, listing_id: o.listing_id, listing_title: listing.title, buyer_id: o.buyer_id, seller_id: listing.seller_id, amount: o.amount, asking_price: listing.price, message: o.message, status: o.status, created_at: o.created_at, responded_at: o.responded_at };
 }
 

@@ -1,3 +1,4 @@
+import { entryValues, getEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
 import { idText, inputOf, integer, listOf, number, oneOf, text } from '../kit/schemas.js';
 import { LISTING_FORMATS, LISTING_STATUSES, OFFER_STATUSES, type ListingFormat, type ListingStatus, type MarketplaceState, type OfferStatus } from './MarketplaceState.js';
@@ -24,7 +25,7 @@ export const searchMarketplaceListings = defineTool<MarketplaceState, { query?: 
     const words = (args.query ?? '').toLowerCase().split(/\s+/).filter((w) => w.length > 0);
     const status = args.status ?? 'active';
     const category = args.category?.toLowerCase();
-    const matches = Object.values(ctx.base.listings).filter((l) => {
+    const matches = entryValues(ctx.base.listings).filter((l) => {
       if (l.status !== status || (args.format !== undefined && l.format !== args.format)) return false;
       if (category !== undefined && l.category.toLowerCase() !== category) return false;
       const title = l.title.toLowerCase();
@@ -45,7 +46,7 @@ export const getMarketplaceListing = defineTool<MarketplaceState, { listing_id: 
   annotations: { title: 'Get a listing', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler(args, ctx) {
     const listing = requireListing(ctx, args.listing_id);
-    const bids = Object.values(ctx.base.bids).filter((b) => b.listing_id === listing.listing_id).reverse().map(bidView);
+    const bids = entryValues(ctx.base.bids).filter((b) => b.listing_id === listing.listing_id).reverse().map(bidView);
     return { listing: listingView(ctx.base, listing), bids };
   },
 });
@@ -66,8 +67,8 @@ export const listMarketplaceUserListings = defineTool<MarketplaceState, { user_i
   annotations: { title: 'My listings', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler(args, ctx) {
     const user = requireUser(ctx, args.user_id);
-    const bidOn = new Set(Object.values(ctx.base.bids).filter((b) => b.bidder_id === user.user_id).map((b) => b.listing_id));
-    const listings = Object.values(ctx.base.listings).filter((l) => {
+    const bidOn = new Set(entryValues(ctx.base.bids).filter((b) => b.bidder_id === user.user_id).map((b) => b.listing_id));
+    const listings = entryValues(ctx.base.listings).filter((l) => {
       if (args.status !== undefined && l.status !== args.status) return false;
       switch (args.role) {
         case 'selling': return l.seller_id === user.user_id;
@@ -94,7 +95,7 @@ export const listMarketplaceOffers = defineTool<MarketplaceState, { user_id: str
   handler(args, ctx) {
     const user = requireUser(ctx, args.user_id);
     const offers = Object.values(ctx.base.offers)
-      .filter((o) => (args.role === 'sent' ? o.buyer_id === user.user_id : ctx.base.listings[o.listing_id].seller_id === user.user_id) && (args.status === undefined || o.status === args.status))
+      .filter((o) => (args.role === 'sent' ? o.buyer_id === user.user_id : getEntry(ctx.base.listings, o.listing_id)!.seller_id === user.user_id) && (args.status === undefined || o.status === args.status))
       .reverse()
       .map((o) => offerView(ctx.base, o));
     return { offers, count: offers.length };

@@ -1,3 +1,4 @@
+import { editEntry } from '../kit/bucketedRecord.js';
 import { defineTool } from '../kit/Domain.js';
 import { amountArgument, boolean, idText, inputOf, integer, oneOf, text } from '../kit/schemas.js';
 import { CARRIERS, CATEGORIES, LISTING_FORMATS, addHours, formatAmount, stamp, toCents, type Listing, type ListingFormat, type MarketplaceState } from './MarketplaceState.js';
@@ -7,10 +8,6 @@ import { listingSchema, listingView, offerSchema, offerView, resultOf } from './
 
 const userArg = idText('The user acting (only as themselves), e.g. usr_7.');
 const listingArg = idText('The listing, e.g. lst_12.');
-
-function withListing(state: MarketplaceState, listing: Listing): MarketplaceState {
-  return { ...state, listings: { ...state.listings, [listing.listing_id]: listing } };
-}
 
 export const createMarketplaceListing = defineTool<MarketplaceState, { user_id: string; title: string; category: string; format: ListingFormat; price: number; reserve_price?: number; accepts_offers?: boolean; condition?: 'new' | 'used'; duration_days?: number }>({
   name: 'create_marketplace_listing',
@@ -47,8 +44,8 @@ export const createMarketplaceListing = defineTool<MarketplaceState, { user_id: 
       current_bid: null, high_bidder_id: null, bid_count: 0, watchers: [], created_at: stamp(ctx.now), ends_at: addHours(stamp(ctx.now), 24 * (args.duration_days ?? (auction ? 7 : 30))),
       closed_at: null, buyer_id: null, sold_price: null, shipped: null, relisted_from: null,
     };
-    ctx.state.listings[listing.listing_id] = listing;
-    return { listing: listingView(withListing(ctx.base, listing), listing) };
+    editEntry(ctx, ['listings'], listing.listing_id, listing);
+    return { listing: listingView(ctx.base, listing) };
   },
 });
 
@@ -70,11 +67,11 @@ export const respondMarketplaceOffer = defineTool<MarketplaceState, { user_id: s
     let next = listing;
     if (args.decision === 'accept') {
       next = { ...listing, status: 'sold', buyer_id: offer.buyer_id, sold_price: offer.amount, closed_at: stamp(ctx.now) };
-      ctx.state.listings[listing.listing_id] = next;
+      editEntry(ctx, ['listings'], listing.listing_id, next);
       declinePending(ctx.base, listing.listing_id, stamp(ctx.now), (id, o) => (ctx.state.offers[id] = o), offer.offer_id);
     }
-    const view = withListing(ctx.base, next);
-    return { offer: offerView(view, answered), listing: listingView(view, next) };
+    // The views read the users and the listing's title, seller and price, which answering leaves as they were.
+    return { offer: offerView(ctx.base, answered), listing: listingView(ctx.base, next) };
   },
 });
 
@@ -91,7 +88,7 @@ export const endMarketplaceListing = defineTool<MarketplaceState, { user_id: str
     requireActive(ctx, listing, 'be ended');
     if (listing.bid_count > 0 && Date.parse(listing.ends_at) - Date.parse(stamp(ctx.now)) < 12 * 3_600_000) ctx.fail(`auction ${listing.listing_id} has ${listing.bid_count} bids and ends at ${listing.ends_at}; an auction with bids cannot be ended in its last 12 hours`);
     const next = { ...listing, status: 'ended' as const, closed_at: stamp(ctx.now) };
-    ctx.state.listings[listing.listing_id] = next;
+    editEntry(ctx, ['listings'], listing.listing_id, next);
     declinePending(ctx.base, listing.listing_id, stamp(ctx.now), (id, o) => (ctx.state.offers[id] = o));
     return { listing: listingView(ctx.base, next) };
   },
@@ -117,8 +114,8 @@ export const relistMarketplaceListing = defineTool<MarketplaceState, { user_id: 
       ...old, listing_id: ctx.nextId('lst'), status: 'active', price, reserve_price: reserve, current_bid: null, high_bidder_id: null, bid_count: 0, watchers: [],
       created_at: stamp(ctx.now), ends_at: addHours(stamp(ctx.now), 24 * (args.duration_days ?? (auction ? 7 : 30))), closed_at: null, buyer_id: null, sold_price: null, shipped: null, relisted_from: old.listing_id,
     };
-    ctx.state.listings[listing.listing_id] = listing;
-    return { listing: listingView(withListing(ctx.base, listing), listing) };
+    editEntry(ctx, ['listings'], listing.listing_id, listing);
+    return { listing: listingView(ctx.base, listing) };
   },
 });
 
@@ -135,7 +132,7 @@ export const markMarketplaceListingShipped = defineTool<MarketplaceState, { user
     if (listing.status !== 'sold') ctx.fail(`listing ${listing.listing_id} (${listing.title}) is ${listing.status}, not sold; only sold items can be shipped`);
     if (listing.shipped !== null) ctx.fail(`listing ${listing.listing_id} was already shipped with ${listing.shipped.carrier} ${listing.shipped.tracking_number} on ${listing.shipped.shipped_at.slice(0, 10)}`);
     const next = { ...listing, shipped: { carrier: args.carrier, tracking_number: args.tracking_number, shipped_at: stamp(ctx.now) } };
-    ctx.state.listings[listing.listing_id] = next;
+    editEntry(ctx, ['listings'], listing.listing_id, next);
     return { listing: listingView(ctx.base, next) };
   },
 });

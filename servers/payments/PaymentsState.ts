@@ -1,4 +1,8 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { addDays } from '../kit/days.js';
+import { toCents, fromCents, hasCents, formatAmount } from '../kit/money.js';
+export { toCents, fromCents, hasCents, formatAmount };
+export { addDays };
 
 /**
  * The state of the payments domain: one merchant's Stripe account (Brightline Studio, a design and
@@ -134,23 +138,10 @@ export interface PaymentsState {
 }
 
 /** Integer cents of an amount in major units. */
-export const toCents = (amount: number): number => Math.round(amount * 100);
 /** Major units of integer cents. */
-export const fromCents = (cents: number): number => cents / 100;
 /** Sum of amounts, exact to the cent. */
 export const addAmounts = (...amounts: number[]): number => fromCents(amounts.reduce((sum, a) => sum + toCents(a), 0));
-/** Whether an amount has at most two decimals. */
-export const hasCents = (amount: number): boolean => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
-/** `1234.5` → `1,234.50`. */
-export function formatAmount(amount: number): string {
-  const cents = Math.abs(toCents(amount));
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
 
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Whether a card has expired by `today` (valid through the end of its expiry month). */
 export function isExpired(method: PaymentMethod, today: string): boolean {

@@ -44,9 +44,10 @@ export const adjustRetailStock = defineTool<RetailChainState, { store_id: string
       ctx.fail(`${store.name} has ${level.on_hand} ${item.name} on hand, ${level.reserved} reserved for pickup; it can remove at most ${level.on_hand - level.reserved} (cancel a reservation with resolve_retail_reservation first)`);
     }
     const adjustment: StockAdjustment = { adjustment_id: ctx.nextId('adj'), store_id: store.store_id, sku: item.sku, delta, reason: args.reason, date: ctx.today };
-    ctx.edit<StockLevel>('stock', store.store_id, item.sku).on_hand = level.on_hand + delta;
+    const row = ctx.edit<StockLevel>('stock', store.store_id, item.sku);
+    row.on_hand = level.on_hand + delta;
     ctx.edit<Record<string, StockAdjustment>>('adjustments')[adjustment.adjustment_id] = adjustment;
-    return { item: stockView(ctx.state as RetailChainState, store.store_id, item.sku), adjustment_id: adjustment.adjustment_id };
+    return { item: stockView(ctx.base, store.store_id, item.sku, row), adjustment_id: adjustment.adjustment_id };
   },
 });
 
@@ -194,6 +195,6 @@ export const resolveRetailReservation = defineTool<RetailChainState, { reservati
     if (args.outcome === 'picked_up') row.on_hand = level.on_hand - reservation.quantity;
     const closed: RetailReservation = { ...reservation, status: args.outcome, closed_on: ctx.today };
     ctx.edit<Record<string, RetailReservation>>('reservations')[reservation.reservation_id] = closed;
-    return { reservation: reservationView(ctx.base, closed, ctx.today), item: stockView(ctx.state as RetailChainState, reservation.store_id, reservation.sku) };
+    return { reservation: reservationView(ctx.base, closed, ctx.today), item: stockView(ctx.base, reservation.store_id, reservation.sku, row) };
   },
 });

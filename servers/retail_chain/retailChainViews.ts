@@ -1,5 +1,5 @@
 import { boolean, integer, listOf, money, nullableText, objectOf, oneOf, text } from '../kit/schemas.js';
-import { RESERVATION_STATUSES, TRANSFER_STATUSES, fromCents, type RetailChainState, type RetailReservation, type RetailTransfer } from './RetailChainState.js';
+import { RESERVATION_STATUSES, TRANSFER_STATUSES, fromCents, type RetailChainState, type RetailReservation, type RetailTransfer, type StockLevel } from './RetailChainState.js';
 
 /** What the retail_chain tools return, each shape's schema next to the function that builds it. */
 
@@ -15,8 +15,12 @@ export const stockSchema = objectOf({
   incoming: integer('Units in transit to this store.'),
 });
 
-export function stockView(state: Readonly<RetailChainState>, storeId: string, sku: string): Record<string, unknown> {
-  const level = state.stock[storeId][sku];
+/**
+ * A store's stock row of an item. Handlers that changed only the row pass the base state and the
+ * row as they wrote it: the transfers are then scanned on frozen state, not through the draft
+ * (which would make a draft of every transfer).
+ */
+export function stockView(state: Readonly<RetailChainState>, storeId: string, sku: string, level: Readonly<StockLevel> = state.stock[storeId][sku]): Record<string, unknown> {
   let incoming = 0;
   for (const t of Object.values(state.transfers)) if (t.status === 'in_transit' && t.to_store_id === storeId && t.sku === sku) incoming += t.quantity;
   return {

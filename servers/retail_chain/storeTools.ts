@@ -80,8 +80,9 @@ export const setRetailStorePrice = defineTool<RetailChainState, { store_id: stri
     if (cents === level.price_cents) ctx.fail(`${item.name} already costs ${formatAmount(cents)} at ${store.name}`);
     if (cents < item.cost_cents) ctx.fail(`${formatAmount(cents)} is below the unit cost of ${item.name} (${formatAmount(item.cost_cents)}); the lowest allowed price is ${formatAmount(item.cost_cents)}`);
     if (cents > item.price_cents * 2) ctx.fail(`${formatAmount(cents)} is more than twice the list price of ${item.name} (${formatAmount(item.price_cents)}); the highest allowed is ${formatAmount(item.price_cents * 2)}`);
-    ctx.edit<StockLevel>('stock', store.store_id, item.sku).price_cents = cents;
-    return { item: stockView(ctx.state as RetailChainState, store.store_id, item.sku), previous_price: fromCents(level.price_cents) };
+    const row = ctx.edit<StockLevel>('stock', store.store_id, item.sku);
+    row.price_cents = cents;
+    return { item: stockView(ctx.base, store.store_id, item.sku, row), previous_price: fromCents(level.price_cents) };
   },
 });
 

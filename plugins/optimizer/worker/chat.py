@@ -78,12 +78,24 @@ class ChatCodec:
         return self.encode(self.render(messages, tools, True))
 
     def delta_text(self, new_messages, tools, generation_prompt: bool) -> str:
-        """Text of messages that follow an assistant turn (tool results, a user turn)."""
-        base = self.render(BASE, tools, False)
+        """Text of messages that follow an assistant turn (tool results, a user turn).
+
+        The cut is made after the base conversation's assistant turn, found as the first end-of-turn
+        token after the (unchanged) system and user turns: a template may render an earlier
+        assistant turn differently once more messages follow (Qwen3 drops the empty <think> block of
+        a turn that is no longer the last), and what the model sampled is kept as sampled anyway.
+        Consecutive tool messages are rendered together, so a template that groups them into one
+        turn (Qwen3, Hermes) gets them grouped.
+        """
+        head = self.render(BASE[:2], tools, False)
         full = self.render(BASE + list(new_messages), tools, generation_prompt)
-        if not full.startswith(base):
+        if not full.startswith(head):
             raise ValueError("the chat template renders earlier turns differently when more messages follow; token-in/token-out needs a template that appends turns")
-        return full[len(base):]
+        end = full.find(self.end_token, len(head))
+        start = end + len(self.end_token)
+        if end < 0 or full[start:start + len(self.after_end)] != self.after_end:
+            raise ValueError("the chat template does not close the assistant turn with its end-of-turn token; token-in/token-out needs a template that appends turns")
+        return full[start + len(self.after_end):]
 
     def decode(self, ids: list[int]) -> str:
         return self.tokenizer.decode([i for i in ids if i not in self.stop_ids], skip_special_tokens=False)

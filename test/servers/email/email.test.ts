@@ -1,34 +1,15 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { emailDomain } from '../../../servers/email/EmailDomain.js';
 import { emailInvariants } from '../../../servers/email/emailInvariants.js';
-import { generateWorld, renderWorld } from '../../../servers/email/generateWorld.js';
-import { domainRuntime, type DomainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
-import { REPO_ROOT } from '../../support/project.js';
+import * as world from '../../../servers/email/generateWorld.js';
+import { domainRuntime, type DomainRuntime } from '../../../servers/kit/DomainSession.js';
+import { ok as call, expectSeededWorld, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(emailDomain) as DomainRuntime<unknown>;
 
-function call(session: DomainSession<unknown>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.error.message}`);
-  return outcome.result;
-}
-
-function refused(session: DomainSession<unknown>, tool: string, args: Record<string, unknown>, part: string): void {
-  const hash = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  expect(outcome.ok, `${tool} should be refused`).to.equal(false);
-  expect(outcome.ok ? '' : outcome.error.message.toLowerCase()).to.include(part.toLowerCase());
-  expect(session.stateHashSync()).to.equal(hash);
-}
-
 describe('email: mailbox, search language and rules', () => {
   it('the committed world is generateWorld(42); another seed gives another mailbox that keeps every invariant', () => {
-    expect(readFileSync(join(REPO_ROOT, 'fixtures', 'email', 'world.json'), 'utf8')).to.equal(renderWorld(42));
-    const other = generateWorld(9);
-    expect(JSON.stringify(other)).to.not.equal(JSON.stringify(generateWorld(42)));
-    for (const invariant of emailInvariants) expect(invariant.check(other, other), invariant.name).to.equal(undefined);
+    expectSeededWorld('email', world, emailInvariants, 9);
     expect(emailDomain.tools).to.have.length(17);
   });
 

@@ -1,35 +1,17 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
-import { loadFixture } from '../../../servers/kit/fixtures.js';
-import { generateWorld } from '../../../servers/issue_tracker/generateWorld.js';
+import { domainRuntime } from '../../../servers/kit/DomainSession.js';
+import { expectSeededWorld, ok, refused } from '../support/domainCalls.js';
+import * as world from '../../../servers/issue_tracker/generateWorld.js';
 import { issueTrackerDomain } from '../../../servers/issue_tracker/IssueTrackerDomain.js';
 import { PRIORITIES, STATUSES, WORKFLOW, allIssues, issueOf, type Issue, type IssueTrackerState, type Status } from '../../../servers/issue_tracker/IssueTrackerState.js';
-import { describePrototypeIds } from '../support/prototypeIds.js';
-import { issueTrackerCases } from './cases.js';
 
 const runtime = domainRuntime(issueTrackerDomain);
 
-function ok(session: DomainSession<IssueTrackerState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
-
-function refused(session: DomainSession<IssueTrackerState>, tool: string, args: Record<string, unknown>): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should have failed`);
-  expect(session.stateHashSync()).to.equal(before);
-  return outcome.error.message;
-}
 
 describe('issue_tracker: the world', () => {
   it('generateWorld(42) is exactly the committed fixture; another seed gives another world that keeps every invariant', () => {
-    expect(generateWorld(42)).to.deep.equal(loadFixture<IssueTrackerState>('issue_tracker'));
-    const other = generateWorld(7);
-    expect(other).to.not.deep.equal(generateWorld(42));
-    for (const invariant of issueTrackerDomain.invariants) expect(invariant.check(other, other), invariant.name).to.equal(undefined);
+    expectSeededWorld('issue_tracker', world, issueTrackerDomain.invariants, 7);
   });
 
   it('is large and varied enough for thousands of grounded requests', () => {
@@ -111,8 +93,4 @@ describe('issue_tracker: JQL', () => {
     expect(refused(session, 'search_tracker_issues', { jql: 'summary = "x"' })).to.include('text takes ~');
     expect(refused(session, 'search_tracker_issues', { jql: '(project = WEB)' })).to.include('parentheses');
   });
-});
-
-describe('issue_tracker: ids', () => {
-  describePrototypeIds(issueTrackerDomain, issueTrackerCases);
 });

@@ -1,3 +1,4 @@
+import { entryValues } from '../../../servers/kit/bucketedRecord.js';
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,12 +34,12 @@ describe('marketplace: the world', () => {
   });
 
   it('has every kind of listing and offer, nothing after the reference time', () => {
-    const listings = Object.values(runtime.world.listings);
+    const listings = entryValues(runtime.world.listings);
     for (const [format, status] of [['auction', 'active'], ['auction', 'sold'], ['auction', 'unsold'], ['fixed_price', 'active'], ['fixed_price', 'sold'], ['fixed_price', 'ended']]) {
       expect(listings.filter((l) => l.format === format && l.status === status).length, `${format} ${status}`).to.be.greaterThan(3);
     }
     for (const status of ['pending', 'accepted', 'declined']) expect(Object.values(runtime.world.offers).filter((o) => o.status === status).length, status).to.be.greaterThan(2);
-    expect(Object.values(runtime.world.bids).every((b) => b.placed_at <= marketplaceDomain.defaultReferenceDate)).to.equal(true);
+    expect(entryValues(runtime.world.bids).every((b) => b.placed_at <= marketplaceDomain.defaultReferenceDate)).to.equal(true);
     expect(listings.every((l) => l.created_at <= marketplaceDomain.defaultReferenceDate)).to.equal(true);
   });
 });

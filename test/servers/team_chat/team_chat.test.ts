@@ -1,34 +1,15 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { domainRuntime, type DomainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
+import { domainRuntime, type DomainRuntime } from '../../../servers/kit/DomainSession.js';
 import { teamChatDomain } from '../../../servers/team_chat/TeamChatDomain.js';
-import { generateWorld, renderWorld } from '../../../servers/team_chat/generateWorld.js';
+import * as world from '../../../servers/team_chat/generateWorld.js';
 import { teamChatInvariants } from '../../../servers/team_chat/teamChatInvariants.js';
-import { REPO_ROOT } from '../../support/project.js';
+import { ok as call, expectSeededWorld, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(teamChatDomain) as DomainRuntime<unknown>;
 
-function call(session: DomainSession<unknown>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.error.message}`);
-  return outcome.result;
-}
-
-function refused(session: DomainSession<unknown>, tool: string, args: Record<string, unknown>, part: string): void {
-  const hash = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  expect(outcome.ok, `${tool} should be refused`).to.equal(false);
-  expect(outcome.ok ? '' : outcome.error.message.toLowerCase()).to.include(part.toLowerCase());
-  expect(session.stateHashSync()).to.equal(hash);
-}
-
 describe('team_chat: workspace, visibility and rules', () => {
   it('the committed world is generateWorld(42); another seed gives another workspace that keeps every invariant', () => {
-    expect(readFileSync(join(REPO_ROOT, 'fixtures', 'team_chat', 'world.json'), 'utf8')).to.equal(renderWorld(42));
-    const other = generateWorld(3);
-    expect(JSON.stringify(other)).to.not.equal(JSON.stringify(generateWorld(42)));
-    for (const invariant of teamChatInvariants) expect(invariant.check(other, other), invariant.name).to.equal(undefined);
+    expectSeededWorld('team_chat', world, teamChatInvariants, 3);
     expect(teamChatDomain.tools).to.have.length(11);
   });
 

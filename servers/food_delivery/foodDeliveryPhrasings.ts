@@ -1,0 +1,20 @@
+/** How a customer asks for each food-delivery tool (slots are argument names), for data synthesis. */
+export const foodDeliveryPhrasings: Record<string, string[]> = {
+  search_restaurants: ['find me {query} places', 'what {cuisine} restaurants are open?', 'search for restaurants with {query}'],
+  get_restaurant_menu: ['show me the menu of {restaurant_id}', 'what does {restaurant_id} have?', 'what {category} are on the menu at {restaurant_id}?'],
+  list_delivery_promotions: ['any promo codes for {customer_id}?', 'which deals can {customer_id} use?'],
+  get_delivery_cart: ['what is in the cart of {customer_id}?', 'show {customer_id}\'s cart at {restaurant_id}'],
+  add_to_delivery_cart: ['add {quantity} {item_id} to the cart of {customer_id}', 'put {item_id} in {customer_id}\'s cart'],
+  update_delivery_cart_item: ['change {line_id} for {customer_id} to {quantity}', 'make it {quantity} of {line_id} in {customer_id}\'s cart'],
+  clear_delivery_cart: ['empty the {restaurant_id} cart of {customer_id}', 'clear {customer_id}\'s cart at {restaurant_id}'],
+  apply_delivery_promo: ['use code {code} on the {restaurant_id} cart of {customer_id}', 'apply {code} to {customer_id}\'s order from {restaurant_id}'],
+  place_delivery_order: ['place the {restaurant_id} order for {customer_id}', 'check out {customer_id}\'s cart at {restaurant_id} with a {tip} dollar tip', 'order from {restaurant_id} for {customer_id}, deliver to {address}'],
+  list_delivery_orders: ['show the orders of {customer_id}', 'what has {customer_id} ordered lately?', 'list {customer_id}\'s {status} orders'],
+  get_delivery_order: ['where is {order_id}?', 'what is the status of {order_id}?'],
+  cancel_delivery_order: ['cancel {order_id}', 'please cancel {order_id}, we changed our mind'],
+  update_delivery_tip: ['make the tip on {order_id} {tip} dollars', 'change the tip of {order_id} to {tip}'],
+  rate_delivery_order: ['rate {order_id} {restaurant_stars} stars', 'give {order_id} {restaurant_stars} stars: {comment}'],
+  reorder_delivery_order: ['reorder {order_id}', 'put {order_id} back in the cart'],
+  list_delivery_addresses: ['what addresses does {customer_id} have saved?', 'list the delivery addresses of {customer_id}'],
+  add_delivery_address: ['save {street} as {label} for {customer_id}', 'add a {label} address for {customer_id}: {street}'],
+};

@@ -1,0 +1,23 @@
+/** How a fleet manager or driver asks for each vehicle tool (slots are argument names), for data synthesis. */
+export const vehiclePhrasings: Record<string, string[]> = {
+  list_vehicles: ['which cars do we have?', 'show me the fleet', 'list the cars of {driver}'],
+  get_vehicle_data: ['how is {vehicle_id} doing?', 'give me the full status of {vehicle_id}', 'check battery, climate and doors on {vehicle_id}'],
+  list_vehicle_places: ['where can I send a car?', 'list the saved {category} places', 'what is near {near_vehicle_id}?'],
+  list_vehicle_trips: ['where has {vehicle_id} been driving?', 'show the trip log of {vehicle_id}', 'how far did {vehicle_id} drive since {since}?'],
+  set_vehicle_navigation: ['send {destination} to the navigation of {vehicle_id}', 'navigate {vehicle_id} to {destination}', 'set {vehicle_id}\'s destination to {destination}'],
+  cancel_vehicle_navigation: ['cancel the route on {vehicle_id}', 'clear the navigation of {vehicle_id}'],
+  wake_vehicle: ['wake up {vehicle_id}', 'wake {vehicle_id} so I can check it'],
+  lock_vehicle: ['lock {vehicle_id}', 'make sure {vehicle_id} is locked'],
+  unlock_vehicle: ['unlock {vehicle_id}', 'open the doors of {vehicle_id}'],
+  actuate_vehicle_trunk: ['pop the {which} trunk of {vehicle_id}', 'open or close the {which} trunk on {vehicle_id}'],
+  set_vehicle_windows: ['{position} the windows of {vehicle_id}', 'windows on {vehicle_id}: {position}'],
+  set_vehicle_sentry_mode: ['Sentry Mode on {vehicle_id}: {enabled}', 'set Sentry Mode of {vehicle_id} to {enabled}'],
+  set_vehicle_climate: ['turn the climate {mode} in {vehicle_id}', 'climate {mode} on {vehicle_id} at {driver_temp_c} degrees', 'precondition {vehicle_id}: climate {mode}'],
+  set_vehicle_seat_heater: ['set the {seat} seat heater of {vehicle_id} to {level}', 'heat the {seat} seat in {vehicle_id}, level {level}'],
+  open_vehicle_charge_port: ['open the charge port of {vehicle_id}', 'pop the charge port on {vehicle_id}'],
+  close_vehicle_charge_port: ['close the charge port of {vehicle_id}', 'shut the charge port door on {vehicle_id}'],
+  set_vehicle_charge_limit: ['set the charge limit of {vehicle_id} to {limit_percent}%', 'charge {vehicle_id} to {limit_percent} percent'],
+  start_vehicle_charging: ['start charging {vehicle_id}', 'begin charging {vehicle_id} now'],
+  stop_vehicle_charging: ['stop charging {vehicle_id}', 'pause the charging of {vehicle_id}'],
+  set_vehicle_charging_amps: ['set the charging current of {vehicle_id} to {amps} amps', 'charge {vehicle_id} at {amps} A'],
+};

@@ -1,0 +1,24 @@
+import type { GoldGraph } from './types.js';
+
+// customer_id (every list tool, add_bank_payee) is the acting customer's own id: no tool looks it up.
+const ACCOUNT_SOURCES = ['list_bank_accounts', 'list_bank_cards', 'list_bank_transactions', 'get_bank_transaction', 'list_bank_transfers'];
+const CARD_SOURCES = ['list_bank_cards', 'list_bank_transactions', 'get_bank_transaction'];
+
+export const gold: GoldGraph = {
+  domain: 'banking',
+  explicit: {
+    get_bank_account_balance: ACCOUNT_SOURCES,
+    transfer_between_bank_accounts: ACCOUNT_SOURCES,
+    pay_bank_payee: [...ACCOUNT_SOURCES, 'list_bank_payees', 'add_bank_payee'],
+    get_bank_transaction: ['list_bank_transactions', 'transfer_between_bank_accounts', 'pay_bank_payee', 'list_bank_transfers'],
+    cancel_bank_transfer: ['list_bank_transfers', 'list_bank_transactions', 'get_bank_transaction', 'transfer_between_bank_accounts', 'pay_bank_payee'],
+    remove_bank_payee: ['list_bank_payees', 'add_bank_payee', 'get_bank_transaction', 'list_bank_transfers'],
+    // The replacement card of a lost one is a new card: its PIN and limit can be set, it can be frozen.
+    freeze_bank_card: [...CARD_SOURCES, 'report_bank_card_lost'],
+    unfreeze_bank_card: CARD_SOURCES,
+    report_bank_card_lost: CARD_SOURCES,
+    set_bank_card_spending_limit: [...CARD_SOURCES, 'report_bank_card_lost'],
+    change_bank_card_pin: [...CARD_SOURCES, 'report_bank_card_lost'],
+  },
+  implicit: [['freeze_bank_card', 'unfreeze_bank_card']],
+};

@@ -1,0 +1,24 @@
+import type { GoldGraph } from './types.js';
+
+// Devices are named by the device list and by everything that groups or drives them.
+const DEVICE_SOURCES = ['list_devices', 'get_energy_usage', 'list_scenes', 'list_device_groups', 'list_home_automations'];
+const HOME_SOURCES = ['list_homes', 'list_devices', 'get_device_state', 'list_scenes', 'list_device_groups', 'list_home_automations'];
+const DEVICE_TOOLS = ['get_device_state', 'update_device', 'set_light_state', 'set_thermostat', 'lock_device', 'unlock_device', 'set_cover_position', 'set_speaker_volume', 'take_camera_snapshot', 'set_camera_recording', 'get_sensor_history'];
+
+export const gold: GoldGraph = {
+  domain: 'iot_devices',
+  explicit: {
+    ...Object.fromEntries(DEVICE_TOOLS.map((tool) => [tool, DEVICE_SOURCES.filter((source) => source !== tool)])),
+    // A target is a device, a group, a room or a home.
+    turn_on_device: ['list_devices', 'list_device_groups', 'list_homes'],
+    turn_off_device: ['list_devices', 'list_device_groups', 'list_homes'],
+    get_energy_usage: HOME_SOURCES,
+    create_scene: HOME_SOURCES,
+    create_device_group: HOME_SOURCES,
+    create_home_automation: HOME_SOURCES,
+    activate_scene: ['list_scenes', 'create_scene', 'list_home_automations'],
+    set_home_automation_enabled: ['list_home_automations', 'create_home_automation'],
+    delete_home_automation: ['list_home_automations', 'create_home_automation'],
+  },
+  implicit: [],
+};

@@ -60,7 +60,7 @@ export const travelBookingScenarios: DomainScenario[] = [
     turns: [
       {
         say: [
-          'Book me on the {time} (UTC) economy flight from {origin_airport} to {destination_airport} on {date}.',
+          'Book me on the {time} (UTC) economy flight from {origin_city} ({origin_airport}) to {destination_city} ({destination_airport}) on {date}.',
           'I need to fly from {origin_city} to {destination_city} on {date}; the {time} UTC departure in economy, please book it.',
         ],
         steps: [

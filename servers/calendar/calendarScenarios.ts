@@ -67,6 +67,7 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
         other_name: other.name,
         minutes: random.pick([30, 45, 60]),
         day,
+        until: addDays(day, 7),
         weekday: weekday(day),
         title: random.pick(TITLES),
         team_calendar: teams.length > 0 ? random.pick(teams).summary : undefined,
@@ -76,14 +77,14 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
     turns: [
       {
         say: [
-          'Find {minutes} minutes from {day} on when {colleague_name} and I are both free, and book "{title}" then.',
-          'Can you set up a {minutes}-minute "{title}" with {colleague_name} at the first time we are both free from {weekday} {day}?',
+          'Find {minutes} minutes between {day} and {until} when {colleague_name} and I are both free, and book "{title}" then.',
+          'Can you set up a {minutes}-minute "{title}" with {colleague_name} at the first time we are both free between {weekday} {day} and {until}?',
         ],
         steps: [
           { tool: 'search_calendar_directory', args: (f) => ({ query: f.colleague_name, kind: 'person' }), learn: findPerson('colleague_name', 'colleague') },
           {
             tool: 'find_free_slot',
-            args: (f) => ({ attendees: [f.me, f.colleague], duration_minutes: f.minutes, time_min: f.day, time_max: addDays(f.day as string, 7), working_hours_only: true }),
+            args: (f) => ({ attendees: [f.me, f.colleague], duration_minutes: f.minutes, time_min: f.day, time_max: f.until, working_hours_only: true }),
             learn: (r: { slots: Row[] }) => (r.slots.length === 0 ? undefined : { start: r.slots[0].start, end: r.slots[0].end }),
             fault: { kind: 'missing_argument', tool: 'find_free_slot', args: (f) => ({ attendees: [f.me, f.colleague], time_min: f.day }), recovery: 'retry_corrected' },
           },

@@ -2,6 +2,7 @@ import { errors, type CommandEntry, type Engine, type ExecuteRequest, type Execu
 import { loadDomain } from '../../servers/index.js';
 import type { DomainDefinition } from '../../servers/kit/Domain.js';
 import { DomainSession, domainEnvironment, domainRuntime, type DomainRuntime } from '../../servers/kit/DomainSession.js';
+import { SCENARIOS } from '../synthesis/contracts.js';
 
 const PLUGIN_NAME = 'DomainEnvironmentPlugin';
 
@@ -129,6 +130,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
         values: { ...context.values, ...values },
         meta: { ...context.meta, domain: runtime.name, category: domain.category, collections: Object.keys(entities) },
       };
+      if (domain.scenarios !== undefined && domain.scenarios.length > 0) next.meta = SCENARIOS.with(next.meta, { scenarios: domain.scenarios, state });
       if (request.chain) next.chain = { ...context.chain, ...alignChain(runtime, request.chain, entities) };
       return Promise.resolve(next);
     });

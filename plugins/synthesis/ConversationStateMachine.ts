@@ -18,10 +18,12 @@ import { errors } from '../../core/index.js';
 import type { DependencyGraph } from './DependencyGraph.js';
 import { PERSONAS, type Persona } from './personas.js';
 import { planConversation, type ConversationPlan, type PlanOptions } from './planConversation.js';
+import { planScenario } from './planScenario.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
 import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
-import { DEPENDENCY_GRAPH, SCRIPT } from './contracts.js';
+import { DEPENDENCY_GRAPH, SCENARIOS, SCRIPT } from './contracts.js';
+import type { DomainScenario } from '../../servers/kit/Domain.js';
 import { toolMessageContent } from '../toolMessageContent.js';
 
 /** The one rendering of tool results and errors (plugins/toolMessageContent.ts). */
@@ -45,6 +47,7 @@ export type ConversationEvent =
   | 'retry_corrected'
   | 'retry_alternative'
   | 'give_up'
+  | 'ask_user'
   | 'follow_up'
   | 'clarification'
   | 'end';
@@ -64,6 +67,7 @@ export const TRANSITIONS: ReadonlyArray<{ from: ConversationState; on: Conversat
   { from: 'recovery', on: 'retry_corrected', to: 'execute' },
   { from: 'recovery', on: 'retry_alternative', to: 'execute' },
   { from: 'recovery', on: 'give_up', to: 'response' },
+  { from: 'recovery', on: 'ask_user', to: 'response' },
   { from: 'recovery', on: 'invalid', to: 'recovery' },
   { from: 'recovery', on: 'exhausted', to: 'dropped' },
   { from: 'response', on: 'follow_up', to: 'user_turn' },
@@ -112,6 +116,12 @@ export interface ConversationScript {
   stop?: boolean;
   /** The failure the teacher must recover from. */
   recovery?: { call: ExecutedCall; attempt: number };
+  /** Index of the step whose planned failed call was made. */
+  faultMade?: number;
+  /** Set by the teacher while its call is the planned failed one. */
+  faulting?: boolean;
+  /** The user's planned answer after the assistant asked how to go on from a failure. */
+  faultReply?: string;
 }
 
 /** Options of the state machine (the preset gives the paper's numbers). */
@@ -139,6 +149,7 @@ interface SamplingEntry {
   pool: ValuePool;
   worldValues: Set<string>;
   graph: DependencyGraph;
+  scenarios?: { scenarios: readonly DomainScenario[]; state: unknown };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -216,7 +227,7 @@ export class ConversationStateMachine {
       for (const [collection, records] of Object.entries(context.entities)) {
         for (const record of extractRecords(records, singular(collection), { kind: 'sample', collection })) pool.add(record);
       }
-      return { context, pool, worldValues: pool.strings(), graph };
+      return { context, pool, worldValues: pool.strings(), graph, scenarios: SCENARIOS.get(context.meta) };
     } finally {
       await session.close();
     }
@@ -250,7 +261,16 @@ export class ConversationStateMachine {
     const informationLevel = (['complete', 'missing', 'minimal'] as const)[rng.weighted([levels.complete, levels.missing, levels.minimal])];
     // A minimal request names only what the tools require, so the plan fills no optional argument.
     const planOptions = informationLevel === 'minimal' ? { ...this.options, optionalRate: 0 } : this.options;
-    const plan = await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions);
+    let plan: ConversationPlan | undefined;
+    const scenarios = sampled.scenarios;
+    if (scenarios !== undefined && rng.chance(this.options.scenarioRate)) {
+      // A goal of the domain, cast from its world; another one when the world cannot host it.
+      for (let attempt = 0; attempt < 3 && plan === undefined; attempt++) {
+        const scenario = scenarios.scenarios[rng.weighted(scenarios.scenarios.map((s) => s.weight ?? 1))];
+        plan = await planScenario(this.engine, server, world, scenario, scenarios.state, rng, this.options.faultRate);
+      }
+    }
+    plan ??= await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions);
     if (plan === undefined) {
       move('ungrounded');
       return { dropped: 'ungrounded_chain', path };
@@ -269,7 +289,9 @@ export class ConversationStateMachine {
       turn: 0,
       stepTurns: [],
     };
-    if (informationLevel === 'missing') {
+    // A scenario's user says what they know in their own words; nothing is held back on purpose.
+    if (plan.says !== undefined && informationLevel === 'missing') script.informationLevel = 'complete';
+    if (script.informationLevel === 'missing') {
       // Leave out one value the user would have to give in the first turn (not one a tool returns).
       const options: Array<{ step: number; argument: string }> = [];
       plan.steps.forEach((step, i) => {
@@ -285,7 +307,7 @@ export class ConversationStateMachine {
     const environment = this.engine.environment(server);
     const system: ChatMessage = {
       role: 'system',
-      content: `You are a helpful assistant that acts for the user through the tools provided. Call tools to look up and change things instead of guessing; use only ids and values that the user gave or that a tool returned. Ask when a required detail is missing, and say so when no tool can do what is asked. Today is ${world.referenceDate.slice(0, 10)}.`,
+      content: `You are a helpful assistant that acts for the user through the tools provided. Call tools to look up and change things instead of guessing; use only ids and values that the user gave or that a tool returned. Ask when a required detail is missing, and say so when no tool can do what is asked. Today is ${world.referenceDate.slice(0, 10)}.${plan.context !== undefined ? ` ${plan.context}` : ''}`,
     };
     const messages: ChatMessage[] = [system];
     const example: Partial<Example> = { servers: [server], world, perturbations: [], meta: {} };
@@ -318,6 +340,8 @@ export class ConversationStateMachine {
     let teacherName = 'unknown';
     let assistantMessages = 0;
     let callCounter = 0;
+    const plannedFailures: string[] = [];
+    const recoveries: string[] = [];
     try {
       for (;;) {
         if (current() === 'teacher' || current() === 'recovery') {
@@ -343,7 +367,7 @@ export class ConversationStateMachine {
           const message = completion.message;
           if (completion.calls.length === 0) {
             messages.push({ role: 'assistant', content: typeof message.content === 'string' ? message.content : '' });
-            if (current() === 'recovery') move('give_up');
+            if (current() === 'recovery') move(script.asked === 'clarification' ? 'ask_user' : 'give_up');
             else move('answer');
             script.recovery = undefined;
             // RESPONSE → CONTINUATION
@@ -366,7 +390,9 @@ export class ConversationStateMachine {
           }
           if (current() === 'recovery') {
             const failed = script.recovery!.call;
-            move(completion.calls.some((call) => call.name === failed.name) ? 'retry_corrected' : 'retry_alternative');
+            const event = completion.calls.some((call) => call.name === failed.name) ? 'retry_corrected' : 'retry_alternative';
+            recoveries.push(event);
+            move(event);
           } else move('tool_calls');
           const calls = completion.calls.map((call) => ({ ...call, id: `call_${index}_${callCounter++}` }));
           messages.push({
@@ -383,6 +409,7 @@ export class ConversationStateMachine {
             executed.push(recorded);
             messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: toolMessageContent(recorded) });
             if (!outcome.ok) {
+              if (script.faulting === true) plannedFailures.push(call.id);
               failure ??= recorded;
               continue;
             }
@@ -395,6 +422,7 @@ export class ConversationStateMachine {
               script.cursor++;
             }
           }
+          script.faulting = false;
           if (failure !== undefined) {
             const attempt = (script.recovery?.attempt ?? 0) + 1;
             move('failure');
@@ -437,6 +465,10 @@ export class ConversationStateMachine {
           failedCalls: executed.filter((call) => !call.ok).length,
         },
       };
+      if (plan.scenario !== undefined) out.meta.scenario = plan.scenario;
+      if (plannedFailures.length > 0) out.meta.plannedFailures = plannedFailures;
+      const recovery = path.includes('recovery-ask_user') ? 'ask_user' : path.includes('recovery-give_up') ? 'explain_stop' : recoveries[0];
+      if (executed.some((call) => !call.ok) && recovery !== undefined) out.meta.recovery = recovery;
       if (script.hiddenTool !== undefined) out.meta.hiddenTool = script.hiddenTool;
       return { example: out };
     } finally {
@@ -493,7 +525,8 @@ export class ConversationStateMachine {
   private scopeOf(server: string, catalog: readonly ToolFacts[]): string {
     const nouns = new Set<string>();
     for (const tool of catalog) {
-      const object = tool.name.split('_').slice(1).filter((w) => w.length > 3 && !['bank', 'catalog', 'travel', 'home'].includes(w))[0];
+      // The object of the verb: not a preposition ("transfer_between_bank_accounts" → accounts, not "betweens").
+      const object = tool.name.split('_').slice(1).filter((w) => w.length > 3 && !['bank', 'catalog', 'travel', 'home', 'between', 'from', 'into', 'with', 'onto'].includes(w))[0];
       if (object !== undefined && nouns.size < 4) nouns.add(object.endsWith('s') ? object : `${object}s`);
     }
     return `${server.replace(/_/g, ' ')} (${[...nouns].join(', ')})`;

@@ -1,6 +1,6 @@
 import { validatePluginOptions, type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
-import { IRRELEVANT_REQUESTS } from './phrasing.js';
+import { IRRELEVANT_REQUESTS, UNSUPPORTED_REQUESTS } from './phrasing.js';
 import { markPerturbation, perturbationRandom, PROBABILITY_SCHEMA, queryScript, type PerturbationOptions } from './perturbationSupport.js';
 
 const PLUGIN_NAME = 'IrrelevancePerturbationPlugin';
@@ -29,7 +29,8 @@ export class IrrelevancePerturbationPlugin implements ProvePlugin {
       const rng = perturbationRandom(draft, PLUGIN_NAME);
       if (!rng.chance(probability)) return Promise.resolve(draft);
       const text = draft.tools.map((tool) => `${tool.function.name} ${tool.function.description ?? ''}`).join(' ').toLowerCase();
-      const options = IRRELEVANT_REQUESTS.filter((request) => !text.includes(request.topic));
+      // Off-topic requests, and requests about the service's own things that no offered tool can do (checked by word).
+      const options = [...IRRELEVANT_REQUESTS, ...UNSUPPORTED_REQUESTS].filter((request) => !text.includes(request.topic));
       if (options.length === 0) return Promise.resolve(draft);
       script.irrelevant = rng.pick(options).text;
       markPerturbation(draft, 'irrelevance');

@@ -12,6 +12,8 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   optionalRate: 0.35,
   attempts: 4,
   chainAttempts: 4,
+  faultRate: 0.22,
+  scenarioRate: 0.7,
   informationLevels: { complete: 60, missing: 20, minimal: 20 },
   sampleEvery: 1000,
   regenerations: 3,
@@ -43,6 +45,8 @@ export class SynthesisOrchestratorPlugin implements ProvePlugin {
       optionalRate: { type: 'number', minimum: 0, maximum: 1 },
       attempts: { type: 'integer', minimum: 1 },
       chainAttempts: { type: 'integer', minimum: 1 },
+      faultRate: { type: 'number', minimum: 0, maximum: 1 },
+      scenarioRate: { type: 'number', minimum: 0, maximum: 1 },
       informationLevels: {
         type: 'object',
         properties: { complete: { type: 'number', minimum: 0 }, missing: { type: 'number', minimum: 0 }, minimal: { type: 'number', minimum: 0 } },

@@ -1,5 +1,6 @@
 import { AsyncSeriesWaterfallHook } from 'tapable';
 import { defineMetaKey, type Engine } from '../../core/index.js';
+import type { DomainScenario } from '../../servers/kit/Domain.js';
 import type { ConversationScript } from './ConversationStateMachine.js';
 import type { DependencyGraph } from './DependencyGraph.js';
 import type { ToolFacts } from './ToolCatalog.js';
@@ -18,6 +19,12 @@ export const DEPENDENCY_CLASSIFIER = defineMetaKey<{ model: string; unreadable: 
 
 /** `GenerationDraft.meta`: the conversation's script (the state machine writes it; perturbations and teachers read and adjust it). */
 export const SCRIPT = defineMetaKey<ConversationScript>('script');
+
+/**
+ * `SamplingContext.meta`: the environment's scenarios and the state they are cast from (an
+ * environment plugin writes it for a domain that declares scenarios; the state machine reads it).
+ */
+export const SCENARIOS = defineMetaKey<{ scenarios: readonly DomainScenario[]; state: unknown }>('scenarios');
 
 /** What a refinement of the dependency graph gets and returns. */
 export interface GraphRefinement {

@@ -56,7 +56,8 @@ const VERBS: Record<string, string> = {
 
 /** `current_balance` → `current balance`. */
 export function words(name: string): string {
-  return name.replace(/_/g, ' ').trim();
+  // camelCase keys (totalPrice, departureTime) read as words too.
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase().trim();
 }
 
 function formatNumber(value: number): string {
@@ -259,6 +260,8 @@ function pastTense(toolName: string): string {
   const [verb, ...rest] = toolName.split('_');
   const past = PAST[verb] ?? (verb.endsWith('e') ? `${verb}d` : `${verb}ed`);
   // "transfer_between_bank_accounts" → "transferred between bank accounts": no article before a preposition.
+  // "respond_to_event": the verb's past already carries its preposition ("responded to"), said once.
+  if (past.endsWith(` ${rest[0]}`)) return `${past} the ${rest.slice(1).join(' ')}`;
   if (verb === 'turn' || ['between', 'to', 'from', 'into', 'for'].includes(rest[0])) return `${past} ${rest.join(' ')}`;
   return `${past} the ${rest.join(' ')}`;
 }
@@ -364,11 +367,36 @@ export const IRRELEVANT_REQUESTS: ReadonlyArray<{ topic: string; text: string }>
   { topic: 'diet', text: 'how many calories should I eat per day to lose {n} kilos?' },
 ];
 
+/**
+ * In-domain requests no tool of a typical service does: an action on the service's own things
+ * (`{things}`: what its tools act on, e.g. "payees") that needs a word no offered tool has.
+ */
+export const UNSUPPORTED_REQUESTS: ReadonlyArray<{ topic: string; text: string }> = [
+  { topic: 'export', text: 'export all my {things} to a spreadsheet and email it to my accountant.' },
+  { topic: 'pdf', text: 'make a PDF report of my {things} from the last {n} months.' },
+  { topic: 'print', text: 'print out my {things} and mail the paper copy to me.' },
+  { topic: 'fax', text: 'fax the list of my {things} to my lawyer.' },
+  { topic: 'share', text: 'share my {things} on social media.' },
+  { topic: 'chart', text: 'draw a chart of how my {things} changed over {n} years.' },
+  { topic: 'predict', text: 'predict what my {things} will look like in {n} years.' },
+  { topic: 'merge', text: 'merge my {things} with my spouse\'s into one.' },
+  { topic: 'undo', text: 'undo everything that happened to my {things} in the last {n} days.' },
+  { topic: 'complain', text: 'file a formal complaint about my {things} with the regulator.' },
+  { topic: 'backup', text: 'back up my {things} to my personal cloud drive.' },
+  { topic: 'import', text: 'import my {things} from my old provider in {place}.' },
+  { topic: 'compare', text: 'compare my {things} with what other people in {place} have.' },
+  { topic: 'voice', text: 'read my {things} out loud to me over the phone.' },
+  { topic: 'tax', text: 'work out how much tax I owe on my {things}.' },
+  { topic: 'insur', text: 'get me insurance for my {things}.' },
+  { topic: 'sell', text: 'find someone in {place} who would buy my {things}.' },
+  { topic: 'audit', text: 'audit my {things} for anything suspicious in the last {n} weeks and call the police.' },
+];
+
 const PLACES = ['Lisbon', 'Denver', 'Osaka', 'Cape Town', 'Montreal', 'Edinburgh', 'Austin', 'Melbourne', 'Bergen', 'Seville'];
 
 /** An out-of-scope request in the persona's voice. */
-export function irrelevantMessage(persona: Persona, request: string, rng: SynthesisRandom): string {
-  const text = request.replace('{place}', rng.pick(PLACES)).replace('{n}', String(rng.int(2, 9)));
+export function irrelevantMessage(persona: Persona, request: string, rng: SynthesisRandom, things = 'records'): string {
+  const text = request.replace('{place}', rng.pick(PLACES)).replace('{n}', String(rng.int(2, 9))).replace('{things}', things);
   const opener = rng.pick(persona.openers);
   const startsSentence = opener === '' || /[.!?:]\s$/.test(opener);
   return capitalize(opener + (startsSentence ? capitalize(text) : text));

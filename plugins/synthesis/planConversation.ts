@@ -5,6 +5,19 @@ import type { SynthesisRandom } from './SynthesisRandom.js';
 import type { ToolFacts } from './ToolCatalog.js';
 import { extractRecords, isIdField, ValuePool } from './valuePool.js';
 
+/** A failed call planned before a step, and the recovery that follows it. */
+export interface PlannedFault {
+  kind: 'guessed_id' | 'missing_argument' | 'out_of_range' | 'state_refusal';
+  recovery: 'retry_corrected' | 'retry_alternative' | 'ask_user' | 'explain_stop';
+  call: { name: string; arguments: Record<string, unknown> };
+  /** The error the call got while planning (replay gets the same). */
+  error: string;
+  /** `ask_user`: the assistant's question. */
+  ask?: string;
+  /** `ask_user`: what the user answers. */
+  reply?: string;
+}
+
 /** One call the conversation is meant to make, with arguments that succeeded live while planning. */
 export interface PlannedStep {
   tool: string;
@@ -12,6 +25,10 @@ export interface PlannedStep {
   sources: Record<string, ArgumentSource>;
   /** The user turn (0-based, before any clarification turn) that asks for it. */
   turn: number;
+  /** A failed call made first. */
+  fault?: PlannedFault;
+  /** Only the fault is made (its recovery explains and stops): the step itself never runs. */
+  skip?: boolean;
 }
 
 /** What a conversation is meant to cover. */
@@ -19,6 +36,12 @@ export interface ConversationPlan {
   chain: string[];
   steps: PlannedStep[];
   turns: number;
+  /** The scenario played, when the plan comes from one. */
+  scenario?: string;
+  /** What the app knows about the user (the scenario's context), for the system message. */
+  context?: string;
+  /** The user's words per turn, when a scenario gives them. */
+  says?: string[];
 }
 
 /** How a chain and its turns are drawn. */
@@ -35,6 +58,10 @@ export interface PlanOptions {
   attempts: number;
   /** Chains tried before the conversation is dropped. */
   chainAttempts: number;
+  /** Probability that a conversation contains one realistic failed call followed by a recovery. */
+  faultRate: number;
+  /** Probability that a domain with scenarios plays one rather than a chain drawn from the graph. */
+  scenarioRate: number;
 }
 
 /**
@@ -83,6 +110,7 @@ export async function planConversation(
         }
         if (!done) break;
       }
+      if (steps.length >= 2 && rng.chance(options.faultRate)) await planFault(engine, server, session, steps, tools, rng);
     } finally {
       await session.close();
     }
@@ -104,4 +132,34 @@ export async function planConversation(
     return { chain: steps.map((s) => s.tool), steps, turns };
   }
   return undefined;
+}
+
+/**
+ * A failed call before one of the steps that the schema refuses whatever the state: a required
+ * argument left out, or a number past its bound. The recovery is the corrected call. Nothing changes
+ * state, so the plan stays valid.
+ */
+async function planFault(engine: Engine, server: string, session: Parameters<Engine['execute']>[0]['session'], steps: PlannedStep[], tools: ReadonlyMap<string, ToolFacts>, rng: SynthesisRandom): Promise<void> {
+  const options: Array<{ step: number; kind: PlannedFault['kind']; arguments: Record<string, unknown> }> = [];
+  steps.forEach((step, i) => {
+    const tool = tools.get(step.tool);
+    if (tool === undefined || i === 0) return;
+    for (const argument of tool.required) {
+      if (!(argument in step.arguments)) continue;
+      const rest = { ...step.arguments };
+      delete rest[argument];
+      options.push({ step: i, kind: 'missing_argument', arguments: rest });
+      const schema = tool.properties[argument];
+      const value = step.arguments[argument];
+      if (typeof value === 'number' && typeof schema?.maximum === 'number' && schema.maximum < 1e6) {
+        options.push({ step: i, kind: 'out_of_range', arguments: { ...step.arguments, [argument]: schema.maximum * 10 + 10 } });
+      }
+    }
+  });
+  if (options.length === 0) return;
+  const chosen = rng.pick(options);
+  const name = steps[chosen.step].tool;
+  const executed = await engine.execute({ server, session, call: { name, arguments: chosen.arguments } });
+  if (executed.ok || executed.error?.kind !== 'invalid_arguments') return;
+  steps[chosen.step].fault = { kind: chosen.kind, recovery: 'retry_corrected', call: { name, arguments: chosen.arguments }, error: executed.error.message };
 }

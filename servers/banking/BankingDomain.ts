@@ -1,3 +1,4 @@
+import { bankingScenarios } from './bankingScenarios.js';
 import { defineDomain } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
 import { BANKING_REFERENCE_DATE, type BankingState } from './BankingState.js';
@@ -47,6 +48,7 @@ export const bankingDomain = defineDomain<BankingState>({
   samplers: bankingSamplers,
   invariants: bankingInvariants,
   phrasings: bankingPhrasings,
+  scenarios: bankingScenarios,
 });
 
 export default bankingDomain;

@@ -1,3 +1,4 @@
+import { calendarScenarios } from './calendarScenarios.js';
 import { defineDomain } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
 import { CALENDAR_REFERENCE_DATE, type CalendarState } from './CalendarState.js';
@@ -55,6 +56,7 @@ export const calendarDomain = defineDomain<CalendarState>({
   samplers: calendarSamplers,
   invariants: calendarInvariants,
   phrasings: calendarPhrasings,
+  scenarios: calendarScenarios,
 });
 
 export default calendarDomain;

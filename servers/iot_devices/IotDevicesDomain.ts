@@ -1,3 +1,4 @@
+import { iotDevicesScenarios } from './iotDevicesScenarios.js';
 import { defineDomain, type DomainInvariant, type DomainSampler } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
 import { automationTools } from './automationTools.js';
@@ -217,6 +218,7 @@ export const iotDevicesDomain = defineDomain<IotState>({
   samplers,
   invariants,
   phrasings: iotDevicesPhrasings,
+  scenarios: iotDevicesScenarios,
 });
 
 export default iotDevicesDomain;

@@ -102,6 +102,87 @@ export interface DomainInvariant<S> {
   check(state: Readonly<S>, initial: Readonly<S>): string | undefined;
 }
 
+/**
+ * What a scenario works with, by name: first what the user knows (a payee's name, an amount, a date,
+ * a confirmation code), then what results taught (the account id a lookup found, the event just made).
+ */
+export type ScenarioFacts = Record<string, unknown>;
+
+/** How a conversation recovers from a failed call (the state machine names each). */
+export type ScenarioRecovery = 'retry_corrected' | 'retry_alternative' | 'ask_user' | 'explain_stop';
+
+/** A realistic failed call made just before a step, and how the assistant recovers from it. */
+export interface ScenarioFault {
+  /** What went wrong: an id guessed instead of looked up, a required argument left out, a value out of range, a refusal of the state. */
+  kind: 'guessed_id' | 'missing_argument' | 'out_of_range' | 'state_refusal';
+  /** The failing call's tool (the step's own tool unless the recovery is an alternative tool). */
+  tool: string;
+  /** Its arguments from the facts so far. Undefined: no such failure here. */
+  args(facts: ScenarioFacts): Record<string, unknown> | undefined;
+  /**
+   * `retry_corrected`: the step's call follows; `retry_alternative`: the step (another tool) follows;
+   * `ask_user`: the assistant explains and asks, the user answers with `reply`, then the step runs;
+   * `explain_stop`: the assistant explains and the conversation ends there (the step never runs).
+   */
+  recovery: ScenarioRecovery;
+  /** `ask_user`: the assistant's question after explaining the error, alternatives with `{fact}` slots. */
+  ask?: readonly string[];
+  /** `ask_user`: the user's answer, alternatives with `{fact}` slots. */
+  reply?: readonly string[];
+  /** Facts set before the user speaks when this failure is drawn (the user names an amount too large). */
+  said?(facts: ScenarioFacts): ScenarioFacts;
+  /** Facts the user's answer adds (the corrected amount), before the step's arguments are drawn. */
+  answer?(facts: ScenarioFacts): ScenarioFacts;
+}
+
+/** One call of a scenario. */
+export interface ScenarioStep {
+  tool: string;
+  /** The call's arguments from the facts: what the user said and what earlier results held. Undefined: skip the step. */
+  args(facts: ScenarioFacts): Record<string, unknown> | undefined;
+  /**
+   * Facts the result gives later steps and turns (the id a lookup resolved a name to, the item just
+   * made, `empty: true` after a search that found nothing). Undefined: the scenario cannot go on.
+   */
+  learn?(result: any, facts: ScenarioFacts): ScenarioFacts | undefined;
+  /** A failed call made first, drawn with `faultRate` (synthesis options) when the scenario is played. */
+  fault?: ScenarioFault;
+}
+
+/** One user turn of a scenario: what the user says and the calls it needs. */
+export interface ScenarioTurn {
+  /** What the user says, alternatives with `{fact}` slots; never an internal id the person would not hold. */
+  say: readonly string[];
+  /** Whether the turn is played, from the facts so far (react to an empty search, to what was found). */
+  when?(facts: ScenarioFacts): boolean;
+  steps: readonly ScenarioStep[];
+}
+
+/**
+ * A user goal played as a conversation: one persona who owns the entities involved, what that person
+ * knows, and the chain of calls the goal needs, later calls taking their values from earlier
+ * results ("pay the electricity bill from my checking account": list accounts → list payees → pay).
+ */
+export interface DomainScenario<S = any> {
+  /** snake_case, unique in the domain. */
+  name: string;
+  /** The goal, in a sentence. */
+  goal: string;
+  /**
+   * What the app already knows about the signed-in user, added to the system message (alternatives
+   * with `{fact}` slots): "The signed-in customer is {customer_name} (customer id {customer_id})."
+   */
+  context?: readonly string[];
+  /** Relative weight among the domain's scenarios (default 1). */
+  weight?: number;
+  /**
+   * Picks the persona and what they know from the initial world (the state is frozen): one customer,
+   * account, home or traveller. Undefined: this world cannot host the scenario.
+   */
+  cast(state: Readonly<S>, random: SessionRandom): ScenarioFacts | undefined;
+  turns: readonly ScenarioTurn[];
+}
+
 export type DomainCategory = 'finance' | 'productivity' | 'commerce' | 'travel' | 'social' | 'iot' | 'knowledge' | 'lifestyle';
 
 /** A whole domain, declared as data. */
@@ -132,6 +213,11 @@ export interface DomainDefinition<S = any> {
    * (servers/kit/sensitiveState.ts) and every argument name a tool marks `sensitive`.
    */
   sensitiveState?: readonly string[];
+  /**
+   * User goals played as conversations (servers/README.md, "Scenarios"). Optional: without them
+   * synthesis draws tool chains from the dependency graph alone.
+   */
+  scenarios?: readonly DomainScenario<S>[];
 }
 
 /** Identity, for types. */

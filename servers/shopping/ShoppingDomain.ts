@@ -1,3 +1,4 @@
+import { shoppingScenarios } from './shoppingScenarios.js';
 import { defineDomain } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
 import { cartTools } from './cartTools.js';
@@ -28,6 +29,7 @@ export const shoppingDomain = defineDomain<ShoppingState>({
   samplers: shoppingSamplers,
   invariants: shoppingInvariants,
   phrasings: shoppingPhrasings,
+  scenarios: shoppingScenarios,
 });
 
 export default shoppingDomain;

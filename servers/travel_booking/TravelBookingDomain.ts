@@ -1,3 +1,4 @@
+import { travelBookingScenarios } from './travelBookingScenarios.js';
 import { defineDomain, type DomainInvariant, type DomainSampler } from '../kit/Domain.js';
 import { loadFixture } from '../kit/fixtures.js';
 import { type BucketedRecord, entryPairs, entryValues, getEntry, hasEntry } from '../kit/bucketedRecord.js';
@@ -326,6 +327,7 @@ export const travelBookingDomain = defineDomain<TravelBookingState>({
   samplers,
   invariants,
   phrasings: travelBookingPhrasings,
+  scenarios: travelBookingScenarios,
   sensitiveState: ['passport.number'],
 });
 

@@ -8,7 +8,7 @@ import { createEngine, resolveConfig } from '../../core/index.js';
 import { provePreset } from '../../presets/prove.js';
 import { runSynthesis } from '../../plugins/synthesis/runSynthesis.js';
 import { TRANSITIONS } from '../../plugins/synthesis/ConversationStateMachine.js';
-import { domainNames } from '../../servers/index.js';
+import { domainNames, loadDomains } from '../../servers/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -107,7 +107,28 @@ describe('prove-rl synth', function () {
     expect(summary.problems.slice(0, 5), `${summary.problems.length} problems`).to.deep.equal([]);
   });
 
-  it('mentions no entity absent from the world: ids in user turns exist in the fixture, ids in calls come from the world or a result, other values from the user', () => {
+  it('mentions no entity absent from the world: ids in user turns exist in the fixture, ids in calls come from the world or a result, other values from the user', async () => {
+    // A filter value of a tool's enum (direction "debit", type "light") is the assistant's choice for a lookup, not the user's to say.
+    const enums = new Map<string, Set<string>>();
+    for (const domain of await loadDomains()) {
+      for (const tool of domain.tools) {
+        for (const [name, schema] of Object.entries(((tool.input as { properties?: Record<string, unknown> }).properties ?? {}))) {
+          // Enum values anywhere inside the argument (a trigger's type, an action's type).
+          const values = new Set<string>();
+          const collect = (node: unknown): void => {
+            if (Array.isArray(node)) node.forEach(collect);
+            else if (node !== null && typeof node === 'object') {
+              for (const [key, child] of Object.entries(node)) {
+                if (key === 'enum' && Array.isArray(child)) child.forEach((value) => values.add(String(value)));
+                else collect(child);
+              }
+            }
+          };
+          collect(schema);
+          if (values.size > 0) enums.set(`${tool.name}.${name}`, values);
+        }
+      }
+    }
     const worlds = new Map<string, Set<string>>();
     const world = (server: string) => {
       let set = worlds.get(server);
@@ -120,19 +141,26 @@ describe('prove-rl synth', function () {
       const inWorld = (token: string) => known.has(token) || (/^(.+)_\d{8}$/.test(token) && known.has(token.replace(/_\d{8}$/, '')));
       for (const turn of example.turns) for (const token of turn.user.match(ID_TOKEN) ?? []) expect(inWorld(token), `${example.id}: "${token}" in "${turn.user}"`).to.equal(true);
       const seen = new Set<string>();
-      let said = '';
+      // The system message says today's date and who is signed in: values the assistant may use as given.
+      const system = example.messages[0];
+      let said = system?.role === 'system' && typeof system.content === 'string' ? system.content : '';
+      const failed = new Set(example.messages.filter((m) => m.role === 'tool' && m.content.startsWith('{"error"')).map((m) => (m as { tool_call_id: string }).tool_call_id));
       for (const message of example.messages) {
         if (message.role === 'user') said += ` ${message.content}`;
         if (message.role === 'tool') strings(JSON.parse(message.content), seen);
         if (message.role !== 'assistant') continue;
         for (const token of (message.content ?? '').match(ID_TOKEN) ?? []) expect(inWorld(token) || seen.has(token), `${example.id}: assistant said ${token}`).to.equal(true);
         for (const call of message.tool_calls ?? []) {
+          // A planned failed call (a guessed id) is the mistake the example teaches to recover from.
+          if (failed.has(call.id)) continue;
           const args = JSON.parse(call.function.arguments) as Record<string, unknown>;
           for (const [name, value] of Object.entries(args)) {
             for (const text of strings(value)) {
               const isId = /(_id|_ids|email|attendees)$/.test(name);
               // Ids come from the world or an earlier result; any other value is the user's to say.
-              const grounded = isId ? inWorld(text) || seen.has(text) || said.includes(text) : said.toLowerCase().includes(text.toLowerCase());
+              const grounded = isId
+                ? inWorld(text) || seen.has(text) || said.includes(text)
+                : said.toLowerCase().includes(text.toLowerCase()) || seen.has(text) || enums.get(`${call.function.name}.${name}`)?.has(text) === true;
               expect(grounded, `${example.id}: ${call.function.name}.${name} = ${text}; user said: ${said}`).to.equal(true);
             }
           }

@@ -137,7 +137,10 @@ class Session:
                 task_type="CAUSAL_LM",
             )
             model = get_peft_model(model, config)
-            self.lora = {"base": path, **lora}
+            # The adapter names the source it was trained on (a folder, a .gguf or `smollm2`), so that
+            # loading the adapter folder later resolves its base the same way.
+            model.peft_config["default"].base_model_name_or_path = self.model_path
+            self.lora = {"base": self.model_path, **lora}
         else:
             self.lora = None
         return model

@@ -295,7 +295,9 @@ export class ConversationStateMachine {
       // Leave out one value the user would have to give in the first turn (not one a tool returns).
       const options: Array<{ step: number; argument: string }> = [];
       plan.steps.forEach((step, i) => {
-        if (step.turn !== 0) return;
+        // A step with a planned failed call retries with its full arguments at once: it cannot also
+        // wait for the user to give one of them (the retry would use a value not yet said).
+        if (step.turn !== 0 || step.fault !== undefined) return;
         for (const [argument, source] of Object.entries(step.sources)) {
           if (tools.get(step.tool)!.required.includes(argument) && (source.kind !== 'entity' || source.origin.kind === 'sample')) options.push({ step: i, argument });
         }

@@ -1,28 +1,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { entryValues } from '../../../servers/kit/bucketedRecord.js';
-import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
+import { domainRuntime } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { foodDeliveryDomain } from '../../../servers/food_delivery/FoodDeliveryDomain.js';
 import { statusAt, type FoodDeliveryState } from '../../../servers/food_delivery/FoodDeliveryState.js';
 import { generateWorld } from '../../../servers/food_delivery/generateWorld.js';
 import { foodDeliveryCases } from './cases.js';
+import { ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(foodDeliveryDomain);
-
-function ok(session: DomainSession<FoodDeliveryState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
-
-function refused(session: DomainSession<FoodDeliveryState>, tool: string, args: Record<string, unknown>): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should have failed`);
-  expect(session.stateHashSync()).to.equal(before);
-  return outcome.error.message;
-}
 
 describe('food_delivery: the world', () => {
   it('generateWorld(42) is exactly the committed fixture; another seed gives another world that keeps every invariant', () => {

@@ -1,27 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
+import { domainRuntime } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { generateWorld } from '../../../servers/vehicle/generateWorld.js';
 import { vehicleDomain } from '../../../servers/vehicle/VehicleDomain.js';
 import type { VehicleState } from '../../../servers/vehicle/VehicleState.js';
 import { vehicleCases } from './cases.js';
+import { ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(vehicleDomain);
-
-function ok(session: DomainSession<VehicleState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
-
-function refused(session: DomainSession<VehicleState>, tool: string, args: Record<string, unknown>): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should have failed`);
-  expect(session.stateHashSync()).to.equal(before);
-  return outcome.error.message;
-}
 
 describe('vehicle: the world', () => {
   it('generateWorld(42) is exactly the committed fixture; another seed gives another world that keeps every invariant', () => {

@@ -7,7 +7,7 @@ import { foodDeliveryDomain } from '../../../servers/food_delivery/FoodDeliveryD
 import { statusAt, type FoodDeliveryState } from '../../../servers/food_delivery/FoodDeliveryState.js';
 import { generateWorld } from '../../../servers/food_delivery/generateWorld.js';
 import { foodDeliveryCases } from './cases.js';
-import { ok, refused } from '../support/domainCalls.js';
+import { expectCallSequencesKeepInvariants, ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(foodDeliveryDomain);
 
@@ -87,20 +87,6 @@ describe('food_delivery: the clock drives the order', () => {
       fc.record({ tool: fc.constant('update_delivery_tip'), args: fc.record({ order_id: fc.constantFrom(...orders), tip: fc.integer({ min: 0, max: 20 }) }) }),
       fc.record({ tool: fc.constant('rate_delivery_order'), args: fc.record({ order_id: fc.constantFrom(...orders), restaurant_stars: fc.integer({ min: 1, max: 5 }) }) }),
     );
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-        const session = runtime.openSession();
-        for (const { tool, args } of steps) {
-          const before = session.stateHashSync();
-          const outcome = session.call(tool, args);
-          if (!outcome.ok) expect(session.stateHashSync()).to.equal(before);
-        }
-        expect(runtime.checkInvariants(session.state)).to.deep.equal([]);
-      }),
-      { numRuns: 25 },
-    );
+    expectCallSequencesKeepInvariants(runtime, step);
   });
-});
-
-describe('food_delivery: ids', () => {
 });

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainInvariant } from '../../../servers/kit/Domain.js';
-import type { DomainSession } from '../../../servers/kit/DomainSession.js';
+import type { DomainRuntime, DomainSession } from '../../../servers/kit/DomainSession.js';
 import { REPO_ROOT } from '../../support/project.js';
 
 /** What a domain's own test file does again and again: a call that must succeed, one that must be refused, the seeded world. */
@@ -35,4 +36,26 @@ export function expectSeededWorld<S>(domain: string, world: { renderWorld?(seed:
   const other = world.generateWorld(otherSeed);
   expect(JSON.stringify(other)).to.not.equal(JSON.stringify(world.generateWorld(42)));
   for (const invariant of invariants) expect(invariant.check(other, other), invariant.name).to.equal(undefined);
+}
+
+/** A call drawn by a domain's property test. */
+export interface DrawnCall {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+/** Random sequences of drawn calls on a fresh session: a refused call changes nothing, and every invariant holds at the end. */
+export function expectCallSequencesKeepInvariants(runtime: DomainRuntime<any>, step: fc.Arbitrary<DrawnCall>, numRuns = 25): void {
+  fc.assert(
+    fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
+      const session = runtime.openSession();
+      for (const { tool, args } of steps) {
+        const before = session.stateHashSync();
+        const outcome = session.call(tool, args);
+        if (!outcome.ok) expect(session.stateHashSync()).to.equal(before);
+      }
+      expect(runtime.checkInvariants(session.state)).to.deep.equal([]);
+    }),
+    { numRuns },
+  );
 }

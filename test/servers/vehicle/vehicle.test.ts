@@ -6,7 +6,7 @@ import { generateWorld } from '../../../servers/vehicle/generateWorld.js';
 import { vehicleDomain } from '../../../servers/vehicle/VehicleDomain.js';
 import type { VehicleState } from '../../../servers/vehicle/VehicleState.js';
 import { vehicleCases } from './cases.js';
-import { ok, refused } from '../support/domainCalls.js';
+import { expectCallSequencesKeepInvariants, ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(vehicleDomain);
 
@@ -77,20 +77,6 @@ describe('vehicle: modes gate the commands', () => {
       fc.record({ tool: fc.constant('actuate_vehicle_trunk'), args: fc.record({ vehicle_id: car, which: fc.constantFrom('front', 'rear') }) }),
       fc.record({ tool: fc.constant('set_vehicle_sentry_mode'), args: fc.record({ vehicle_id: car, enabled: fc.boolean() }) }),
     );
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-        const session = runtime.openSession();
-        for (const { tool, args } of steps) {
-          const before = session.stateHashSync();
-          const outcome = session.call(tool, args);
-          if (!outcome.ok) expect(session.stateHashSync()).to.equal(before);
-        }
-        expect(runtime.checkInvariants(session.state)).to.deep.equal([]);
-      }),
-      { numRuns: 25 },
-    );
+    expectCallSequencesKeepInvariants(runtime, step);
   });
-});
-
-describe('vehicle: ids', () => {
 });

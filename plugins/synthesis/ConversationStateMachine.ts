@@ -275,7 +275,8 @@ export class ConversationStateMachine {
     let worldValues: ReadonlySet<string> = sampled.worldValues;
     // A goal that spans this domain and another one of the run (pay a shopping order), at `crossDomainRate`.
     const cross = (scenarios?.cross ?? []).filter((scenario) => scenario.domains.every((domain) => this.catalogs.has(domain)));
-    if (cross.length > 0 && rng.chance(this.options.crossDomainRate ?? 0)) {
+    // Another one when the worlds cannot host the one drawn, as for a domain's own scenarios.
+    for (let attempt = 0; attempt < 3 && plan === undefined && cross.length > 0 && (attempt > 0 || rng.chance(this.options.crossDomainRate ?? 0)); attempt++) {
       const scenario = cross[rng.weighted(cross.map((s) => s.weight ?? 1))];
       const states: Record<string, unknown> = {};
       const values = new Set<string>();

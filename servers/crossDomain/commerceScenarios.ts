@@ -36,6 +36,9 @@ const KINDS: ReadonlyArray<[string, string]> = [
   ['Beanie', 'beanie'],
 ];
 
+/** An id as someone guesses it from a name ("Pearl District" → "pearl-district"). */
+const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
 export const commerceScenarios: CrossDomainScenario[] = [
   {
     name: 'bill_a_client_for_a_web_order',
@@ -225,6 +228,8 @@ export const commerceScenarios: CrossDomainScenario[] = [
               const store = (r.stores as Row[]).find((s) => s.name === f.store_name);
               return store === undefined ? undefined : { store_id: store.store_id };
             },
+            // The store's stock asked for by a store id made up from its name, before looking the store up.
+            fault: { kind: 'guessed_id', tool: 'list_retail_store_stock', args: (f) => ({ store_id: slug(f.store_name as string), query: f.kind }), recovery: 'retry_alternative' },
           },
           {
             tool: 'list_retail_store_stock',

@@ -38,6 +38,9 @@ const ROOMS: Readonly<Record<string, string>> = {
   JUNIOR_SUITE: 'junior suite',
 };
 
+/** An id as someone guesses it from a name ("Maple Grill" → "maple-grill"). */
+const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
 export const placesScenarios: CrossDomainScenario[] = [
   {
     name: 'hotel_stay_then_the_neighbourhood',
@@ -81,6 +84,13 @@ export const placesScenarios: CrossDomainScenario[] = [
               const hotel = (r.hotels as Row[]).find((h) => h.name === f.hotel_name);
               const offer = (hotel?.offers as Row[] | undefined)?.find((o) => o.roomType === f.room_type && o.roomsAvailable > 0);
               return hotel === undefined || offer === undefined ? undefined : { hotel_id: hotel.hotelId, hotel_address: hotel.address };
+            },
+            // Booking with a hotel id made up from the name, before searching for the hotel.
+            fault: {
+              kind: 'guessed_id',
+              tool: 'book_hotel_room',
+              args: (f) => ({ hotel_id: slug(f.hotel_name as string), room_type: f.room_type, check_in_date: f.check_in, check_out_date: f.check_out, traveler_id: f.traveler_id }),
+              recovery: 'retry_alternative',
             },
           },
           {
@@ -137,6 +147,8 @@ export const placesScenarios: CrossDomainScenario[] = [
               const place = (r.places as Row[]).find((p) => p.name === f.place_name);
               return place === undefined ? undefined : { place_id: place.place_id, place_address: place.address };
             },
+            // The details asked for by a place id made up from the name, before searching for it.
+            fault: { kind: 'guessed_id', tool: 'get_maps_place_details', args: (f) => ({ place_id: slug(f.place_name as string) }), recovery: 'retry_alternative' },
           },
           {
             tool: 'get_maps_place_details',

@@ -16,7 +16,8 @@ export const scheduleScenarios: CrossDomainScenario[] = [
     goal: 'Find a meeting invitation in the mailbox by who sent it, put the meeting into the calendar on the day and time it names, then reply to the sender.',
     domains: ['calendar', 'email'],
     context: ['The user reads mail as {mailbox} and keeps the calendar {me}.'],
-    weight: 2,
+    // Few invitations in the mailbox: more of the same calls are dropped as near-duplicates, so drawn more often.
+    weight: 3,
     cast(states, random) {
       const calendar = states.calendar as Row;
       const email = states.email as Row;
@@ -132,6 +133,13 @@ export const scheduleScenarios: CrossDomainScenario[] = [
             tool: 'schedule_meeting',
             args: (f) => ({ title: f.title, start_time: `${f.day as string}T${f.time as string}:00+01:00`, duration_minutes: f.minutes }),
             learn: (r: Row) => ({ meeting_id: r.meeting_id, join_url: r.join_url, start_utc: r.start_time, end_utc: r.end_time }),
+            // The length left out: a meeting needs one.
+            fault: {
+              kind: 'missing_argument',
+              tool: 'schedule_meeting',
+              args: (f) => ({ title: f.title, start_time: `${f.day as string}T${f.time as string}:00+01:00` }),
+              recovery: 'retry_corrected',
+            },
           },
           {
             tool: 'create_event',

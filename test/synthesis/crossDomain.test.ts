@@ -8,6 +8,7 @@ import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnviro
 import { rolloutRecord } from '../../plugins/rollout/evaluateRollout.js';
 import { replayGroundTruth } from '../../plugins/rollout/replayGroundTruth.js';
 import { RolloutRunner } from '../../plugins/rollout/RolloutRunner.js';
+import { hasResultDependentCall } from '../../plugins/synthesis/datasetStats.js';
 import { runSynthesis } from '../../plugins/synthesis/runSynthesis.js';
 import { SynthesisOrchestratorPlugin } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { provePreset } from '../../presets/prove.js';
@@ -17,6 +18,7 @@ import { loadDomain } from '../../servers/index.js';
 import { GroundTruthPolicyPlugin } from '../rollout/support/groundTruthPolicy.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+const ID_TOKEN = /\b[a-z]{2,8}_[0-9][0-9a-z_]*\b/;
 /** Two pairs: a web order billed through payments, a bank card purchase filed in the budget. */
 const DOMAINS = ['payments', 'shopping', 'budget', 'banking'];
 
@@ -50,6 +52,20 @@ describe('cross-domain conversations', function () {
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('every cross-domain scenario spans two domains, calls tools of both, and each of its tools belongs to one of them', async () => {
+    expect(CROSS_DOMAIN_SCENARIOS.length).to.be.at.least(7);
+    const names = new Set<string>();
+    for (const scenario of CROSS_DOMAIN_SCENARIOS) {
+      expect(names.has(scenario.name), scenario.name).to.equal(false);
+      names.add(scenario.name);
+      expect(scenario.domains.length, scenario.name).to.equal(2);
+      const tools = await Promise.all(scenario.domains.map(async (domain) => new Set((await loadDomain(domain)).tools.map((t) => t.name))));
+      const used = new Set(scenario.turns.flatMap((turn) => turn.steps.flatMap((step) => [step.tool, ...(step.fault ? [step.fault.tool] : [])])));
+      for (const tool of used) expect(tools.some((set) => set.has(tool)), `${scenario.name}: ${tool}`).to.equal(true);
+      for (const set of tools) expect([...used].some((tool) => set.has(tool)), `${scenario.name} uses ${[...set][0]}'s domain`).to.equal(true);
+    }
+  });
+
   it('synthesizes both pairs, each example live in both domains with both domains\' tools, and the manifest counts them', () => {
     const pairs: Record<string, number> = {};
     for (const example of cross) pairs[example.servers.join('+')] = (pairs[example.servers.join('+')] ?? 0) + 1;
@@ -69,7 +85,11 @@ describe('cross-domain conversations', function () {
       const called = new Set(example.groundTruth.flatMap((step) => step.calls.map((call) => call.name)));
       for (const domain of example.servers) expect([...called].some((name) => toolsOf.get(domain)!.has(name)), `${example.id} calls ${domain}`).to.equal(true);
     }
-    expect(cross.filter((e) => e.kind === 'multi_turn').length).to.be.greaterThan(10);
+    const multiTurn = cross.filter((e) => e.kind === 'multi_turn');
+    expect(multiTurn.length).to.be.greaterThan(10);
+    // Users name things, not ids; later calls take values that only earlier results held.
+    for (const example of cross) for (const turn of example.turns) expect(ID_TOKEN.test(turn.user), `${example.id}: ${turn.user}`).to.equal(false);
+    expect(multiTurn.filter(hasResultDependentCall).length / multiTurn.length).to.be.at.least(0.6);
   });
 
   it('replays every example in a fresh process with identical results and each server\'s final state hash', () => {

@@ -279,7 +279,7 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
     cast(state, random) {
       const facts = castMessage(state, random, () => ({ reply: random.pick(REPLIES) }));
       const old = Object.values(state.drafts).sort((a, b) => (a.draft_id < b.draft_id ? -1 : 1));
-      const stale = old.length > 0 && random.chance(0.5) ? random.pick(old).subject : undefined;
+      const stale = old.length > 0 && (random.next() < 0.5) ? random.pick(old).subject : undefined;
       return facts && { ...owner(state), ...facts, stale };
     },
     turns: [

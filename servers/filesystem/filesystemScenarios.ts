@@ -22,6 +22,37 @@ const textFiles = (dir: FsNode | undefined): FsNode[] => (dir?.children ?? []).f
 
 const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
+/** Whether `user` may use `node` in a way (r 4, w 2, x 1) by its mode, as the kernel decides. */
+function may(state: FilesystemState, user: string, node: FsNode, bit: number): boolean {
+  if (user === 'root') return true;
+  const digits = node.mode.slice(-3);
+  const who = node.owner === user ? 0 : state.users[user]?.groups.includes(node.group) === true ? 1 : 2;
+  return (Number(digits[who]) & bit) !== 0;
+}
+
+/** Every node under an absolute directory (depth-first, by name) that the user can reach and read, with its path. */
+function readableUnder(state: FilesystemState, user: string, top: string, maxDepth = 4): Array<{ path: string; node: FsNode }> {
+  const out: Array<{ path: string; node: FsNode }> = [];
+  const start = nodeAt(state, top);
+  const walk = (dir: FsNode, path: string, depth: number): void => {
+    if (!may(state, user, dir, 4) || !may(state, user, dir, 1)) return;
+    for (const child of dir.children ?? []) {
+      const at = `${path === '/' ? '' : path}/${child.name}`;
+      if (child.type === 'directory') {
+        if (depth < maxDepth) walk(child, at, depth + 1);
+        out.push({ path: at, node: child });
+      } else if (child.type === 'file' && may(state, user, child, 4)) out.push({ path: at, node: child });
+    }
+  };
+  if (start?.type === 'directory') walk(start, top, 1);
+  return out;
+}
+
+const parentOf = (path: string): string => path.slice(0, path.lastIndexOf('/')) || '/';
+
+/** A path as the user says it: under their home with ~, else absolute. */
+const spoken = (home: string, path: string): string => (path === home ? '~' : path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path);
+
 /** The home of the session's user and their full name: what the context tells the assistant. */
 function home(state: FilesystemState): ScenarioFacts {
   const user = state.users[state.session.user];
@@ -41,63 +72,93 @@ const removedLines = (result: { changes: Row[] }): boolean => result.changes.len
 export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   {
     name: 'file_meeting_notes_then_grep',
-    goal: 'cd into Documents, find the meeting notes, move them into a new folder with relative paths, then grep them for a remembered phrase and read the match.',
+    goal: 'cd into a folder of the home, find a kind of file there, move them into a new folder with relative paths, then grep them for a remembered phrase and read the match.',
     context: SHELL,
     weight: 3,
     cast(state, random) {
       const facts = home(state);
-      const docs = nodeAt(state, `${facts.home}/Documents`);
-      const notes = textFiles(docs).filter((f) => f.name.startsWith('meeting-notes'));
-      if (notes.length < 2 || notes.length > 5) return undefined;
-      const folder = random.pick(['meetings', 'notes', 'meeting-notes-archive', 'minutes']);
-      if (docs!.children!.some((c) => c.name === folder)) return undefined;
-      const source = random.pick(notes);
-      const lines = source.content!.split('\n').filter((l) => l.startsWith('- '));
-      const line = lines.length > 0 ? random.pick(lines) : undefined;
-      const phrase = line && phraseOf(line);
-      if (phrase === undefined) return undefined;
-      const misspelt = notes[0].name.replace(/\.md$/, '.txt');
-      return { ...facts, folder, phrase, note_count: notes.length, misspelt };
+      const user = facts.user as string;
+      const groups: Array<{ dir: string; glob: string; label: string; files: FsNode[] }> = [];
+      for (const { path, node } of readableUnder(state, user, facts.home as string, 3)) {
+        if (node.type !== 'directory' || !may(state, user, node, 2)) continue;
+        const files = (node.children ?? []).filter((c) => c.type === 'file' && may(state, user, c, 4));
+        const byPrefix = new Map<string, FsNode[]>();
+        const byExt = new Map<string, FsNode[]>();
+        for (const file of files) {
+          const prefix = /^([a-z]+-[a-z]+)-/.exec(file.name)?.[1];
+          if (prefix !== undefined) byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), file]);
+          const ext = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1) : undefined;
+          if (ext !== undefined) byExt.set(ext, [...(byExt.get(ext) ?? []), file]);
+        }
+        const dir = path.slice(String(facts.home).length + 1);
+        for (const [prefix, list] of byPrefix) if (list.length >= 2) groups.push({ dir, glob: `${prefix}*`, label: prefix.replace(/-/g, ' '), files: list });
+        for (const [ext, list] of byExt) if (list.length >= 2) groups.push({ dir, glob: `*.${ext}`, label: `.${ext} files`, files: list });
+      }
+      const usable = groups.filter((g) => g.files.length <= 5);
+      if (usable.length === 0) return undefined;
+      const group = random.pick(usable);
+      const folder = random.pick(['meetings', 'notes', 'sorted', 'minutes', 'old', 'keep', 'review', 'by-topic', 'batch', 'to-file']);
+      if (nodeAt(state, `${facts.home}/${group.dir}/${folder}`) !== undefined) return undefined;
+      const texts = group.files.filter((f) => typeof f.content === 'string' && f.content.includes('\n- '));
+      const source = texts.length > 0 ? random.pick(texts) : undefined;
+      const lines = source?.content!.split('\n').filter((l) => l.startsWith('- ')) ?? [];
+      const phrase = lines.length > 0 ? phraseOf(random.pick(lines)) : undefined;
+      const first = [...group.files].sort((x, y) => (x.name < y.name ? -1 : 1))[0].name;
+      const misspelt = first.includes('.') ? `${first.slice(0, first.lastIndexOf('.'))}.txt` : `${first}.txt`;
+      if (misspelt === first) return undefined;
+      return { ...facts, dir: group.dir, glob: group.glob, label: group.label, folder, phrase, misspelt, whole: random.next() < 0.5 };
     },
     turns: [
       {
-        say: ['Go to my Documents folder and find all my meeting notes in there.', 'cd into Documents and look for the meeting notes files, please.', 'Switch to my Documents directory. Which meeting notes do I have?'],
+        say: ['Go to my {dir} folder and find all the {label} in there.', 'cd into {dir} and look for the {label}, please.', 'Switch to ~/{dir}. Which {label} do I have there?'],
         steps: [
-          { tool: 'change_directory', args: () => ({ path: 'Documents' }), learn: (r: Row) => ({ docs: r.cwd }) },
+          { tool: 'change_directory', args: (f) => ({ path: f.dir }) },
           {
             tool: 'find_paths',
-            args: () => ({ path: '.', name: 'meeting-notes*', type: 'file' }),
-            learn: (r: { paths: Row[] }) => (r.paths.length < 2 ? undefined : { notes: r.paths.map((p) => baseName(p.path)) }),
+            args: (f) => ({ path: '.', name: f.glob, type: 'file', max_depth: 1 }),
+            learn: (r: { paths: Row[] }) => (r.paths.length < 2 ? undefined : { found: r.paths.map((p) => baseName(p.path)) }),
           },
         ],
       },
       {
-        say: ['Make a folder called {folder} here and move all of them into it.', 'Tidy up: put those notes into a new {folder} directory inside Documents.'],
+        say: ['Make a folder called {folder} here and move all of them into it.', 'Tidy up: put those into a new {folder} directory right here.'],
         steps: [
           { tool: 'make_directory', args: (f) => ({ directory_path: f.folder }) },
           ...[0, 1, 2, 3, 4].map((i) => ({
             tool: 'move_path',
             args: (f: ScenarioFacts) => {
-              const notes = f.notes as string[];
-              return i < notes.length ? { from_path: notes[i], to_path: `${f.folder}/` } : undefined;
+              const found = f.found as string[];
+              return i < found.length ? { from_path: found[i], to_path: `${f.folder}/` } : undefined;
             },
             ...(i === 0 ? { fault: { kind: 'guessed_id' as const, tool: 'move_path', args: (f: ScenarioFacts) => ({ from_path: f.misspelt, to_path: `${f.folder}/` }), recovery: 'retry_corrected' as const } } : {}),
           })),
         ],
       },
       {
-        say: ['Which of those notes mentions "{phrase}"?', 'Search the {folder} folder for "{phrase}" and tell me where it comes up.'],
+        say: ['Which of them mentions "{phrase}"?', 'Search the {folder} folder for "{phrase}" and tell me where it comes up.'],
+        when: (f) => f.phrase !== undefined,
         steps: [
           {
             tool: 'grep_files',
             args: (f) => ({ pattern: f.phrase, path: f.folder }),
-            learn: (r: { matches: Row[] }) => (r.matches.length === 0 ? undefined : { match_file: r.matches[0].path, match_name: baseName(r.matches[0].path) }),
+            learn: (r: { matches: Row[] }) => (r.matches.length === 0 ? undefined : { match_name: baseName(r.matches[0].path) }),
           },
         ],
       },
       {
         say: ['Show me the top of that file.', 'Open that one, just the first lines.'],
+        when: (f) => f.match_name !== undefined && f.whole !== true,
         steps: [{ tool: 'head_file', args: (f) => ({ path: `${f.folder}/${f.match_name}`, lines: 8 }) }],
+      },
+      {
+        say: ['Print that whole file.', 'Show me all of that one.'],
+        when: (f) => f.match_name !== undefined && f.whole === true,
+        steps: [{ tool: 'read_file', args: (f) => ({ path: `${f.folder}/${f.match_name}` }) }],
+      },
+      {
+        say: ['How much space do they take together now?', 'How big is the {folder} folder?'],
+        when: (f) => f.phrase === undefined,
+        steps: [{ tool: 'disk_usage', args: (f) => ({ path: f.folder }) }],
       },
       {
         say: ['Where am I now, by the way?', 'Remind me which directory we are in.'],
@@ -107,24 +168,24 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   },
   {
     name: 'investigate_log_errors',
-    goal: 'Go to the log directory, read the newest entries of a log, grep one level, and see where the "latest" link points.',
+    goal: 'Go to a log directory, read the newest entries of a log, grep one level, count repeats, and see where a link there points.',
     context: SHELL,
     weight: 2,
     cast(state, random) {
       const facts = home(state);
-      const log = nodeAt(state, '/var/log');
-      const logs = textFiles(log).filter((f) => f.name.endsWith('.log') && f.mode.endsWith('4') === true);
+      const logs = readableUnder(state, facts.user as string, '/var/log').filter(({ node }) => node.type === 'file' && typeof node.content === 'string' && /\b(ERROR|WARN|INFO)\b/.test(node.content));
       if (logs.length === 0) return undefined;
-      const file = random.pick(logs);
-      const level = random.pick(['ERROR', 'WARN']);
-      const link = (log!.children ?? []).find((c) => c.type === 'symlink');
-      return { ...facts, log_name: file.name, level, count: random.pick([5, 10, 15]), link_name: link?.name };
+      const { path, node } = random.pick(logs);
+      const levels = ['ERROR', 'WARN', 'INFO'].filter((l) => node.content!.includes(` ${l} `));
+      const dir = parentOf(path);
+      const link = (nodeAt(state, dir)?.children ?? []).find((c) => c.type === 'symlink');
+      return { ...facts, dir, log_name: node.name, level: random.pick(levels), count: random.pick([5, 8, 10, 15, 20]), link_name: link !== undefined && random.next() < 0.6 ? link.name : undefined, repeats: random.next() < 0.6 };
     },
     turns: [
       {
-        say: ['Go to /var/log and show me the last {count} lines of {log_name}.', 'cd /var/log, then tail {log_name}, {count} lines please.'],
+        say: ['Go to {dir} and show me the last {count} lines of {log_name}.', 'cd {dir}, then tail {log_name}, {count} lines please.'],
         steps: [
-          { tool: 'change_directory', args: () => ({ path: '/var/log' }) },
+          { tool: 'change_directory', args: (f) => ({ path: f.dir }) },
           {
             tool: 'tail_file',
             args: (f) => ({ path: f.log_name, lines: f.count }),
@@ -137,7 +198,8 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
         steps: [{ tool: 'grep_files', args: (f) => ({ pattern: f.level, path: f.log_name }) }],
       },
       {
-        say: ['Which messages repeat in it, and how often?', 'Are any lines duplicated in there?'],
+        say: ['Which lines repeat in it, and how often?', 'Are any lines duplicated in there?'],
+        when: (f) => f.repeats === true,
         steps: [{ tool: 'count_unique_lines', args: (f) => ({ path: f.log_name }) }],
       },
       {
@@ -157,38 +219,55 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
     weight: 2,
     cast(state, random) {
       const facts = home(state);
-      const csvs: Array<{ dir: string; file: FsNode }> = [];
-      for (const dir of ['Documents', 'archive/2025']) for (const file of textFiles(nodeAt(state, `${facts.home}/${dir}`))) if (file.name.endsWith('.csv')) csvs.push({ dir, file });
+      const csvs = [...readableUnder(state, facts.user as string, facts.home as string), ...readableUnder(state, facts.user as string, '/srv')].filter(
+        ({ node }) => node.type === 'file' && node.name.endsWith('.csv') && typeof node.content === 'string' && node.content.split('\n')[0].split(',').length >= 2,
+      );
       if (csvs.length === 0) return undefined;
-      const { dir, file } = random.pick(csvs);
-      const header = file.content!.split('\n')[0].split(',');
-      const amount = header.findIndex((h) => /amount|total|cost/.test(h));
-      const name = header.findIndex((h) => /vendor|category|name/.test(h));
-      if (amount < 0 || name < 0) return undefined;
-      return { ...facts, dir, csv: file.name, amount_col: header[amount], amount_field: amount + 1, name_col: header[name], name_field: name + 1 };
+      const { path, node } = random.pick(csvs);
+      const header = node.content!.split('\n')[0].split(',');
+      const second = node.content!.split('\n')[1]?.split(',') ?? [];
+      const first = random.int(0, header.length - 1);
+      const other = random.pick(header.map((_, i) => i).filter((i) => i !== first));
+      const numeric = header.map((_, i) => i).filter((i) => /^-?\d+(\.\d+)?$/.test(second[i] ?? ''));
+      const sortBy = numeric.length > 0 ? random.pick(numeric) : random.int(0, header.length - 1);
+      const [a, b] = first < other ? [first, other] : [other, first];
+      return {
+        ...facts,
+        file: spoken(facts.home as string, path),
+        csv: node.name,
+        col_a: header[a],
+        col_b: header[b],
+        fields: [a + 1, b + 1],
+        sort_col: header[sortBy],
+        sort_field: sortBy + 1,
+        numeric: numeric.includes(sortBy),
+        order: random.pick(['biggest first', 'smallest first']),
+        dedupe: random.next() < 0.5,
+      };
     },
     turns: [
       {
-        say: ['How many rows are in {csv} in my {dir} folder?', 'Count the lines of ~/{dir}/{csv} for me.'],
-        steps: [{ tool: 'count_file_words', args: (f) => ({ path: `~/${f.dir}/${f.csv}` }) }],
+        say: ['How many lines does {file} have?', 'Count the rows of {file} for me.'],
+        steps: [{ tool: 'count_file_words', args: (f) => ({ path: f.file }) }],
       },
       {
-        say: ['Show me only the {name_col} and {amount_col} columns.', 'Just the {name_col} and {amount_col} columns from it, please.'],
+        say: ['Show me only the {col_a} and {col_b} columns.', 'Just the {col_a} and {col_b} columns from it, please.'],
         steps: [
           {
             tool: 'cut_file_fields',
-            args: (f) => ({ path: `~/${f.dir}/${f.csv}`, delimiter: ',', fields: [f.name_field, f.amount_field] }),
-            fault: { kind: 'missing_argument', tool: 'cut_file_fields', args: (f) => ({ path: `~/${f.dir}/${f.csv}`, fields: [f.name_field, f.amount_field] }), recovery: 'retry_corrected' },
+            args: (f) => ({ path: f.file, delimiter: ',', fields: f.fields }),
+            fault: { kind: 'missing_argument', tool: 'cut_file_fields', args: (f) => ({ path: f.file, fields: f.fields }), recovery: 'retry_corrected' },
           },
         ],
       },
       {
-        say: ['Sort the rows by {amount_col}, biggest first.', 'Which are the largest by {amount_col}? Sort it descending.'],
-        steps: [{ tool: 'sort_file_lines', args: (f) => ({ path: `~/${f.dir}/${f.csv}`, delimiter: ',', field: f.amount_field, numeric: true, reverse: true }) }],
+        say: ['Sort the rows by {sort_col}, {order}.', 'Order it by {sort_col}, {order}.'],
+        steps: [{ tool: 'sort_file_lines', args: (f) => ({ path: f.file, delimiter: ',', field: f.sort_field, ...(f.numeric === true ? { numeric: true } : {}), ...(f.order === 'biggest first' ? { reverse: true } : {}) }) }],
       },
       {
         say: ['Are there any duplicate rows in it?', 'Check whether any row appears twice.'],
-        steps: [{ tool: 'count_unique_lines', args: (f) => ({ path: `~/${f.dir}/${f.csv}` }) }],
+        when: (f) => f.dedupe === true,
+        steps: [{ tool: 'count_unique_lines', args: (f) => ({ path: f.file }) }],
       },
     ],
   },
@@ -209,12 +288,14 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
       const replacement = `[x] ${task}`;
       const backup = random.pick([`${file.name}.bak`, `${file.name}.orig`]);
       if (nodeAt(state, `${facts.home}/Documents/${backup}`) !== undefined) return undefined;
-      return { ...facts, file: file.name, backup, task, search, replacement, algorithm: random.pick(['sha256', 'md5']) };
+      const check_space = random.next() < 0.4;
+      return { ...facts, file: file.name, backup, task, search, replacement, algorithm: random.pick(['sha256', 'md5']), check_space, space_question: check_space ? ' Is there enough room on the disk for it?' : '', show: random.next() < 0.4 };
     },
     turns: [
       {
-        say: ['Before I change {file} in Documents, make a backup copy called {backup} next to it.', 'Back up ~/Documents/{file} as {backup} in the same folder.'],
+        say: ['Before I change {file} in Documents, make a backup copy called {backup} next to it.{space_question}', 'Back up ~/Documents/{file} as {backup} in the same folder.{space_question}'],
         steps: [
+          { tool: 'disk_free_space', args: (f) => (f.check_space === true ? { path: '~/Documents' } : undefined) },
           { tool: 'change_directory', args: () => ({ path: '~/Documents' }) },
           { tool: 'copy_path', args: (f) => ({ from_path: f.file, to_path: f.backup }) },
         ],
@@ -229,6 +310,11 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
             fault: { kind: 'missing_argument', tool: 'replace_in_file', args: (f) => ({ path: f.file, search: f.search }), recovery: 'retry_corrected' },
           },
         ],
+      },
+      {
+        say: ['Show me the whole list now.', 'Print {file} so I can see it.'],
+        when: (f) => f.show === true,
+        steps: [{ tool: 'read_file', args: (f) => ({ path: f.file }) }],
       },
       {
         say: ['Show me the difference between the backup and the new version.', 'diff the two files so I can check the edit.'],
@@ -351,7 +437,7 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
         umask: random.pick(['077', '027']),
         line: random.pick(['check the backup job', 'call the vendor about the invoice', 'draft the release notes', 'ask ops about disk space']),
         line2: random.pick(['then update the wiki', 'and book the room', 'before Friday']),
-        cleanup: random.chance(0.5),
+        cleanup: (random.next() < 0.5),
       };
     },
     turns: [
@@ -410,17 +496,19 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   },
   {
     name: 'free_disk_space',
-    goal: 'Check how full the disk is, find what is big in Downloads, delete the largest file, and check again.',
+    goal: 'Check how full the disk is, see what takes space in a folder of the home, find big files there, delete the largest, and check again.',
     context: SHELL,
     weight: 2,
     cast(state, random) {
       const facts = home(state);
-      const downloads = nodeAt(state, `${facts.home}/Downloads`);
-      const files = (downloads?.children ?? []).filter((c) => c.type === 'file');
-      if (files.length === 0) return undefined;
-      const mb = random.pick([1, 2]);
-      if (!files.some((f) => f.size >= mb * 1_000_000)) return undefined;
-      return { ...facts, mb, min_size: mb * 1_000_000 };
+      const dirs = readableUnder(state, facts.user as string, facts.home as string, 3).filter(({ node }) => node.type === 'directory' && (node.children ?? []).some((c) => c.type === 'file' && c.size >= 10_000));
+      if (dirs.length === 0) return undefined;
+      const { path, node } = random.pick(dirs);
+      const largest = Math.max(...node.children!.filter((c) => c.type === 'file').map((c) => c.size));
+      const thresholds = [10_000, 50_000, 100_000, 500_000, 1_000_000, 2_000_000].filter((t) => t <= largest);
+      const min = random.pick(thresholds);
+      const said = min >= 1_000_000 ? `${min / 1_000_000} MB` : `${min / 1000} KB`;
+      return { ...facts, dir: spoken(facts.home as string, path), min_size: min, size_said: said };
     },
     turns: [
       {
@@ -428,66 +516,96 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
         steps: [{ tool: 'disk_free_space', args: () => ({}) }],
       },
       {
-        say: ['What is taking up the space in my Downloads folder?', 'Which files in ~/Downloads are the big ones?'],
+        say: ['What is taking up the space in {dir}? Which files there are over {size_said}?', 'Show me the usage of {dir} and the files bigger than {size_said} in it.'],
         steps: [
-          { tool: 'disk_usage', args: () => ({ path: '~/Downloads' }), learn: (r: { entries: Row[] }) => (r.entries.length === 0 ? undefined : { largest: baseName(r.entries[0].path) }) },
+          { tool: 'disk_usage', args: (f) => ({ path: f.dir }) },
           {
             tool: 'find_paths',
-            args: (f) => ({ path: '~/Downloads', type: 'file', min_size: f.min_size }),
-            fault: { kind: 'out_of_range', tool: 'find_paths', args: () => ({ path: '~/Downloads', type: 'file', min_size: -1 }), recovery: 'retry_corrected' },
+            args: (f) => ({ path: f.dir, type: 'file', min_size: f.min_size }),
+            learn: (r: { paths: Row[] }) => {
+              const big = [...r.paths].sort((x, y) => y.size - x.size || (x.path < y.path ? -1 : 1))[0];
+              return big === undefined ? undefined : { largest: big.path };
+            },
+            fault: { kind: 'out_of_range', tool: 'find_paths', args: (f) => ({ path: f.dir, type: 'file', min_size: -1 }), recovery: 'retry_corrected' },
           },
         ],
       },
       {
-        say: ['Delete the biggest one, I do not need it anymore. How much is free now?', 'Remove the largest file there and check the disk again.'],
+        say: ['Delete the biggest of those, I do not need it anymore. How much is free now?', 'Remove the largest one and check the disk again.'],
         steps: [
-          { tool: 'remove_path', args: (f) => ({ path: `~/Downloads/${f.largest}` }) },
-          { tool: 'disk_free_space', args: () => ({ path: '~' }) },
+          { tool: 'remove_path', args: (f) => ({ path: f.largest }) },
+          { tool: 'disk_free_space', args: (f) => ({ path: f.dir }) },
         ],
       },
     ],
   },
   {
     name: 'follow_project_link',
-    goal: 'See where a symlink in the home points, cd through it, look around, grep the project and read a file, then go back with cd -.',
+    goal: 'See where a symlink in the home points, cd through it, look around, find files by type, read one with a relative path, grep, and go back with cd -.',
     context: SHELL,
     weight: 2,
     cast(state, random) {
       const facts = home(state);
-      const links = (nodeAt(state, facts.home as string)?.children ?? []).filter((c) => c.type === 'symlink' && c.target?.startsWith('/srv/') === true && nodeAt(state, c.target)?.type === 'directory');
+      const links = (nodeAt(state, facts.home as string)?.children ?? []).filter((c) => c.type === 'symlink' && c.target?.startsWith('/') === true && nodeAt(state, c.target)?.type === 'directory');
       if (links.length === 0) return undefined;
       const link = random.pick(links);
-      const word = random.pick(['TODO', 'release', 'deploy', 'version', 'API']);
-      return { ...facts, link: link.name, spoken: link.name.replace(/-/g, ' '), word };
+      const files = readableUnder(state, facts.user as string, link.target!).filter(({ node }) => node.type === 'file' && typeof node.content === 'string' && node.content.length > 0);
+      const exts = [...new Set(files.map(({ node }) => (node.name.includes('.') ? node.name.slice(node.name.lastIndexOf('.')) : '')).filter((e) => e.length > 1))].sort();
+      if (exts.length === 0) return undefined;
+      const ext = random.pick(exts);
+      const words = [...new Set(files.flatMap(({ node }) => node.content!.match(/\b[A-Za-z]{5,}\b/g) ?? []))].sort();
+      return { ...facts, link: link.name, spoken_link: link.name.replace(/-/g, ' '), ext, word: words.length > 0 ? random.pick(words) : undefined, lines: random.pick([5, 10, 20]), hidden: random.next() < 0.5 };
     },
     turns: [
       {
-        say: ['Where does my {spoken} link point to?', 'What is {link} in my home a link to?'],
+        say: ['Where does my {spoken_link} link point to?', 'What is {link} in my home a link to?'],
         steps: [{ tool: 'read_symlink', args: (f) => ({ path: f.link }) }],
       },
       {
         say: ['Go in there and show me what is in it, hidden files too.', 'cd into it and list everything, including dotfiles.'],
+        when: (f) => f.hidden === true,
         steps: [
           { tool: 'change_directory', args: (f) => ({ path: f.link }) },
-          { tool: 'list_directory', args: () => ({ all: true }), learn: (r: { entries: Row[] }) => ({ has_readme: r.entries.some((e) => e.name === 'README.md' || baseName(String(e.path)) === 'README.md') }) },
+          { tool: 'list_directory', args: () => ({ all: true }) },
+        ],
+      },
+      {
+        say: ['Go in there and show me what is in it.', 'cd into it and list it.'],
+        when: (f) => f.hidden !== true,
+        steps: [
+          { tool: 'change_directory', args: (f) => ({ path: f.link }) },
+          { tool: 'list_directory', args: () => ({}) },
         ],
       },
       {
         say: ['Where am I really, with the link resolved?', 'What is the real path of this directory?'],
-        steps: [{ tool: 'resolve_real_path', args: () => ({ path: '.' }) }],
+        steps: [{ tool: 'resolve_real_path', args: () => ({ path: '.' }), learn: (r: Row) => ({ real: r.path }) }],
       },
       {
-        say: ['Search this project for "{word}".', 'grep the whole project for {word}, ignoring case.'],
+        say: ['Find the {ext} files in here and show me the first {lines} lines of the first one.', 'Which {ext} files are there? Open the first, {lines} lines.'],
+        steps: [
+          {
+            tool: 'find_paths',
+            args: (f) => ({ path: '.', name: `*${f.ext}`, type: 'file' }),
+            learn: (r: { paths: Row[] }, f) => {
+              const first = r.paths[0]?.path as string | undefined;
+              return first === undefined || !first.startsWith(`${f.real}/`) ? undefined : { relative: first.slice(String(f.real).length + 1) };
+            },
+          },
+          { tool: 'head_file', args: (f) => ({ path: f.relative, lines: f.lines }) },
+        ],
+      },
+      {
+        say: ['Search this whole project for "{word}".', 'grep everything here for {word}, ignoring case.'],
+        when: (f) => f.word !== undefined,
         steps: [{ tool: 'grep_files', args: (f) => ({ pattern: f.word, path: '.', ignore_case: true }) }],
       },
       {
-        say: ['Show me its README.', 'Print the README here.'],
-        when: (f) => f.has_readme === true,
-        steps: [{ tool: 'read_file', args: () => ({ path: 'README.md' }) }],
-      },
-      {
-        say: ['OK, back to where I was.', 'cd back to the previous directory.'],
-        steps: [{ tool: 'change_directory', args: () => ({ path: '-' }) }],
+        say: ['OK, back to where I was. Where am I now?', 'cd back to the previous directory and tell me where we are.'],
+        steps: [
+          { tool: 'change_directory', args: () => ({ path: '-' }) },
+          { tool: 'print_working_directory', args: () => ({}) },
+        ],
       },
     ],
   },

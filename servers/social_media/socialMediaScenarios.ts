@@ -95,7 +95,6 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
     name: 'feed_repost_and_thread',
     goal: 'Read the home feed, repost the newest post by someone else, and open its conversation.',
     context: SIGNED_IN,
-    weight: 2,
     cast(state, random) {
       return { ...signedIn(state), limit: random.pick([5, 10, 15]) };
     },
@@ -154,6 +153,13 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
         { text: 'Reading a great book on city design.', tag: 'urbanism' },
         { text: 'Our team is hiring a product designer.', tag: 'hiring' },
         { text: 'Shot the Orion nebula last night, clear skies.', tag: 'astrophotography' },
+        { text: 'New episode is out: we talk about remote work.', tag: 'podcast' },
+        { text: 'Built a small bookshelf out of oak offcuts.', tag: 'woodworking' },
+        { text: 'Our city finally got protected bike lanes on Main Street.', tag: 'cycling' },
+        { text: 'Just shipped alt text support for every image in our app.', tag: 'a11y' },
+        { text: 'Halfway through a great sci-fi novel, no spoilers please.', tag: 'books' },
+        { text: 'Tried the new ramen place downtown, highly recommend.', tag: 'food' },
+        { text: 'Planting trees with the neighbourhood group on Saturday.', tag: 'climate' },
       ];
       const topic = random.pick(topics);
       const visibility = random.pick(['public', 'followers'] as const);
@@ -223,7 +229,7 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
       const followed = [...me.following].sort();
       if (followed.length === 0) return undefined;
       const handle = random.pick(followed);
-      return { ...signedIn(state), author_name: state.accounts[handle].display_name, block: random.chance(0.6) };
+      return { ...signedIn(state), author_name: state.accounts[handle].display_name, block: (random.next() < 0.6) };
     },
     turns: [
       {
@@ -248,7 +254,6 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
     name: 'unblock_and_follow_again',
     goal: 'Unblock an account the user names by @handle, look at its profile, and follow it again.',
     context: SIGNED_IN,
-    weight: 2,
     cast(state, random) {
       const me = state.accounts[state.me];
       const blocked = [...me.blocking].filter((h) => !state.accounts[h].blocking.includes(state.me)).sort();

@@ -181,7 +181,7 @@ export const teamChatScenarios: DomainScenario<TeamChatState>[] = [
       const a = random.pick(people);
       const b = random.pick(people.filter((p) => p !== a));
       const spaced = `${project[0].toUpperCase()}${project.slice(1)} ${name.includes('launch') ? 'Launch' : 'Project'}`;
-      return { me: state.me, me_name: state.users[state.me].display_name, name, name_said: name, spaced, project, private: random.chance(0.4), a, b, a_name: state.users[a].display_name, b_name: state.users[b].display_name };
+      return { me: state.me, me_name: state.users[state.me].display_name, name, name_said: name, spaced, project, private: (random.next() < 0.4), a, b, a_name: state.users[a].display_name, b_name: state.users[b].display_name };
     },
     turns: [
       {

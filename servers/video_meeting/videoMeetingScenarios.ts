@@ -117,7 +117,7 @@ export const videoMeetingScenarios: DomainScenario<VideoMeetingState>[] = [
       const first = random.pick(people);
       const second = random.pick(people.filter((p) => p !== first));
       const title = random.pick(['Q2 planning', 'Design review', 'Customer sync', 'Budget check-in', 'Hiring debrief', 'Roadmap walkthrough']);
-      return { ...host(state), ...futureSlot(random), title, minutes: random.pick([30, 45, 60]), first, first_name: nameOf(state, first), second, second_name: nameOf(state, second), record: random.chance(0.5) };
+      return { ...host(state), ...futureSlot(random), title, minutes: random.pick([30, 45, 60]), first, first_name: nameOf(state, first), second, second_name: nameOf(state, second), record: (random.next() < 0.5) };
     },
     turns: [
       {
@@ -198,7 +198,7 @@ export const videoMeetingScenarios: DomainScenario<VideoMeetingState>[] = [
           .sort();
         if (outside.length === 0) return undefined;
         const guest = random.pick(outside);
-        return { guest, guest_name: nameOf(state, guest), waiting_room: m.waiting_room, end: random.chance(0.6) };
+        return { guest, guest_name: nameOf(state, guest), waiting_room: m.waiting_room, end: (random.next() < 0.6) };
       });
     },
     turns: [

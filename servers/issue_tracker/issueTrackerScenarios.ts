@@ -190,7 +190,11 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
         steps: [
           findIssue('summary', 'issue_id'),
           { tool: 'remove_tracker_label', args: (f) => ({ issue_id: f.issue_id, label: f.wrong }) },
-          { tool: 'add_tracker_label', args: (f) => ({ issue_id: f.issue_id, label: f.right }) },
+          {
+            tool: 'add_tracker_label',
+            args: (f) => ({ issue_id: f.issue_id, label: f.right }),
+            fault: { kind: 'out_of_range', tool: 'add_tracker_label', args: (f) => ({ issue_id: f.issue_id, label: String(f.right).replace(/-/g, ' ').replace(/\b[a-z]/g, (c) => c.toUpperCase()) }), recovery: 'retry_corrected' },
+          },
         ],
       },
     ],
@@ -206,7 +210,8 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
         const [start, start_said] = random.pick(DAYS.slice(0, 3));
         const days = random.pick([13, 14]);
         const end = new Date(Date.parse(`${start}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-        return { start, start_said, end, weeks: 2, goal: random.pick(['Ship the new onboarding flow', 'Stabilize the release', 'Pay down tech debt']), summary: random.pick(backlog).summary };
+        const too_late = new Date(Date.parse(`${start}T00:00:00Z`) + 35 * 86_400_000).toISOString().slice(0, 10);
+        return { start, start_said, end, too_late, weeks: 2, goal: random.pick(['Ship the new onboarding flow', 'Stabilize the release', 'Pay down tech debt']), summary: random.pick(backlog).summary };
       }),
     turns: [
       {
@@ -221,7 +226,13 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
               return { sprint_name: `${f.project_id} Sprint ${Math.max(0, ...numbers) + 1}` };
             },
           },
-          { tool: 'create_tracker_sprint', args: (f) => ({ project_id: f.project_id, name: f.sprint_name, start_date: f.start, end_date: f.end, goal: f.goal }), learn: (r: { sprint: Row }) => ({ sprint_id: r.sprint.sprint_id }) },
+          {
+            tool: 'create_tracker_sprint',
+            args: (f) => ({ project_id: f.project_id, name: f.sprint_name, start_date: f.start, end_date: f.end, goal: f.goal }),
+            learn: (r: { sprint: Row }) => ({ sprint_id: r.sprint.sprint_id }),
+            // Two weeks read as two weeks past the end day: longer than a sprint may be.
+            fault: { kind: 'out_of_range', tool: 'create_tracker_sprint', args: (f) => ({ project_id: f.project_id, name: f.sprint_name, start_date: f.start, end_date: f.too_late, goal: f.goal }), recovery: 'retry_corrected' },
+          },
         ],
       },
       {
@@ -273,7 +284,15 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
     turns: [
       {
         say: ['"{blocked}" cannot ship until "{blocker}" is done. Record that dependency.', 'Mark "{blocked}" as blocked by "{blocker}".'],
-        steps: [findIssue('blocked', 'blocked_id'), findIssue('blocker', 'blocker_id'), { tool: 'link_tracker_issues', args: (f) => ({ blocking_issue_id: f.blocker_id, blocked_issue_id: f.blocked_id }) }],
+        steps: [
+          findIssue('blocked', 'blocked_id'),
+          findIssue('blocker', 'blocker_id'),
+          {
+            tool: 'link_tracker_issues',
+            args: (f) => ({ blocking_issue_id: f.blocker_id, blocked_issue_id: f.blocked_id }),
+            fault: { kind: 'missing_argument', tool: 'link_tracker_issues', args: (f) => ({ blocked_issue_id: f.blocked_id }), recovery: 'retry_corrected' },
+          },
+        ],
       },
       {
         say: ['Wait, I mixed them up; remove that link again.', 'Sorry, that was wrong. Undo the blocker link.'],

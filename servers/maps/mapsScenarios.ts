@@ -159,7 +159,8 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
         if (text.length >= 4 && names.filter((name) => name.startsWith(text) || name.includes(` ${text}`)).length <= 5) typed = text;
       }
       if (typed === '') return undefined;
-      return { typed, place: place.name, street: shortAddress(state.city, place.spot).replace(/^\d+\s+/, ''), stars, text };
+      const saved_already = Object.values(state.saved).some((s) => s.place_id === place.place_id && s.list === 'favorites');
+      return { typed, saved_already, place: place.name, street: shortAddress(state.city, place.spot).replace(/^\d+\s+/, ''), stars, text };
     },
     turns: [
       {
@@ -176,6 +177,11 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
             fault: { kind: 'guessed_id', tool: 'write_maps_review', args: (f) => ({ place_id: f.typed, rating: f.stars, text: f.text }), recovery: 'retry_corrected' },
           },
         ],
+      },
+      {
+        say: ['Add it to my favorites too.', 'And keep it in my Favorites list.'],
+        when: (f) => f.saved_already !== true,
+        steps: [{ tool: 'save_maps_place', args: (f) => ({ place_id: f.place_id, list: 'favorites' }) }],
       },
     ],
   },
@@ -244,7 +250,13 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
       },
       {
         say: ['Set that as my home, please.', 'Great, make it my home address.'],
-        steps: [{ tool: 'set_maps_labeled_place', args: (f) => ({ label: 'home', address: f.formatted }) }],
+        steps: [
+          {
+            tool: 'set_maps_labeled_place',
+            args: (f) => ({ label: 'home', address: f.formatted }),
+            fault: { kind: 'missing_argument', tool: 'set_maps_labeled_place', args: (f) => ({ address: f.formatted }), recovery: 'retry_corrected' },
+          },
+        ],
       },
       {
         say: ['How long is my commute to work from there {mode_said}?', 'And the trip to work {mode_said} now?'],
@@ -279,6 +291,10 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
             fault: { kind: 'guessed_id', tool: 'delete_maps_history_entry', args: () => ({ trip_id: 'trip_99' }), recovery: 'retry_corrected' },
           },
         ],
+      },
+      {
+        say: ['What are my last few trips now?', 'Show me my five latest trips.'],
+        steps: [{ tool: 'list_maps_history', args: () => ({ limit: 5 }) }],
       },
     ],
   },

@@ -118,11 +118,12 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
         if (!parked(car) || car.charge.cable === 'none' || car.battery.level >= 95) return undefined;
         const limits = [90, 95, 100].filter((l) => l > car.charge.limit_pct && l > car.battery.level);
         if (limits.length === 0) return undefined;
-        return { limit: random.pick(limits), trip: random.pick(['a road trip tomorrow', 'a long drive in the morning', 'to drive to Tahoe tomorrow']), stop_later: random.int(0, 1) === 0 };
+        const limit = random.pick(limits);
+        return { limit, limit_said: limit, too_high: random.pick([105, 110]), trip: random.pick(['a road trip tomorrow', 'a long drive in the morning', 'to drive to Tahoe tomorrow']), stop_later: random.int(0, 1) === 0 };
       }),
     turns: [
       {
-        say: ['I have {trip}. Charge my {car_name} to {limit} percent.', 'Please get the {car_name} up to {limit}% for {trip}; it should be plugged in.'],
+        say: ['I have {trip}. Charge my {car_name} to {limit_said} percent.', 'Please get the {car_name} up to {limit_said}% for {trip}; it should be plugged in.'],
         steps: [
           findCar,
           wakeIfAsleep,
@@ -131,7 +132,21 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
             args: (f) => ({ vehicle_id: f.vehicle_id }),
             learn: (r: Row) => ({ cable: r.charge.cable, max_amps: r.charge.max_amps, amps: r.charge.charging_amps, level: r.charge.battery_level }),
           },
-          { tool: 'set_vehicle_charge_limit', args: (f) => ({ vehicle_id: f.vehicle_id, limit_percent: f.limit }), learn: (r: Row) => ({ charging: r.charge.charging_state === 'Charging' }) },
+          {
+            tool: 'set_vehicle_charge_limit',
+            args: (f) => ({ vehicle_id: f.vehicle_id, limit_percent: f.limit }),
+            learn: (r: Row) => ({ charging: r.charge.charging_state === 'Charging' }),
+            fault: {
+              kind: 'out_of_range',
+              tool: 'set_vehicle_charge_limit',
+              said: (f) => ({ limit_said: f.too_high }),
+              args: (f) => ({ vehicle_id: f.vehicle_id, limit_percent: f.too_high }),
+              recovery: 'ask_user',
+              ask: ['The charge limit goes up to 100 % at most. Should I set it to 100 %?', 'A charge limit can be at most 100 %. Which limit would you like?'],
+              answer: () => ({ limit: 100 }),
+              reply: ['Yes, {limit} then.', 'Make it {limit}.'],
+            },
+          },
           { tool: 'start_vehicle_charging', args: (f) => (f.charging === true ? undefined : { vehicle_id: f.vehicle_id }), learn: () => ({ charging: true }) },
         ],
       },

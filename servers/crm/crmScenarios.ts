@@ -113,8 +113,10 @@ export const crmScenarios: DomainScenario<CrmState>[] = [
       }),
     turns: [
       {
-        say: ['I met {first} {last}, {title} at {company}, {source_said}. Add them as a lead: {email}.', 'New lead {source_said}: {first} {last} ({title}, {company}), email {email}.'],
+        say: ['I met {first} {last}, {title} at {company}, {source_said}. Unless we have them already, add them as a lead: {email}.', 'New lead {source_said}: {first} {last} ({title}, {company}), email {email}. Check they are not in the CRM yet.'],
         steps: [
+          // Not a contact or lead already (a contact's email would refuse the lead).
+          { tool: 'search_crm_records', args: (f) => ({ query: f.email }), learn: (r: { count: number }) => (r.count === 0 ? {} : undefined) },
           {
             tool: 'create_crm_lead',
             args: (f) => ({ first_name: f.first, last_name: f.last, company: f.company, email: f.email, source: f.source, title: f.title, owner_email: f.rep_email }),

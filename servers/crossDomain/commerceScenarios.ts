@@ -74,9 +74,10 @@ export const commerceScenarios: CrossDomainScenario[] = [
             tool: 'get_order_details',
             args: (f) => ({ order_id: f.order_number }),
             learn: (r: Row) => {
-              const lines = (r.lines as Row[]).filter((l) => l.total > 0).map((l) => ({ description: `${l.product_title} (${l.variant_title}) x${l.quantity}`, quantity: 1, unit_amount: cents(l.total) }));
+              const lines = (r.lines as Row[]).filter((l) => l.total > 0).map((l) => ({ description: l.product_title as string, quantity: 1, unit_amount: cents(l.total) }));
+              // Descriptions are values the order returned or the user said ("shipping"): nothing the assistant made up.
               const shipping = cents(r.shipping_total - (r.shipping_discount ?? 0));
-              if (shipping > 0) lines.push({ description: `Shipping (${r.shipping_method})`, quantity: 1, unit_amount: shipping });
+              if (shipping > 0) lines.push({ description: 'Shipping', quantity: 1, unit_amount: shipping });
               // The invoice must come to what the order cost.
               if (lines.length === 0 || cents(lines.reduce((sum, l) => sum + l.unit_amount, 0)) !== cents(r.total)) return undefined;
               return { lines, order_total: r.total };
@@ -92,7 +93,7 @@ export const commerceScenarios: CrossDomainScenario[] = [
           },
           {
             tool: 'create_payment_invoice',
-            args: (f) => ({ customer_id: f.customer_id, lines: f.lines, memo: `Supplies, web order ${f.order_number as string}` }),
+            args: (f) => ({ customer_id: f.customer_id, lines: f.lines, memo: `order ${f.order_number as string}` }),
             learn: (r: Row) => ({ invoice_id: r.invoice.invoice_id, invoice_total: r.invoice.total }),
           },
         ],
@@ -170,7 +171,7 @@ export const commerceScenarios: CrossDomainScenario[] = [
           },
           {
             tool: 'add_budget_transaction',
-            args: (f) => ({ user_id: f.user_id, payee: f.merchant_name, amount: f.amount, date: f.date, kind: 'expense', category_id: f.category_id, memo: 'From the bank account' }),
+            args: (f) => ({ user_id: f.user_id, payee: f.merchant_name, amount: f.amount, date: f.date, kind: 'expense', category_id: f.category_id }),
             learn: (r: Row) => ({ budget_transaction_id: r.transaction?.transaction_id ?? r.transaction_id }),
           },
         ],

@@ -80,7 +80,6 @@ export const scheduleScenarios: CrossDomainScenario[] = [
               summary: f.topic,
               start: `${f.day as string}T${f.time as string}:00`,
               end: `${f.day as string}T${f.end_time as string}:00`,
-              description: `Invitation from ${f.sender as string} (${f.sender_email as string}).`,
               allow_conflicts: true,
             }),
             learn: (r: Row) => ({ event_id: r.event.id }),
@@ -143,7 +142,7 @@ export const scheduleScenarios: CrossDomainScenario[] = [
           },
           {
             tool: 'create_event',
-            args: (f) => ({ calendar_id: f.me, summary: f.title, start: f.start_utc, end: f.end_utc, location: f.join_url, description: `Video call: ${f.join_url as string}`, allow_conflicts: true }),
+            args: (f) => ({ calendar_id: f.me, summary: f.title, start: f.start_utc, end: f.end_utc, location: f.join_url, allow_conflicts: true }),
             learn: (r: Row) => ({ event_id: r.event.id }),
           },
         ],

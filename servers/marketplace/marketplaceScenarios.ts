@@ -38,6 +38,9 @@ const listingTitled = (r: { listings: Row[] }, f: ScenarioFacts) => {
 
 const cents = (x: number): number => Math.round(x * 100) / 100;
 
+/** An id a model might guess from a title instead of looking it up. */
+const guessedId = (title: unknown): string => `lst_${String(title).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+
 export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
   {
     name: 'bid_on_an_auction_found_by_title',
@@ -78,7 +81,13 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
       {
         say: ['Also add it to my watch list.', 'And watch that listing for me, please.'],
         when: (f) => f.watch === true,
-        steps: [{ tool: 'watch_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id }) }],
+        steps: [
+          {
+            tool: 'watch_marketplace_listing',
+            args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id }),
+            fault: { kind: 'guessed_id', tool: 'watch_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: guessedId(f.title) }), recovery: 'retry_corrected' },
+          },
+        ],
       },
       {
         say: ['Am I the high bidder now? Is the reserve met?', 'Show me that auction now: who leads, and is the reserve met?'],
@@ -104,7 +113,12 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
       {
         say: ['Is the {title} still for sale? What condition is it in?', 'Tell me about the {title} listing in {category}.'],
         steps: [
-          { tool: 'search_marketplace_listings', args: (f) => ({ query: f.title, category: f.category }), learn: listingTitled },
+          {
+            tool: 'search_marketplace_listings',
+            args: (f) => ({ query: f.title, category: f.category }),
+            learn: listingTitled,
+            fault: { kind: 'guessed_id', tool: 'get_marketplace_listing', args: (f) => ({ listing_id: guessedId(f.title) }), recovery: 'retry_alternative' },
+          },
           { tool: 'get_marketplace_listing', args: (f) => ({ listing_id: f.listing_id }) },
         ],
       },
@@ -191,7 +205,13 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
       {
         say: ['Accept the highest one.', 'Fine, take the best offer.'],
         when: (f) => f.decision === 'accept',
-        steps: [{ tool: 'respond_marketplace_offer', args: (f) => ({ user_id: f.user_id, offer_id: f.offer_id, decision: 'accept' }) }],
+        steps: [
+          {
+            tool: 'respond_marketplace_offer',
+            args: (f) => ({ user_id: f.user_id, offer_id: f.offer_id, decision: 'accept' }),
+            fault: { kind: 'missing_argument', tool: 'respond_marketplace_offer', args: (f) => ({ user_id: f.user_id, offer_id: f.offer_id }), recovery: 'retry_corrected' },
+          },
+        ],
       },
       {
         say: ['{offer_amount} is too low. Decline it.', 'No, decline the highest one; it is not enough.'],
@@ -300,7 +320,12 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
         say: ['I no longer want to sell my {title}. End the listing.', 'Please take my {title} off the marketplace now.'],
         when: (f) => f.relist !== true,
         steps: [
-          { tool: 'list_marketplace_user_listings', args: (f) => ({ user_id: f.user_id, role: 'selling', status: 'active' }), learn: listingTitled },
+          {
+            tool: 'list_marketplace_user_listings',
+            args: (f) => ({ user_id: f.user_id, role: 'selling', status: 'active' }),
+            learn: listingTitled,
+            fault: { kind: 'guessed_id', tool: 'end_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: guessedId(f.title) }), recovery: 'retry_alternative' },
+          },
           { tool: 'end_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id }) },
         ],
       },
@@ -313,7 +338,12 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
         say: ['My {title} did not sell. Relist it at {new_price}.', 'Put the {title} up again, this time for {new_price}.'],
         when: (f) => f.relist === true,
         steps: [
-          { tool: 'list_marketplace_user_listings', args: (f) => ({ user_id: f.user_id, role: 'selling', status: f.status }), learn: listingTitled },
+          {
+            tool: 'list_marketplace_user_listings',
+            args: (f) => ({ user_id: f.user_id, role: 'selling', status: f.status }),
+            learn: listingTitled,
+            fault: { kind: 'guessed_id', tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: guessedId(f.title), price: f.new_price }), recovery: 'retry_alternative' },
+          },
           { tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id, price: f.new_price }) },
         ],
       },

@@ -3,6 +3,7 @@ import { loadFixture } from '../kit/fixtures.js';
 import { BUDGET_REFERENCE_DATE, type BudgetState } from './BudgetState.js';
 import { budgetInvariants } from './budgetInvariants.js';
 import { budgetPhrasings } from './budgetPhrasings.js';
+import { budgetScenarios } from './budgetScenarios.js';
 import { budgetSamplers } from './budgetSamplers.js';
 import { addBudgetRecurring, assignBudgetAmount, createBudgetCategory, moveBudgetMoney } from './planTools.js';
 import { getBudgetCategorySummary, getBudgetMonthSummary, listBudgetCategories, listBudgetRecurring, listBudgetTransactions } from './readTools.js';
@@ -40,6 +41,7 @@ export const budgetDomain = defineDomain<BudgetState>({
   samplers: budgetSamplers,
   invariants: budgetInvariants,
   phrasings: budgetPhrasings,
+  scenarios: budgetScenarios,
 });
 
 export default budgetDomain;

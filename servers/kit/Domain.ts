@@ -48,6 +48,13 @@ export interface ToolContext<S> {
    * it are still frozen: edit a longer path or replace them whole. Kept only if the call succeeds.
    */
   edit<T = Record<string, unknown>>(...path: PropertyKey[]): T;
+  /**
+   * Set the value at `path` in the state (copy-on-write like `edit`, missing objects on the way made
+   * as `{}`), for tools that change state: the fast way to add or replace one entry of a large
+   * record (`ctx.put(['orders', id], order)`), since the call's end checks only that slot, where a
+   * copy from `edit` has all its slots compared with the original's. Kept only if the call succeeds.
+   */
+  put(path: readonly PropertyKey[], value: unknown): void;
   /** The session's clock (ISO-8601, UTC): the world's reference date, never the wall clock. */
   now: string;
   /** The reference date's calendar day, `YYYY-MM-DD` (UTC). */

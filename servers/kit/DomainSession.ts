@@ -20,7 +20,7 @@ import {
 import type { DomainDefinition, SessionRandom, ToolContext, ToolDefinition } from './Domain.js';
 import { guardSchema } from './argumentGuard.js';
 import { SeededRandom, seedRandomState } from './seededRandom.js';
-import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, type Draft } from './copyOnWrite.js';
+import { createDraft, detachDrafts, editDraft, finishDraft, madeProxies, putDraft, type Draft } from './copyOnWrite.js';
 import { freezeShared, shallowCopy } from './shallowCopy.js';
 import { stateDigest } from './stateDigest.js';
 import { closestName } from './closestName.js';
@@ -319,6 +319,11 @@ class CallContext<S> implements ToolContext<S> {
   edit<T>(...path: PropertyKey[]): T {
     if (this.draft === undefined) throw new TypeError('edit: a read-only tool cannot change the state');
     return editDraft<T>(this.draft, path);
+  }
+
+  put(path: readonly PropertyKey[], value: unknown): void {
+    if (this.draft === undefined) throw new TypeError('put: a read-only tool cannot change the state');
+    putDraft(this.draft, path, value);
   }
 
   /** Bound once asked for: handlers may destructure `const { nextId, fail } = ctx`. */

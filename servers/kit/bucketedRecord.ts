@@ -126,14 +126,12 @@ export function toBuckets<T>(flat: Readonly<Record<string, T>>): BucketedRecord<
 }
 
 /**
- * Add or replace an entry of the bucketed record at `path` through a tool's `ctx.edit` (plain
- * copies of the outer record and of one bucket, no draft Proxy): the fast way to write one.
+ * Add or replace an entry of the bucketed record at `path` through a tool's `ctx.put` (copies of the
+ * outer record and of one bucket, a new bucket when needed, no draft Proxy, and no scan of either
+ * copy at the end of the call): the fast way to write one.
  */
-export function editEntry<T>(ctx: { edit<E>(...path: PropertyKey[]): E }, path: readonly PropertyKey[], id: string, entry: NoInfer<T>): void {
-  const key = bucketOf(id);
-  const outer = ctx.edit<BucketedRecord<T>>(...path);
-  if (Object.hasOwn(outer, key)) ctx.edit<Record<string, T>>(...path, key)[id] = entry;
-  else outer[key] = { [id]: entry };
+export function editEntry<T>(ctx: { put(path: readonly PropertyKey[], value: unknown): void }, path: readonly PropertyKey[], id: string, entry: NoInfer<T>): void {
+  ctx.put([...path, bucketOf(id), id], entry);
 }
 
 /** Remove an entry of the bucketed record at `path` through `ctx.edit` (and its bucket once empty). Returns whether it existed. */

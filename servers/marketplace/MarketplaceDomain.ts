@@ -4,6 +4,7 @@ import { MARKETPLACE_REFERENCE_DATE, type MarketplaceState } from './Marketplace
 import { buyMarketplaceListing, makeMarketplaceOffer, placeMarketplaceBid, watchMarketplaceListing } from './buyerTools.js';
 import { marketplaceInvariants } from './marketplaceInvariants.js';
 import { marketplacePhrasings } from './marketplacePhrasings.js';
+import { marketplaceScenarios } from './marketplaceScenarios.js';
 import { marketplaceSamplers } from './marketplaceSamplers.js';
 import { getMarketplaceListing, listMarketplaceOffers, listMarketplaceUserListings, searchMarketplaceListings } from './readTools.js';
 import { createMarketplaceListing, endMarketplaceListing, markMarketplaceListingShipped, relistMarketplaceListing, respondMarketplaceOffer } from './sellerTools.js';
@@ -37,6 +38,7 @@ export const marketplaceDomain = defineDomain<MarketplaceState>({
   samplers: marketplaceSamplers,
   invariants: marketplaceInvariants,
   phrasings: marketplacePhrasings,
+  scenarios: marketplaceScenarios,
 });
 
 export default marketplaceDomain;

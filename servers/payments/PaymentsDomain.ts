@@ -6,6 +6,7 @@ import { listPaymentCustomers, listPaymentEvents } from './customerTools.js';
 import { createPaymentInvoice, finalizePaymentInvoice, listPaymentInvoices, markPaymentInvoiceUncollectible, payPaymentInvoice, voidPaymentInvoice } from './invoiceTools.js';
 import { paymentsInvariants } from './paymentsInvariants.js';
 import { paymentsPhrasings } from './paymentsPhrasings.js';
+import { paymentsScenarios } from './paymentsScenarios.js';
 import { paymentsSamplers } from './paymentsSamplers.js';
 
 /**
@@ -39,6 +40,7 @@ export const paymentsDomain = defineDomain<PaymentsState>({
   samplers: paymentsSamplers,
   invariants: paymentsInvariants,
   phrasings: paymentsPhrasings,
+  scenarios: paymentsScenarios,
 });
 
 export default paymentsDomain;

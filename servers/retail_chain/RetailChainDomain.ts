@@ -4,6 +4,7 @@ import { RETAIL_REFERENCE_DATE, type RetailChainState } from './RetailChainState
 import { adjustRetailStock, createRetailReservation, createRetailTransfer, listRetailReservations, listRetailTransfers, receiveRetailTransfer, resolveRetailReservation } from './movementTools.js';
 import { retailChainInvariants } from './retailChainInvariants.js';
 import { retailChainPhrasings } from './retailChainPhrasings.js';
+import { retailChainScenarios } from './retailChainScenarios.js';
 import { retailChainSamplers } from './retailChainSamplers.js';
 import { getRetailItemAvailability, listRetailStores, listRetailStoreStock, setRetailStorePrice } from './storeTools.js';
 
@@ -38,6 +39,7 @@ export const retailChainDomain = defineDomain<RetailChainState>({
   samplers: retailChainSamplers,
   invariants: retailChainInvariants,
   phrasings: retailChainPhrasings,
+  scenarios: retailChainScenarios,
 });
 
 export default retailChainDomain;

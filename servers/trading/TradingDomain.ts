@@ -6,6 +6,7 @@ import { getTradingBars, getTradingClock, getTradingQuote, searchTradingAssets }
 import { cancelTradingOrder, closeTradingPosition, getTradingOrder, listTradingOrders, placeTradingOrder, replaceTradingOrder } from './orderTools.js';
 import { tradingInvariants } from './tradingInvariants.js';
 import { tradingPhrasings } from './tradingPhrasings.js';
+import { tradingScenarios } from './tradingScenarios.js';
 import { tradingSamplers } from './tradingSamplers.js';
 
 /**
@@ -42,6 +43,7 @@ export const tradingDomain = defineDomain<TradingState>({
   samplers: tradingSamplers,
   invariants: tradingInvariants,
   phrasings: tradingPhrasings,
+  scenarios: tradingScenarios,
 });
 
 export default tradingDomain;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createDraft, detachDrafts, editDraft, finishDraft, isDraft, madeProxies, original } from '../../../servers/kit/copyOnWrite.js';
+import { createDraft, detachDrafts, editDraft, finishDraft, isDraft, madeProxies, original, putDraft } from '../../../servers/kit/copyOnWrite.js';
 
 interface Shop {
   items: Array<{ id: string; qty: number; tags: string[] }>;
@@ -200,6 +200,53 @@ describe('the domain kit: copy-on-write drafts', () => {
       const abandoned = createDraft(state);
       editDraft<{ stock: number }>(abandoned, ['byId', 'p1']).stock = 0;
       expect(state.byId.p1.stock).to.equal(4);
+    });
+  });
+  describe('putDraft: one slot set by path, without Proxies or a scan of the copies', () => {
+    it('sets a value by path, making missing objects on the way, and shares and freezes as editDraft does', () => {
+      const state = base();
+      const draft = createDraft(state);
+      putDraft(draft, ['byId', 'p3'], { name: 'Pad', stock: 9 });
+      putDraft(draft, ['byId', 'p1', 'stock'], 7);
+      putDraft(draft, ['extra', 'k1', 'a'], 1);
+      putDraft(draft, ['extra', 'k1', 'b'], 2);
+      putDraft(draft, ['extra', 'k2'], { c: 3 });
+      expect(madeProxies(draft)).to.equal(false);
+      const next = finishDraft(draft) as Shop & { extra: unknown };
+      expect(next.byId).to.deep.equal({ p1: { name: 'Pen', stock: 7 }, p2: state.byId.p2, p3: { name: 'Pad', stock: 9 } });
+      expect(Object.keys(next.byId)).to.deep.equal(['p1', 'p2', 'p3']);
+      expect(next.extra).to.deep.equal({ k1: { a: 1, b: 2 }, k2: { c: 3 } });
+      expect(next.byId.p2).to.equal(state.byId.p2);
+      expect(next.items).to.equal(state.items);
+      expect(state.byId.p1.stock).to.equal(4);
+      expect(state.byId).to.not.have.property('p3');
+      expect(isDeepFrozen(next)).to.equal(true);
+    });
+
+    it('agrees with the Proxy draft and editDraft copies of the same call, and drafts put there become what they turned into', () => {
+      const draft = createDraft(base());
+      draft.draft.byId.p2.stock = 3;
+      putDraft(draft, ['byId', 'p2', 'name'], 'Ink 2');
+      expect(draft.draft.byId.p2).to.include({ name: 'Ink 2', stock: 3 });
+      const meta = editDraft<{ version: number }>(draft, ['meta']);
+      putDraft(draft, ['meta', 'note'], 'n');
+      meta.version = 9;
+      const items = draft.draft.items;
+      items[0].qty = 20;
+      putDraft(draft, ['byId', 'first'], items[0]);
+      const next = finishDraft(draft) as Shop & { byId: Record<string, unknown> };
+      expect(next.byId.p2).to.deep.equal({ name: 'Ink 2', stock: 3 });
+      expect(next.meta).to.deep.equal({ version: 9, note: 'n' });
+      expect(next.byId.first).to.equal(next.items[0]);
+      expect(isDraft(next.byId.first)).to.equal(false);
+      expect(isDeepFrozen(next)).to.equal(true);
+    });
+
+    it('paths through values that are not objects are a clear error', () => {
+      const draft = createDraft(base());
+      expect(() => putDraft(draft, ['meta', 'version', 'x'], 1)).to.throw(TypeError, /meta\.version is not an object/);
+      expect(() => putDraft(draft, [], 1)).to.throw(TypeError, /path is empty/);
+      expect(finishDraft(draft)).to.deep.equal(base());
     });
   });
 });

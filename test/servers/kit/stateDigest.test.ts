@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { createDraft, editDraft, finishDraft, original } from '../../../servers/kit/copyOnWrite.js';
+import { createDraft, editDraft, finishDraft, original, putDraft } from '../../../servers/kit/copyOnWrite.js';
 import { editDeleteEntry, editEntry, toBuckets } from '../../../servers/kit/bucketedRecord.js';
 import { stateDigest } from '../../../servers/kit/stateDigest.js';
 import { domainRuntime } from '../../../servers/kit/DomainSession.js';
@@ -200,7 +200,7 @@ describe('the domain kit: the state digest behind session hashes', () => {
           let state: typeof initial = initial;
           for (const id of order) {
             const draft = createDraft(state);
-            const ctx = { edit: <E>(...path: PropertyKey[]) => editDraft<E>(draft, path) };
+            const ctx = { edit: <E>(...path: PropertyKey[]) => editDraft<E>(draft, path), put: (path: readonly PropertyKey[], value: unknown) => putDraft(draft, path, value) };
             if (id % 5 === 0) editDeleteEntry(ctx, ['items'], `item_${id}`);
             else editEntry(ctx, ['items'], `item_${id}`, { n: id });
             state = finishDraft(draft);

@@ -24,6 +24,8 @@ export const STAGES = Object.freeze({
     policy: STAGE_DEFAULT,
     /** The template teacher answers only what no model answered before it. */
     templateTeacher: STAGE_DEFAULT + 1,
+    /** A model user simulator rewrites the template teacher's user turns in its own words. */
+    userSimulator: STAGE_DEFAULT + 2,
   },
   onReward: {
     /** One plugin per reward term. */

@@ -12,6 +12,8 @@ import {
   type TokenTrace,
   type ToolCall,
 } from '../../core/index.js';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { STAGES } from '../stages.js';
 import { parseChatToolCalls, parseHermesText, toChatToolCall } from './parseToolCalls.js';
 import { Semaphore } from '../../core/support/index.js';
@@ -148,9 +150,34 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * One POST with node:http(s). Not `fetch`: its client gives up on a response whose headers take more
+ * than 300 s (undici's headersTimeout), whatever `timeoutMs` says, and a small model on a busy CPU
+ * can take longer than that to prefill a long prompt. Here only `timeoutMs` (the signal) limits it.
+ */
+function post(url: string, headers: Record<string, string>, payload: string, signal: AbortSignal): Promise<{ status: number; retryAfter: string | null; text: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) }, signal }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const retryAfter = res.headers['retry-after'];
+        resolve({ status: res.statusCode ?? 0, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 function describeFetchError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = (error as { code?: string }).code;
   const base = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && !base.includes(code)) return `${base} (${code})`;
   return cause?.code ? `${base} (${cause.code})` : cause?.message ? `${base} (${cause.message})` : base;
 }
 
@@ -247,10 +274,7 @@ export class OpenAIPolicyPlugin implements ProvePlugin {
     let text: string;
     let retryAfter: string | null;
     try {
-      const response = await fetch(this.url, { method: 'POST', headers, body: payload, signal: controller.signal });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      text = await response.text();
+      ({ status, retryAfter, text } = await post(this.url, headers, payload, controller.signal));
     } catch (error) {
       const reason = controller.signal.reason;
       if (reason instanceof RetryableFailure) throw reason;

@@ -392,6 +392,8 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         // A read-only B makes nothing: an input it also answers for when nothing is there
         // (`check_path_access`) still names a thing to look at.
         if (!isIdentifierInput(input) || (!b.readOnly && chosen.get(b.name)?.has(input))) continue;
+        // An input whose schema lists every value it takes (`label`: home or work) is a choice among them, not a result.
+        if (Array.isArray(b.properties[input]?.enum)) continue;
         const output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
         if (output !== undefined && (!echoes.has(output) || (a.readOnly && nestedKinds.get(a.name)!.has(output)))) matched.push({ output, input });
       }

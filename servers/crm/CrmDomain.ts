@@ -4,6 +4,7 @@ import { CRM_REFERENCE_DATE, type CrmState } from './CrmState.js';
 import { crmInvariants } from './crmInvariants.js';
 import { crmPhrasings } from './crmPhrasings.js';
 import { crmSamplers } from './crmSamplers.js';
+import { crmScenarios } from './crmScenarios.js';
 import { assignCrmOwner, createCrmAccount, createCrmContact, deleteCrmAccount, getCrmAccount, listCrmContacts, searchCrmRecords } from './recordTools.js';
 import { convertCrmLead, createCrmDeal, createCrmLead, listCrmActivities, listCrmDeals, listCrmLeads, logCrmActivity, updateCrmDealStage, updateCrmLeadStatus } from './salesTools.js';
 
@@ -40,6 +41,7 @@ export const crmDomain = defineDomain<CrmState>({
   samplers: crmSamplers,
   invariants: crmInvariants,
   phrasings: crmPhrasings,
+  scenarios: crmScenarios,
 });
 
 export default crmDomain;

@@ -6,6 +6,7 @@ import { FOOD_REFERENCE_DATE, type FoodDeliveryState } from './FoodDeliveryState
 import { foodDeliveryInvariants } from './foodDeliveryInvariants.js';
 import { foodDeliveryPhrasings } from './foodDeliveryPhrasings.js';
 import { foodDeliverySamplers } from './foodDeliverySamplers.js';
+import { foodDeliveryScenarios } from './foodDeliveryScenarios.js';
 import { cancelDeliveryOrder, getDeliveryOrder, listDeliveryOrders, placeDeliveryOrder, rateDeliveryOrder, reorderDeliveryOrder, updateDeliveryTip } from './orderTools.js';
 import { getRestaurantMenu, listDeliveryPromotions, searchRestaurants } from './restaurantTools.js';
 
@@ -44,6 +45,7 @@ export const foodDeliveryDomain = defineDomain<FoodDeliveryState>({
   samplers: foodDeliverySamplers,
   invariants: foodDeliveryInvariants,
   phrasings: foodDeliveryPhrasings,
+  scenarios: foodDeliveryScenarios,
 });
 
 export default foodDeliveryDomain;

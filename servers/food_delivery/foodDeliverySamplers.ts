@@ -8,7 +8,9 @@ import { STREETS } from './streets.js';
  * Read-only discovery of what a grounded food-delivery request can mention. Customers and
  * restaurants are offered by name, as people say them (every tool takes a name or an id); dishes
  * of restaurants open at the reference time; cart lines; orders under way or recently delivered;
- * promotion codes. Samplers see no session clock, so "now" is the world's reference date.
+ * promotion codes. Item, cart line and order ids are not offered: a person does not hold them
+ * (dish names repeat across restaurants), so a conversation gets them from a menu, a cart or the
+ * order list. Samplers see no session clock, so "now" is the world's reference date.
  */
 const now = FOOD_REFERENCE_DATE;
 
@@ -33,20 +35,20 @@ export const foodDeliverySamplers: DomainSampler<FoodDeliveryState>[] = [
   },
   {
     collection: 'menu_items',
-    description: 'Dishes available today at restaurants open now: id, dish name, restaurant, price.',
+    description: 'Dishes available today at restaurants open now: dish name, restaurant, price (the item id comes from the menu).',
     sample(state) {
       return entryValues(state.items)
         .filter((i) => !i.sold_out && openingState(state.restaurants[i.restaurant_id], now).open)
         .sort((a, b) => idNumber(a.item_id) - idNumber(b.item_id))
-        .map((i) => ({ item_id: i.item_id, name: `${i.name} from ${state.restaurants[i.restaurant_id].name}`, dish: i.name, restaurant_id: state.restaurants[i.restaurant_id].name, price: i.price_cents / 100 }));
+        .map((i) => ({ name: `${i.name} from ${state.restaurants[i.restaurant_id].name}`, dish: i.name, restaurant_id: state.restaurants[i.restaurant_id].name, price: i.price_cents / 100 }));
     },
   },
   {
     collection: 'cart_lines',
-    description: 'Lines of open carts: line id, dish, quantity, the customer and restaurant.',
+    description: 'Lines of open carts: dish, quantity, the customer and restaurant (the line id comes from the cart).',
     sample(state) {
       return Object.values(state.carts).flatMap((c) =>
-        c.lines.map((l) => ({ line_id: l.line_id, name: `the ${entryValues(state.items).find((i) => i.item_id === l.item_id)!.name} in the ${state.restaurants[c.restaurant_id].name} cart`, customer_id: state.customers[c.customer_id].name, restaurant_id: state.restaurants[c.restaurant_id].name, quantity: l.quantity })),
+        c.lines.map((l) => ({ name: `the ${entryValues(state.items).find((i) => i.item_id === l.item_id)!.name} in the ${state.restaurants[c.restaurant_id].name} cart`, customer_id: state.customers[c.customer_id].name, restaurant_id: state.restaurants[c.restaurant_id].name, quantity: l.quantity })),
       );
     },
   },
@@ -61,13 +63,13 @@ export const foodDeliverySamplers: DomainSampler<FoodDeliveryState>[] = [
   },
   {
     collection: 'orders',
-    description: 'Orders under way or delivered in the last week: id, customer, restaurant, status, when placed.',
+    description: 'Orders under way or delivered in the last week: customer, restaurant, status, when placed (the order id comes from the order list).',
     sample(state) {
       const weekAgo = addMinutes(now, -7 * 24 * 60);
       return entryValues(state.orders)
         .filter((o) => o.placed_at >= weekAgo && o.cancelled_at === null)
         .sort((a, b) => idNumber(a.order_id) - idNumber(b.order_id))
-        .map((o) => ({ order_id: o.order_id, name: `the ${state.restaurants[o.restaurant_id].name} order of ${localTime(o.placed_at).day}`, customer_id: state.customers[o.customer_id].name, restaurant_id: state.restaurants[o.restaurant_id].name, status: statusAt(o, now) }));
+        .map((o) => ({ name: `the ${state.restaurants[o.restaurant_id].name} order of ${localTime(o.placed_at).day}`, customer_id: state.customers[o.customer_id].name, restaurant_id: state.restaurants[o.restaurant_id].name, status: statusAt(o, now) }));
     },
   },
   {

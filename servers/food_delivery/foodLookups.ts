@@ -258,7 +258,7 @@ export const schemaText = s;
 export const schemaNumber = n;
 export const cartSchema: JsonSchema = {
   type: 'object',
-  properties: { cart_id: s('Cart id.'), restaurant_id: s('Restaurant id.'), restaurant: s('Restaurant.'), lines: { type: 'array', description: 'Lines with line_id, item, quantity, options, prices.' }, promo_code: { type: ['string', 'null'], description: 'Promo applied.' }, subtotal: n('Items, $.'), discount: n('Promo discount, $.'), total_before_tip: n('Total before tip, $.') },
+  properties: { cart_id: s('Cart id.'), restaurant_id: s('Restaurant id.'), restaurant: s('Restaurant.'), lines: { type: 'array', items: { type: 'object', properties: { line_id: s('Cart line id, e.g. line_31.'), item_id: s('Menu item id.'), name: s('Dish.'), quantity: n('How many.') }, required: ['line_id', 'item_id', 'name', 'quantity'] }, description: 'Lines with line_id, item, quantity, options, prices.' }, promo_code: { type: ['string', 'null'], description: 'Promo applied.' }, subtotal: n('Items, $.'), discount: n('Promo discount, $.'), total_before_tip: n('Total before tip, $.') },
   required: ['cart_id', 'restaurant_id', 'lines', 'subtotal', 'total_before_tip'],
 };
 export const orderSchema: JsonSchema = {

@@ -18,6 +18,7 @@ import {
 import { issueTrackerInvariants } from './issueTrackerInvariants.js';
 import { issueTrackerPhrasings } from './issueTrackerPhrasings.js';
 import { issueTrackerSamplers } from './issueTrackerSamplers.js';
+import { issueTrackerScenarios } from './issueTrackerScenarios.js';
 import {
   completeTrackerSprint,
   createTrackerSprint,
@@ -66,6 +67,7 @@ export const issueTrackerDomain = defineDomain<IssueTrackerState>({
   samplers: issueTrackerSamplers,
   invariants: issueTrackerInvariants,
   phrasings: issueTrackerPhrasings,
+  scenarios: issueTrackerScenarios,
 });
 
 export default issueTrackerDomain;

@@ -4,6 +4,7 @@ import { MAPS_REFERENCE_DATE, type MapsState } from './MapsState.js';
 import { mapsInvariants } from './mapsInvariants.js';
 import { mapsPhrasings } from './mapsPhrasings.js';
 import { mapsSamplers } from './mapsSamplers.js';
+import { mapsScenarios } from './mapsScenarios.js';
 import { autocompleteMapsPlaces, geocodeMapsAddress, getMapsPlaceDetails, reverseGeocodeMapsLocation, searchMapsNearby, searchMapsPlaces, writeMapsReview } from './placeTools.js';
 import { deleteMapsHistoryEntry, getMapsDirections, getMapsDistanceMatrix, listMapsHistory, startMapsNavigation } from './routeTools.js';
 import { listMapsSavedPlaces, removeMapsSavedPlace, saveMapsPlace, setMapsLabeledPlace } from './savedTools.js';
@@ -41,6 +42,7 @@ export const mapsDomain = defineDomain<MapsState>({
   samplers: mapsSamplers,
   invariants: mapsInvariants,
   phrasings: mapsPhrasings,
+  scenarios: mapsScenarios,
 });
 
 export default mapsDomain;

@@ -7,6 +7,7 @@ import { VEHICLE_REFERENCE_DATE, type VehicleState } from './VehicleState.js';
 import { vehicleInvariants } from './vehicleInvariants.js';
 import { vehiclePhrasings } from './vehiclePhrasings.js';
 import { vehicleSamplers } from './vehicleSamplers.js';
+import { vehicleScenarios } from './vehicleScenarios.js';
 
 /** A connected-car fleet after Tesla's Fleet API: wake, doors, climate, seats, charging, trunks, windows, Sentry Mode, navigation and drive state. */
 export const vehicleDomain = defineDomain<VehicleState>({
@@ -46,6 +47,7 @@ export const vehicleDomain = defineDomain<VehicleState>({
   samplers: vehicleSamplers,
   invariants: vehicleInvariants,
   phrasings: vehiclePhrasings,
+  scenarios: vehicleScenarios,
 });
 
 export default vehicleDomain;

@@ -32,7 +32,22 @@ async function main(): Promise<void> {
   }
   if (!existsSync(join(HF, 'config.json'))) {
     console.log(`writing SmolLM2 as a Hugging Face folder for the worker to ${HF} (once) …`);
-    execFileSync(findPython(undefined, ROOT), [join(ROOT, 'plugins', 'policy', 'onnx', 'export.py'), '--model', 'smollm2', '--out', join(CACHE, 'smollm2-onnx-again'), '--hf-copy', HF], { stdio: 'inherit' });
+    // The same weights (dequantized GGUF) and the export's chat template, so both engines see the same prompts.
+    const script = [
+      'import os, shutil, sys',
+      `sys.path.insert(0, ${JSON.stringify(join(ROOT, 'plugins', 'policy', 'onnx'))})`,
+      'from export import load, resolve_source, models',
+      `hf, template = ${JSON.stringify(HF)}, ${JSON.stringify(join(ONNX, 'chat_template.jinja'))}`,
+      "model, tokenizer = load(*resolve_source('smollm2')[:2])",
+      'models.dequantized(model)',
+      "tmp = f'{hf}.tmp-{os.getpid()}'",
+      'model.save_pretrained(tmp, safe_serialization=True)',
+      'tokenizer.chat_template = open(template).read()',
+      'tokenizer.save_pretrained(tmp)',
+      'shutil.rmtree(hf, ignore_errors=True)',
+      'os.replace(tmp, hf)',
+    ].join('\n');
+    execFileSync(findPython(undefined, ROOT), ['-c', script], { stdio: 'inherit' });
   }
   const prompts = parityPrompts(8);
   const t0 = performance.now();

@@ -14,7 +14,8 @@
  *      error over examples), the state check, calls per rollout; GRPO − SFT paired differences with
  *      their standard errors; the β comparison; curves in OUT/run/report.html and OUT/run-beta0/.
  *
- *   npm run train:evidence     (nice -n 10; ≤ 60 min on 2 cores; settings by EVIDENCE_* variables)
+ *   npm run train:evidence     (nice -n 10; ≤ 60 min on 2 cores; settings by EVIDENCE_* variables;
+ *                               EVIDENCE_CONTINUE=runs/evidence continues a run cut short)
  *
  * Nothing here is tuned to the outcome: the settings are fixed before the run and written to
  * results.json, and a required outcome not reached is printed as not reached, with its numbers.
@@ -30,7 +31,13 @@ function freshFolder(base: string): string {
     if (!existsSync(dir)) return dir;
   }
 }
-const OUT = freshFolder(resolve(ROOT, process.env.EVIDENCE_OUT ?? 'runs/evidence'));
+// EVIDENCE_CONTINUE=DIR continues a run cut short in DIR with the same settings: stages whose output is
+// there (the synthesized data, a training run's final checkpoint, an eval's rollouts) are not redone.
+const CONTINUE = process.env.EVIDENCE_CONTINUE;
+const OUT = CONTINUE ? resolve(ROOT, CONTINUE) : freshFolder(resolve(ROOT, process.env.EVIDENCE_OUT ?? 'runs/evidence'));
+// The eval configs written into OUT import this repository's modules by relative path; the config
+// loader resolves their dependencies from OUT, which fails outside the repository (seen with /tmp).
+if (relative(ROOT, OUT).startsWith('..')) throw new Error(`EVIDENCE_OUT must be inside the repository (${ROOT}), e.g. runs/evidence: the eval configs written there import its modules`);
 const env = (name: string, fallback: number) => Number(process.env[`EVIDENCE_${name}`] ?? fallback);
 const S = {
   model: process.env.EVIDENCE_MODEL ?? 'smollm2',
@@ -62,7 +69,11 @@ const clock = () => {
 };
 const timings: Record<string, number> = {};
 
-async function prove(stage: string, argv: string[]): Promise<string> {
+async function prove(stage: string, argv: string[], done?: string): Promise<string> {
+  if (done && existsSync(done)) {
+    process.stdout.write(`\n[${clock()}] ${stage}: already done (${relative(ROOT, done)}), not redone\n`);
+    return '';
+  }
   let stdout = '';
   let stderr = '';
   const t = performance.now();
@@ -199,7 +210,7 @@ const fmt = ([m, s]: [number, number]) => `${m.toFixed(3)} ± ${s.toFixed(3)}`;
 async function main(): Promise<void> {
   mkdirSync(join(OUT, 'data'), { recursive: true });
   process.stdout.write(`evidence: writing ${relative(ROOT, OUT)} with ${JSON.stringify(S)}\n`);
-  await prove('synth', ['synth', '--count', String(S.examples), '--seed', String(S.seed), '--domains', S.domains, '--out', join(OUT, 'synth')]);
+  await prove('synth', ['synth', '--count', String(S.examples), '--seed', String(S.seed), '--domains', S.domains, '--out', join(OUT, 'synth')], join(OUT, 'synth', 'examples.jsonl'));
   const data = splitData(join(OUT, 'synth', 'examples.jsonl'));
   process.stdout.write(`evidence: ${JSON.stringify(data.leakage)}\n`);
   // The writer's split puts about 10 % in test: too few held-out examples is an error, found before any training.
@@ -214,9 +225,9 @@ async function main(): Promise<void> {
   ];
   const run = join(OUT, 'run');
   const runBeta0 = join(OUT, 'run-beta0');
-  await prove('sft+grpo', ['train', '--model', S.model, '--dataset', data.train, '--split', 'all', '--sft-steps', String(S.sftSteps), '--sft-batch', String(S.sftBatch), '--sft-lr', S.sftLr, '--kl', S.kl, ...grpo, '--out', run]);
-  const sftCheckpoint = join(run, 'checkpoints', 'sft');
   const final = (dir: string) => join(dir, 'checkpoints', `step-${String(S.steps).padStart(6, '0')}`);
+  await prove('sft+grpo', ['train', '--model', S.model, '--dataset', data.train, '--split', 'all', '--sft-steps', String(S.sftSteps), '--sft-batch', String(S.sftBatch), '--sft-lr', S.sftLr, '--kl', S.kl, ...grpo, '--out', run], final(run));
+  const sftCheckpoint = join(run, 'checkpoints', 'sft');
   await prove('report', ['report', run]);
   const summaries: Record<string, Summary> = {};
   const evaluate = async (name: string, model: string) => {
@@ -224,14 +235,14 @@ async function main(): Promise<void> {
     await prove(`eval-${name}`, [
       'eval', '--config', evalConfig(name, model), '--dataset', data.heldout, '--split', 'all', '--group', '1', '--seed', '1',
       '--concurrency', String(S.evalConcurrency), ...fit, ...turns, '--out', dir,
-    ]);
+    ], join(dir, 'rollouts.jsonl'));
     summaries[name] = summarize(dir);
     writeResults(summaries, data.leakage, run, runBeta0);
   };
   // The required comparison first, so that a run cut short by the machine still has it.
   await evaluate('sft', sftCheckpoint);
   await evaluate('grpo', final(run));
-  await prove('grpo-beta0', ['train', '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', '0', ...grpo, '--out', runBeta0]);
+  await prove('grpo-beta0', ['train', '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', '0', ...grpo, '--out', runBeta0], final(runBeta0));
   await prove('report-beta0', ['report', runBeta0]);
   writeResults(summaries, data.leakage, run, runBeta0);
   await evaluate('base', S.model);

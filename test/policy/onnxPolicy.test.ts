@@ -79,6 +79,27 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
     }
   });
 
+  it('reuses cached keys and values for a prompt that continues an earlier one, beside an uncached row, with PyTorch’s ids', async () => {
+    const cached = await OnnxCausalLM.load(onnx, { threads: 1, prefixCacheTokens: 4096 });
+    try {
+      const [p0, p1, p2] = reference.prompts;
+      const greedy = { maxNewTokens: 32, temperature: 0, topP: 1, ignoreStop: true };
+      const first = await cached.generate([p0.promptIds, p1.promptIds], greedy);
+      expect(first.map((r) => r.ids)).to.deep.equal([p0.ids.slice(0, 32), p1.ids.slice(0, 32)]);
+      expect(cached.prefixCache!.size.entries).to.equal(2);
+      // The next turn of prompt 0 (its prompt and 32 tokens) continues from the cache; prompt 2 is new.
+      const second = await cached.generate([[...p0.promptIds, ...p0.ids.slice(0, 32)], p2.promptIds], greedy);
+      expect(second[0].ids).to.deep.equal(p0.ids.slice(32, 64));
+      expect(second[1].ids).to.deep.equal(p2.ids.slice(0, 32));
+      expect(cached.prefixCache!.hits).to.be.at.least(1);
+      expect(cached.prefixCache!.reusedTokens).to.be.at.least(p0.promptIds.length);
+      // The longer entry replaced the one it extends.
+      expect(cached.prefixCache!.size.entries).to.equal(3);
+    } finally {
+      await cached.release();
+    }
+  });
+
   it('samples with a seed per row: the same seed repeats, another differs, and batch neighbours change nothing', async () => {
     const ids = reference.prompts.slice(0, 3).map((p) => p.promptIds);
     const settings = { maxNewTokens: 24, temperature: 1, topP: 0.9, ignoreStop: true };

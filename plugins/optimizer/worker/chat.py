@@ -31,6 +31,10 @@ class Conversation:
     logprobs: list[float] = field(default_factory=list)  # 0.0 where not trainable
     messages_seen: int = 0  # messages of the chat conversation already in `ids`
     turns: int = 0  # assistant turns sampled
+    # Keys and values of the first `kv_len` ids, kept by the sampler from the last turn (a list of
+    # (keys, values) per layer, batch of one), so that the next turn prefills only the new ids.
+    kv: list | None = field(default=None, repr=False, compare=False)
+    kv_len: int = 0
 
     def append(self, ids: list[int], trainable: bool = False, logprobs: list[float] | None = None) -> None:
         self.ids.extend(ids)

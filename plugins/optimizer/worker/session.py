@@ -31,6 +31,42 @@ def seed_of(values) -> int:
     return int.from_bytes(digest[:8], "little") & 0x7FFFFFFFFFFFFFFF
 
 
+def _growing_cache(data, room: int):
+    """A DynamicCache over (keys, values) per layer whose decoding steps write in place into buffers with
+    `room` free positions. (DynamicLayer re-concatenates the whole cache for every token: 60 % of a
+    decoding step for 25 rows of 2,000 tokens, measured with py-spy.)"""
+    from transformers import DynamicCache
+    from transformers.cache_utils import DynamicLayer
+
+    class GrowingLayer(DynamicLayer):
+        def __init__(self, keys, values):
+            super().__init__()
+            b, h, n, d = keys.shape
+            self.buffers = [keys.new_empty((b, h, n + room, d)), values.new_empty((b, h, n + room, values.shape[-1]))]
+            self.buffers[0][:, :, :n] = keys
+            self.buffers[1][:, :, :n] = values
+            self.length = n
+            self.device = keys.device
+            self.is_initialized = True
+            self.keys, self.values = self.buffers[0][:, :, :n], self.buffers[1][:, :, :n]
+
+        def update(self, key_states, value_states, *args, **kwargs):
+            m = key_states.shape[-2]
+            if self.length + m > self.buffers[0].shape[-2]:
+                self.buffers = [torch.cat([buf[:, :, : self.length], new], dim=-2) for buf, new in zip(self.buffers, (key_states, value_states))]
+            else:
+                self.buffers[0][:, :, self.length:self.length + m] = key_states
+                self.buffers[1][:, :, self.length:self.length + m] = value_states
+            self.length += m
+            self.keys, self.values = self.buffers[0][:, :, : self.length], self.buffers[1][:, :, : self.length]
+            return self.keys, self.values
+
+    cache = DynamicCache()
+    cache.layers = [GrowingLayer(k, v) for k, v in data]
+    cache.layer_class_to_replicate = None
+    return cache
+
+
 class Session:
     def __init__(self) -> None:
         import transformers
@@ -97,6 +133,8 @@ class Session:
         self.optimizer = None
         self.sft_optimizer = None
         self.conversations.clear()
+        self._kv_ok = None
+        self._kv_order = {}
         params = sum(p.numel() for p in self.model.parameters())
         trainable = sum(p.numel() for p in self.model.parameters() if p.requires_grad)
         return {
@@ -162,6 +200,9 @@ class Session:
 
     def op_forget(self, args) -> dict:
         keys = args.get("keys")
+        for conv in (self.conversations.values() if keys is None else [self.conversations.get(k) for k in keys]):
+            if conv is not None:
+                conv.kv, conv.kv_len = None, 0
         if keys is None:
             n = len(self.conversations)
             self.conversations.clear()
@@ -194,7 +235,7 @@ class Session:
         active = [i for i, b in enumerate(budgets) if b > 0]
         sampled = {i: ([], [], "length") for i in range(len(rows))}
         if active:
-            out = self._sample([rows[i] for i in active], [budgets[i] for i in active], temperature, top_p, seed_of([r.get("seed", 0) for r in requests]))
+            out = self._sample([convs[i] for i in active], [budgets[i] for i in active], temperature, top_p, seed_of([r.get("seed", 0) for r in requests]))
             for j, i in enumerate(active):
                 sampled[i] = out[j]
         results = []
@@ -214,27 +255,111 @@ class Session:
         seconds = time.perf_counter() - started
         return {"results": results, "seconds": seconds, "newTokens": new_tokens}
 
-    def _sample(self, rows, budgets, temperature, top_p, seed):
+    def _kv_reusable(self) -> bool:
+        """Whether keys and values can be kept per conversation and re-batched: every layer a plain
+        dynamic (full-attention) layer, as in Llama/SmolLM2 and Qwen models."""
+        if getattr(self, "_kv_ok", None) is None:
+            config = self._causal().config
+            types = getattr(config, "layer_types", None)
+            if types:
+                self._kv_ok = all(t == "full_attention" for t in types)
+            else:
+                self._kv_ok = not getattr(config, "use_sliding_window", False) and getattr(config, "sliding_window", None) is None
+            self._kv_ok = self._kv_ok and self.options.get("kvReuse", True) is not False
+        return self._kv_ok
+
+    def _prefill(self, convs):
+        """Per conversation: keys/values of all its ids and the logits after the last one. Each row is
+        prefilled on its own (no padding), from the keys and values kept from its previous turn, and
+        rows with the same ids (a GRPO group's shared prompt) are prefilled once."""
+        from transformers import DynamicCache
+
         model = self.model
         device = self.device
-        pad = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else 0
+        shared: dict[tuple, tuple] = {}
+        results = []
+        for conv in convs:
+            ids = conv.ids
+            start = conv.kv_len if conv.kv is not None and conv.kv_len < len(ids) else 0
+            key = tuple(ids) if start == 0 else None
+            if key is not None and key in shared:
+                results.append(shared[key])
+                continue
+            cache = DynamicCache(ddp_cache_data=conv.kv) if start > 0 else DynamicCache()
+            x = torch.tensor([ids[start:]], dtype=torch.long, device=device)
+            positions = torch.arange(start, len(ids), device=device)[None, :]
+            with self._autocast():
+                out = model(input_ids=x, position_ids=positions, past_key_values=cache, use_cache=True, logits_to_keep=1)
+            kv = [(layer.keys, layer.values) for layer in out.past_key_values.layers]
+            result = (kv, out.logits[:, -1, :].float())
+            if key is not None:
+                shared[key] = result
+            results.append(result)
+        return results
+
+    def _keep_kv(self, conv, kv, length: int) -> None:
+        """Keep a conversation's keys/values for its next turn, within a budget of tokens (oldest dropped)."""
+        budget = int(self.options.get("kvCacheTokens", 65536))
+        order = self.__dict__.setdefault("_kv_order", {})
+        order.pop(id(conv), None)
+        conv.kv, conv.kv_len = kv, length
+        order[id(conv)] = conv
+        for key in [k for k, c in order.items() if c.kv is None]:
+            del order[key]
+        total = sum(c.kv_len for c in order.values() if c.kv is not None)
+        for key in list(order):
+            if total <= budget:
+                break
+            old = order.pop(key)
+            if old.kv is not None:
+                total -= old.kv_len
+            old.kv, old.kv_len = None, 0
+
+    def _sample(self, convs, budgets, temperature, top_p, seed):
+
+        model = self.model
+        device = self.device
         stop = torch.tensor(self.codec.stop_ids, device=device)
+        rows = [conv.ids for conv in convs]
         B = len(rows)
-        L = max(len(r) for r in rows)
-        input_ids = torch.full((B, L), pad, dtype=torch.long)
-        attention = torch.zeros((B, L), dtype=torch.long)
-        for i, r in enumerate(rows):
-            input_ids[i, L - len(r):] = torch.tensor(r, dtype=torch.long)
-            attention[i, L - len(r):] = 1
-        input_ids, attention = input_ids.to(device), attention.to(device)
-        positions = (attention.cumsum(-1) - 1).clamp(min=0)
+        lens = [len(r) for r in rows]
+        L = max(lens)
+        reuse = self._kv_reusable()
+        if reuse:
+            prefilled = self._prefill(convs)
+            layers = len(prefilled[0][0])
+            data = []
+            for layer in range(layers):
+                ks, vs = [], []
+                for (kv, _), n in zip(prefilled, lens):
+                    k, v = kv[layer]
+                    ks.append(torch.nn.functional.pad(k, (0, 0, L - n, 0)) if n < L else k)
+                    vs.append(torch.nn.functional.pad(v, (0, 0, L - n, 0)) if n < L else v)
+                data.append((torch.cat(ks, 0), torch.cat(vs, 0)))
+            cache = _growing_cache(data, max(budgets))
+            logits = self._mask_padding(torch.cat([lg for _, lg in prefilled], 0))
+            attention = torch.zeros((B, L), dtype=torch.long, device=device)
+            for i, n in enumerate(lens):
+                attention[i, L - n:] = 1
+            next_pos = torch.tensor(lens, dtype=torch.long, device=device)
+            del prefilled, data
+        else:
+            pad = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else 0
+            input_ids = torch.full((B, L), pad, dtype=torch.long)
+            attention = torch.zeros((B, L), dtype=torch.long)
+            for i, r in enumerate(rows):
+                input_ids[i, L - len(r):] = torch.tensor(r, dtype=torch.long)
+                attention[i, L - len(r):] = 1
+            input_ids, attention = input_ids.to(device), attention.to(device)
+            positions = (attention.cumsum(-1) - 1).clamp(min=0)
+            with self._autocast():
+                out = model(input_ids=input_ids, attention_mask=attention, position_ids=positions, use_cache=True, logits_to_keep=1)
+            cache = out.past_key_values
+            logits = self._mask_padding(out.logits[:, -1, :].float())
+            next_pos = positions[:, -1] + 1
         generator = torch.Generator(device=device).manual_seed(seed)
-        with self._autocast():
-            out = model(input_ids=input_ids, attention_mask=attention, position_ids=positions, use_cache=True, logits_to_keep=1)
-        cache = out.past_key_values
-        logits = self._mask_padding(out.logits[:, -1, :].float())
-        next_pos = positions[:, -1] + 1
         budget = torch.tensor(budgets, device=device)
+        fed = 0
         done = torch.zeros(B, dtype=torch.bool, device=device)
         stopped = torch.zeros(B, dtype=torch.bool, device=device)
         tokens, logps = [], []
@@ -264,6 +389,7 @@ class Session:
             with self._autocast():
                 out = model(input_ids=choice.clamp(min=0)[:, None], attention_mask=attention, position_ids=next_pos[:, None], past_key_values=cache, use_cache=True)
             cache = out.past_key_values
+            fed += 1
             logits = self._mask_padding(out.logits[:, -1, :].float())
             next_pos = next_pos + 1
         ids_matrix = torch.stack(tokens, 1).tolist() if tokens else [[] for _ in range(B)]
@@ -278,6 +404,11 @@ class Session:
                 ids.append(tok)
                 lps.append(lp)
             results.append((ids, lps, "stop" if stopped[i] else "length"))
+            if reuse:
+                # The keys/values of the prompt and of the sampled tokens fed back (all but a last one).
+                keep = min(len(ids), fed)
+                kv = [(layer.keys[i:i + 1, :, L - lens[i]:L + keep].clone(), layer.values[i:i + 1, :, L - lens[i]:L + keep].clone()) for layer in cache.layers]
+                self._keep_kv(convs[i], kv, lens[i] + keep)
         return results
 
     def _mask_padding(self, logits: torch.Tensor) -> torch.Tensor:

@@ -52,6 +52,59 @@ export interface GeneratedRow {
   promptTokens: number;
 }
 
+/** One row's keys and values after a generation, kept to serve later prompts that start with the same tokens. */
+interface CachedPrefix {
+  ids: number[];
+  /** Per layer, [kvHeads, ids.length, headDim]. */
+  keys: Float32Array[];
+  values: Float32Array[];
+}
+
+/** Prompts that share a beginning with an earlier generation skip its prefill (multi-turn chats: each request repeats the last). */
+export class PrefixCache {
+  private entries: CachedPrefix[] = [];
+  private tokens = 0;
+  hits = 0;
+  reusedTokens = 0;
+
+  constructor(readonly maxTokens: number) {}
+
+  get size(): { entries: number; tokens: number } {
+    return { entries: this.entries.length, tokens: this.tokens };
+  }
+
+  /** The longest cached beginning of `prompt` (at most `prompt.length - 1` tokens: one must be fed to get logits). */
+  find(prompt: readonly number[], minimum: number): { entry: CachedPrefix; length: number } | undefined {
+    let best: { entry: CachedPrefix; length: number } | undefined;
+    for (const entry of this.entries) {
+      const limit = Math.min(entry.ids.length, prompt.length - 1);
+      let k = 0;
+      while (k < limit && entry.ids[k] === prompt[k]) k++;
+      if (k >= minimum && (best === undefined || k > best.length)) best = { entry, length: k };
+    }
+    if (best !== undefined) {
+      // Most recently used last: eviction takes the first.
+      this.entries = [...this.entries.filter((e) => e !== best!.entry), best.entry];
+    }
+    return best;
+  }
+
+  add(entry: CachedPrefix): void {
+    if (entry.ids.length > this.maxTokens) return;
+    // An entry that the new one extends (the same chat one turn earlier) is no longer needed.
+    const subsumed = (e: CachedPrefix) => e.ids.length <= entry.ids.length && e.ids.every((id, i) => id === entry.ids[i]);
+    for (const e of this.entries.filter(subsumed)) this.tokens -= e.ids.length;
+    this.entries = [...this.entries.filter((e) => !subsumed(e)), entry];
+    this.tokens += entry.ids.length;
+    while (this.tokens > this.maxTokens && this.entries.length > 0) this.tokens -= this.entries.shift()!.ids.length;
+  }
+
+  clear(): void {
+    this.entries = [];
+    this.tokens = 0;
+  }
+}
+
 type Ort = typeof import('onnxruntime-node');
 type Session = import('onnxruntime-node').InferenceSession;
 type OrtTensor = import('onnxruntime-node').Tensor;
@@ -106,6 +159,10 @@ export class OnnxCausalLM {
   readonly stopIds: Set<number>;
   /** Prompt tokens per prefill pass (memory: batch × heads × chunk × prompt scores per layer). */
   prefillChunk = 256;
+  /** Keys and values of earlier generations, reused by prompts that begin the same way (off unless `prefixCacheTokens` is set). */
+  prefixCache?: PrefixCache;
+  /** Shortest shared beginning worth reusing. */
+  minPrefix = 16;
   private readonly template: Template;
   private readonly specialTokens: Record<string, string>;
 
@@ -130,7 +187,7 @@ export class OnnxCausalLM {
   }
 
   /** Load and check an export: every file, the manifest, and the graph's inputs and outputs against it. */
-  static async load(directory: string, options: { threads?: number; prefillChunk?: number } = {}): Promise<OnnxCausalLM> {
+  static async load(directory: string, options: { threads?: number; prefillChunk?: number; prefixCacheTokens?: number } = {}): Promise<OnnxCausalLM> {
     const dir = resolve(directory);
     if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove-rl export --format onnx --model … --out DIR');
     const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove-rl export writes') as OnnxManifest;
@@ -180,6 +237,7 @@ export class OnnxCausalLM {
     }
     const lm = new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, tokenizerConfig);
     if (options.prefillChunk !== undefined) lm.prefillChunk = options.prefillChunk;
+    if (options.prefixCacheTokens !== undefined && options.prefixCacheTokens > 0) lm.prefixCache = new PrefixCache(options.prefixCacheTokens);
     return lm;
   }
 
@@ -232,11 +290,38 @@ export class OnnxCausalLM {
       }
       nextPosition.push(p.length);
     }
-    const emptyPast = new ort.Tensor('float32', new Float32Array(0), [B, manifest.kvHeads, 0, manifest.headDim]);
+    // Rows whose beginning is cached start their prefill later: the pass starts at the first column
+    // some row must compute (`start`); what lies before it comes from the cache (zeros where padded).
+    const hits = prompts.map((p) => (this.prefixCache === undefined ? undefined : this.prefixCache.find(p, this.minPrefix)));
+    const start = L - Math.max(...prompts.map((p, b) => p.length - (hits[b]?.length ?? 0)));
+    const H = manifest.kvHeads;
+    const D = manifest.headDim;
     const feeds: Record<string, OrtTensor> = {};
     for (let i = 0; i < manifest.layers; i++) {
-      feeds[`past_key_values.${i}.key`] = emptyPast;
-      feeds[`past_key_values.${i}.value`] = emptyPast;
+      const keys = new Float32Array(B * H * start * D);
+      const values = new Float32Array(B * H * start * D);
+      for (let b = 0; b < B && start > 0; b++) {
+        const hit = hits[b];
+        const offset = L - prompts[b].length;
+        const n = start - offset;
+        if (hit === undefined || n <= 0) continue;
+        const len = hit.entry.ids.length;
+        for (let h = 0; h < H; h++) {
+          const to = ((b * H + h) * start + offset) * D;
+          keys.set(hit.entry.keys[i].subarray(h * len * D, (h * len + n) * D), to);
+          values.set(hit.entry.values[i].subarray(h * len * D, (h * len + n) * D), to);
+        }
+      }
+      feeds[`past_key_values.${i}.key`] = new ort.Tensor('float32', keys, [B, H, start, D]);
+      feeds[`past_key_values.${i}.value`] = new ort.Tensor('float32', values, [B, H, start, D]);
+    }
+    if (this.prefixCache !== undefined) {
+      for (const [b, hit] of hits.entries()) {
+        const reused = start - (L - prompts[b].length);
+        if (hit === undefined || reused <= 0) continue;
+        this.prefixCache.hits++;
+        this.prefixCache.reusedTokens += reused;
+      }
     }
     const randoms = (sampling.seeds ?? prompts.map(() => 0)).map((seed) => seededRandom(seed));
     const rows: GeneratedRow[] = prompts.map((p) => ({ ids: [], logprobs: [], finish: 'length', promptTokens: p.length }));
@@ -244,7 +329,7 @@ export class OnnxCausalLM {
     // The prompt goes in by chunks: the graph's attention is eager, so one pass over a prompt of S
     // tokens holds B × heads × S × S scores; a chunk of C tokens holds B × heads × C × S.
     const chunk = Math.max(1, this.prefillChunk);
-    for (let from = 0; from + chunk < L; from += chunk) {
+    for (let from = start; from + chunk < L; from += chunk) {
       const to = from + chunk;
       feeds.input_ids = new ort.Tensor('int64', sliceColumns(ids, B, L, from, to), [B, to - from]);
       feeds.position_ids = new ort.Tensor('int64', sliceColumns(positions, B, L, from, to), [B, to - from]);
@@ -255,7 +340,7 @@ export class OnnxCausalLM {
         feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
       }
     }
-    const lastFrom = Math.floor((L - 1) / chunk) * chunk;
+    const lastFrom = start + Math.floor((L - 1 - start) / chunk) * chunk;
     let inputIds = sliceColumns(ids, B, L, lastFrom, L);
     let inputPositions = sliceColumns(positions, B, L, lastFrom, L);
     let step = L;
@@ -294,13 +379,45 @@ export class OnnxCausalLM {
         feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
         feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
       }
-      if (done.every(Boolean) || t === maxNewTokens - 1) break;
+      if (done.every(Boolean) || t === maxNewTokens - 1) {
+        if (this.prefixCache !== undefined) this.keep(prompts, rows, feeds, mask, total, L);
+        break;
+      }
       inputIds = chosen;
       inputPositions = chosenPositions;
       length = 1;
       step++;
     }
     return rows;
+  }
+
+  /** Each row's keys and values (prompt and the new tokens that went through the model) into the prefix cache. */
+  private keep(prompts: readonly (readonly number[])[], rows: GeneratedRow[], feeds: Record<string, OrtTensor>, mask: BigInt64Array, total: number, L: number): void {
+    const { layers, kvHeads: H, headDim: D } = this.manifest;
+    const width = feeds['past_key_values.0.key'].dims[2];
+    for (let b = 0; b < prompts.length; b++) {
+      const offset = L - prompts[b].length;
+      let valid = 0;
+      while (offset + valid < width && mask[b * total + offset + valid] === 1n) valid++;
+      const ids = [...prompts[b], ...rows[b].ids].slice(0, valid);
+      if (ids.length < this.minPrefix) continue;
+      const keys: Float32Array[] = [];
+      const values: Float32Array[] = [];
+      for (let i = 0; i < layers; i++) {
+        const k = feeds[`past_key_values.${i}.key`].data as Float32Array;
+        const v = feeds[`past_key_values.${i}.value`].data as Float32Array;
+        const kOut = new Float32Array(H * valid * D);
+        const vOut = new Float32Array(H * valid * D);
+        for (let h = 0; h < H; h++) {
+          const from = ((b * H + h) * width + offset) * D;
+          kOut.set(k.subarray(from, from + valid * D), h * valid * D);
+          vOut.set(v.subarray(from, from + valid * D), h * valid * D);
+        }
+        keys.push(kOut);
+        values.push(vOut);
+      }
+      this.prefixCache!.add({ ids, keys, values });
+    }
   }
 
   async release(): Promise<void> {

@@ -31,6 +31,11 @@ export interface OnnxPolicyOptions {
   batchWindowMs?: number;
   /** onnxruntime intra-op threads (default: the cores this process may use). */
   threads?: number;
+  /**
+   * Tokens of keys and values kept from earlier generations, reused by prompts that begin the same
+   * way (each turn of a chat repeats the last one): 0 turns it off. SmolLM2-135M: 46 KB a token.
+   */
+  prefixCacheTokens?: number;
   purposes?: GenerationPurpose[];
 }
 
@@ -47,6 +52,7 @@ const OPTIONS_SCHEMA: JsonSchema = {
     maxBatch: { type: 'integer', minimum: 1, maximum: 256, default: 8 },
     batchWindowMs: { type: 'integer', minimum: 0, default: 5 },
     threads: { type: 'integer', minimum: 1 },
+    prefixCacheTokens: { type: 'integer', minimum: 0, default: 16384 },
     purposes: { type: 'array', items: { enum: ['query', 'assistant', 'user', 'response'] }, minItems: 1, uniqueItems: true, default: ['assistant'] },
   },
   required: ['model'],
@@ -96,7 +102,7 @@ export class OnnxPolicyPlugin implements ProvePlugin {
 
   /** The loaded model (loaded once, on first use or here). */
   model(): Promise<OnnxCausalLM> {
-    this.loading ??= OnnxCausalLM.load(this.options.model, { threads: this.options.threads });
+    this.loading ??= OnnxCausalLM.load(this.options.model, { threads: this.options.threads, prefixCacheTokens: this.options.prefixCacheTokens });
     return this.loading;
   }
 

@@ -20,6 +20,7 @@ export default defineCommand({
     'max-tokens': { type: 'string', valueName: 'N', description: 'new tokens per answer when a request sets none', default: '256' },
     temperature: { type: 'string', valueName: 'T', description: 'temperature when a request sets none (0: greedy)', default: '0' },
     threads: { type: 'string', valueName: 'N', description: 'onnxruntime threads (default: the cores available)' },
+    'prefix-cache': { type: 'string', valueName: 'TOKENS', description: 'tokens of keys/values kept for prompts that begin like an earlier one (each chat turn repeats the last); 0: off', default: '16384' },
   },
   examples: ['prove-rl serve-model --model models/smollm2-onnx --port 8000', 'prove-rl eval --dataset out/examples.jsonl --policy http://127.0.0.1:8000/v1 --model smollm2-onnx --out runs/eval-smollm2'],
   async run(context) {
@@ -36,6 +37,7 @@ export default defineCommand({
       maxBatch: integerOption('serve-model', 'max-batch', s['max-batch'], 1),
       maxNewTokens: integerOption('serve-model', 'max-tokens', s['max-tokens'], 1),
       temperature: numberOption('serve-model', 'temperature', s.temperature, 0),
+      prefixCacheTokens: integerOption('serve-model', 'prefix-cache', s['prefix-cache'], 0),
       ...(s.threads !== undefined ? { threads: integerOption('serve-model', 'threads', s.threads, 1) } : {}),
     });
     const started = performance.now();
@@ -44,7 +46,7 @@ export default defineCommand({
     const name = textOption(s.name) ?? basename(dir);
     context.stderr(
       `serve-model: loaded ${m.source}: ${m.modelType}, ${(m.parameters / 1e6).toFixed(1)} M parameters, ${m.layers} layers, ${m.dtype ?? 'float32'}, ` +
-        `${lm.threads} threads, in ${((performance.now() - started) / 1000).toFixed(1)} s\n` +
+        `${lm.threads} threads, prefix cache ${lm.prefixCache ? `${lm.prefixCache.maxTokens} tokens` : 'off'}, in ${((performance.now() - started) / 1000).toFixed(1)} s\n` +
         `serve-model: chat template: ${m.chatTemplateNote ?? 'the model’s own'}\n`,
     );
     const server = new ModelServer({ policy, name, host: String(s.host), port });
@@ -57,6 +59,7 @@ export default defineCommand({
     await server.close();
     await policy.close();
     const c = policy.counters;
-    context.stderr(`serve-model: ${c.turns} completions, ${c.newTokens} new tokens in ${c.batches} batches, ${c.seconds.toFixed(1)} s decoding\n`);
+    const reused = lm.prefixCache ? `; ${lm.prefixCache.reusedTokens} of ${c.promptTokens} prompt tokens reused from the prefix cache` : '';
+    context.stderr(`serve-model: ${c.turns} completions, ${c.newTokens} new tokens in ${c.batches} batches, ${c.seconds.toFixed(1)} s decoding${reused}\n`);
   },
 });

@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { Engine } from '../../core/index.js';
+import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
+import { ConversationStateMachine } from '../../plugins/synthesis/ConversationStateMachine.js';
+import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
+import { OpenAIUserSimulatorPlugin, factsOf, missingFacts } from '../../plugins/synthesis/OpenAIUserSimulatorPlugin.js';
+import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
+import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
+import { TemplateTeacherPlugin } from '../../plugins/synthesis/TemplateTeacherPlugin.js';
+
+/** A local server speaking OpenAI chat-completions; `answer` writes the assistant text of each response. */
+async function chatServer(answer: (body: any) => string): Promise<{ url: string; server: Server; requests: any[] }> {
+  const requests: any[] = [];
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const body = JSON.parse(text);
+      requests.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: answer(body) }, finish_reason: 'stop' }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server, requests };
+}
+
+/** The brief the simulator was given, from its request. */
+function briefOf(body: any): string {
+  return /in brief: "([\s\S]*)"\n/.exec(body.messages[1].content)![1];
+}
+
+describe('OpenAIUserSimulatorPlugin', function () {
+  this.timeout(60_000);
+
+  it('finds the values a user message must carry and what a rewrite left out', () => {
+    const facts = factsOf('Please move 25.50 from acc_12 to Maria Lopez on 2024-03-01.', new Set(['Maria Lopez', 'acc_12', 'x']));
+    expect(facts).to.have.members(['25.50', 'acc_12', '2024-03-01', 'Maria Lopez']);
+    expect(missingFacts('send 25.50 from acc_12 to maria lopez on 2024-03-01', facts)).to.deep.equal([]);
+    expect(missingFacts('send 25.5 from acc_12 to Maria on 2024-03-01', facts)).to.deep.equal(['25.50', 'Maria Lopez']);
+  });
+
+  it('writes every user turn through an OpenAI-compatible server from the brief, persona and values; the example validates', async () => {
+    // The "model": the brief in other words, behind a label and quotes the plugin must strip.
+    const { url, server, requests } = await chatServer((body) => `Customer: "Right, so here is the thing: ${briefOf(body)}"`);
+    const engine = new Engine();
+    try {
+      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
+      await engine.use(new DependencyGraphPlugin({}));
+      await engine.use(new TemplateTeacherPlugin());
+      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: url, model: 'user-test', retries: 0 });
+      await engine.use(simulator);
+      const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 });
+      const outcome = await machine.run(1);
+      expect(outcome, JSON.stringify(outcome)).to.have.property('example');
+      const example = (outcome as { example: any }).example;
+      const users = example.messages.filter((m: any) => m.role === 'user');
+      expect(users.length).to.be.greaterThan(1);
+      for (const m of users) expect(m.content).to.match(/^Right, so here is the thing: /);
+      expect(requests.length).to.equal(users.length);
+      expect(simulator.counters).to.deep.equal({ written: users.length, regenerated: 0, fallbacks: 0 });
+      // The request names the scope and persona, sends no tools, and lists the values to keep.
+      expect(requests[0].messages[0].content).to.match(/You play a customer of .*Your persona: a /);
+      expect(requests[0]).to.not.have.property('tools');
+      expect(await new ReplayValidationPlugin({}).check(engine, example)).to.equal(undefined);
+    } finally {
+      await engine.close();
+      server.close();
+    }
+  });
+
+  it('asks again on an unusable answer, then keeps the template\'s words and counts the fallback', async () => {
+    // The first answer for each message is empty; the second keeps the brief, except for the first message, which never comes.
+    let calls = 0;
+    const { url, server } = await chatServer((body) => {
+      calls++;
+      const brief = briefOf(body);
+      const first = body.messages[1].content.startsWith('Your first message');
+      return first || calls % 2 === 1 ? '' : brief;
+    });
+    const engine = new Engine();
+    try {
+      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
+      await engine.use(new DependencyGraphPlugin({}));
+      await engine.use(new TemplateTeacherPlugin());
+      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: url, model: 'user-test', retries: 0, regenerations: 1 });
+      await engine.use(simulator);
+      const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 });
+      const outcome = await machine.run(1);
+      const example = (outcome as { example: any }).example;
+      expect(example, JSON.stringify(outcome)).to.not.equal(undefined);
+      const users = example.messages.filter((m: any) => m.role === 'user');
+      // The first message is the template's (the model never gave a usable one).
+      expect(users[0].content.length).to.be.greaterThan(0);
+      expect(simulator.counters.fallbacks).to.equal(1);
+      expect(simulator.counters.written).to.equal(users.length - 1);
+      expect(simulator.counters.regenerated).to.equal(users.length - 1);
+    } finally {
+      await engine.close();
+      server.close();
+    }
+  });
+
+  it('rejects bad options', () => {
+    expect(() => new OpenAIUserSimulatorPlugin({ baseURL: 'http://127.0.0.1:1/v1', model: 'm', regenerations: -1 })).to.throw(/regenerations/);
+  });
+});

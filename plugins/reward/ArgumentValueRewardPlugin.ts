@@ -1,7 +1,7 @@
 import { errors, STAGE_DEFAULT, type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
 import type { ValueEquality } from './argumentValuesEqual.js';
-import { PreparedExample } from './PreparedExample.js';
+import { sheetInputs } from './callFacts.js';
 import { scoreArgumentValues } from './scoreArgumentValues.js';
 import type { CoverageResult } from './scoreCoverage.js';
 
@@ -49,8 +49,8 @@ export class ArgumentValueRewardPlugin implements ProvePlugin {
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.argumentValues }, (sheet, input) => {
       const coverage = sheet.details?.[alignment] as Partial<CoverageResult> | undefined;
       if (!coverage || !Array.isArray(coverage.alignment)) throw errors.rewardDetailsMissing(this.name, term, `${alignment}.alignment`);
-      const prepared = PreparedExample.of(input.example);
-      const result = scoreArgumentValues(input.example, input.calls, coverage.alignment, equality, prepared.abstention);
+      const { prepared, facts } = sheetInputs(sheet, input.example, input.calls);
+      const result = scoreArgumentValues(input.example, input.calls, coverage.alignment, equality, prepared.abstention, facts);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;
       return sheet;

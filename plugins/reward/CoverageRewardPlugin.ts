@@ -1,6 +1,6 @@
 import { type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
-import { PreparedExample } from './PreparedExample.js';
+import { sheetInputs } from './callFacts.js';
 import { scoreCoverage, type CoverageMatchRule } from './scoreCoverage.js';
 
 const PLUGIN_NAME = 'CoverageRewardPlugin';
@@ -38,8 +38,10 @@ export class CoverageRewardPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     const { term, ordered, match } = this.options;
+    const options = { ordered, match };
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
-      const result = scoreCoverage(PreparedExample.of(input.example), input.calls, { ordered, match });
+      const { prepared, facts } = sheetInputs(sheet, input.example, input.calls);
+      const result = scoreCoverage(prepared, input.calls, options, facts);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;
       return sheet;

@@ -1,6 +1,6 @@
 import { type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
-import { PreparedExample } from './PreparedExample.js';
+import { sheetInputs } from './callFacts.js';
 import { scoreEfficiency } from './scoreEfficiency.js';
 
 const PLUGIN_NAME = 'EfficiencyRewardPlugin';
@@ -40,7 +40,8 @@ export class EfficiencyRewardPlugin implements ProvePlugin {
     const { term, alpha, beta } = this.options;
     const options = { alpha, beta };
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
-      const result = scoreEfficiency(PreparedExample.of(input.example).calls.length, input.calls.length, options);
+      const { prepared, facts } = sheetInputs(sheet, input.example, input.calls);
+      const result = scoreEfficiency(prepared.calls.length, facts.count, options);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;
       return sheet;

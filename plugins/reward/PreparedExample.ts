@@ -14,6 +14,8 @@ export interface GroundTruthCall {
   arguments: Record<string, unknown>;
   /** Argument keys of the call: a model call must contain all of them to match it. */
   keys: readonly string[];
+  /** The values of those keys, in the same order. */
+  values: readonly unknown[];
   /**
    * Indices (into `PreparedExample.calls`) of every call of every step this call's step depends on
    * directly. Always smaller than the call's own index: the calls are in dependency order.
@@ -69,6 +71,8 @@ export class PreparedExample {
   readonly names: ReadonlySet<string>;
   /** The example has no ground-truth call: the model should make none (the paper's abstention rule). */
   readonly abstention: boolean;
+  /** Indices (into `calls`, ascending) of the ground-truth calls of each name. */
+  private readonly callsByName = new Map<string, number[]>();
   private readonly tools = new Map<string, ToolSchema>();
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly requiredChecks = new Map<string, ArgumentCheck>();
@@ -134,16 +138,27 @@ export class PreparedExample {
         if (call === null || typeof call !== 'object' || typeof call.name !== 'string') throw fail(`step "${step.id}" calls[${index}] must have a string name`);
         const args = call.arguments ?? {};
         if (args === null || typeof args !== 'object' || Array.isArray(args)) throw fail(`step "${step.id}" calls[${index}] (${call.name}): arguments must be an object`);
-        calls.push({ step: step.id, stepIndex, index, name: call.name, arguments: args, keys: Object.keys(args), dependsOn });
+        const keys = Object.keys(args);
+        calls.push({ step: step.id, stepIndex, index, name: call.name, arguments: args, keys, values: keys.map((key) => (args as Record<string, unknown>)[key]), dependsOn });
       }
     }
     this.calls = calls;
     this.names = new Set(calls.map((c) => c.name));
+    for (let g = 0; g < calls.length; g++) {
+      const list = this.callsByName.get(calls[g].name);
+      if (list) list.push(g);
+      else this.callsByName.set(calls[g].name, [g]);
+    }
     this.abstention = calls.length === 0;
     for (const tool of Array.isArray(example.tools) ? example.tools : []) {
       const name = tool?.function?.name;
       if (typeof name === 'string' && !this.tools.has(name)) this.tools.set(name, tool);
     }
+  }
+
+  /** Indices (into `calls`, ascending) of the ground-truth calls named `name`, or undefined when none is. */
+  groundTruthNamed(name: string): readonly number[] | undefined {
+    return this.callsByName.get(name);
   }
 
   /** Whether `name` is among the candidate tools shown to the model. */

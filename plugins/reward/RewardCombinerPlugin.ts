@@ -1,6 +1,6 @@
 import { serveHooks } from '../../servers/kit/httpRoutes.js';
 import { errors, type CommandEntry, type Engine, type ProvePlugin } from '../../core/index.js';
-import { PreparedExample } from './PreparedExample.js';
+import { sheetInputs } from './callFacts.js';
 import { STAGES } from '../stages.js';
 
 const PLUGIN_NAME = 'RewardCombinerPlugin';
@@ -88,7 +88,7 @@ export class RewardCombinerPlugin implements ProvePlugin {
         sheet.weights[term] = weight;
         total += weight * value;
       }
-      if (paperAbstention && PreparedExample.of(input.example).abstention) {
+      if (paperAbstention && sheetInputs(sheet, input.example, input.calls).prepared.abstention) {
         total = input.calls.length === 0 ? 1 : 0;
         (sheet.details ??= {}).abstention = { rule: 'paper', calls: input.calls.length, total };
       }

@@ -1,6 +1,6 @@
 import { type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
-import { PreparedExample } from './PreparedExample.js';
+import { sheetInputs } from './callFacts.js';
 import { scoreToolName } from './scoreToolName.js';
 
 const PLUGIN_NAME = 'ToolNameRewardPlugin';
@@ -33,7 +33,8 @@ export class ToolNameRewardPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const { term } = this.options;
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
-      const result = scoreToolName(PreparedExample.of(input.example), input.calls);
+      const { prepared, facts } = sheetInputs(sheet, input.example, input.calls);
+      const result = scoreToolName(prepared, input.calls, facts);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;
       return sheet;

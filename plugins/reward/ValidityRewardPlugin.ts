@@ -1,6 +1,6 @@
 import { type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
-import { PreparedExample } from './PreparedExample.js';
+import { sheetInputs } from './callFacts.js';
 import { scoreValidity, type ArgumentRule } from './scoreValidity.js';
 
 const PLUGIN_NAME = 'ValidityRewardPlugin';
@@ -42,8 +42,10 @@ export class ValidityRewardPlugin implements ProvePlugin {
 
   apply(engine: Engine): void {
     const { term, execution, arguments: rule } = this.options;
+    const options = { execution, arguments: rule };
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.term }, (sheet, input) => {
-      const result = scoreValidity(PreparedExample.of(input.example), input.calls, { execution, arguments: rule });
+      const { prepared, facts } = sheetInputs(sheet, input.example, input.calls);
+      const result = scoreValidity(prepared, input.calls, options, facts);
       sheet.terms[term] = result.value;
       (sheet.details ??= {})[term] = result;
       return sheet;

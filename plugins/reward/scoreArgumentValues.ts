@@ -1,5 +1,6 @@
 import type { Example, ToolCall } from '../../core/index.js';
 import { argumentValuesEqual, type ValueEquality } from './argumentValuesEqual.js';
+import type { CallFacts } from './callFacts.js';
 import type { Alignment } from './scoreCoverage.js';
 
 /** How well one aligned pair's values agree. */
@@ -35,6 +36,7 @@ export function scoreArgumentValues(
   alignment: readonly Alignment[],
   equality: ValueEquality,
   abstention: boolean,
+  facts?: CallFacts,
 ): ArgumentValueResult {
   const pairs: ArgumentPair[] = [];
   let sum = 0;
@@ -42,7 +44,7 @@ export function scoreArgumentValues(
     const aligned = alignment[a];
     if (aligned.call === null) continue;
     const want = example.groundTruth[aligned.stepIndex].calls[aligned.index].arguments ?? {};
-    const got = calls[aligned.call].arguments;
+    const got = facts ? (facts.args[aligned.call] as Record<string, unknown>) : calls[aligned.call].arguments;
     let equal = 0;
     let of = 0;
     const differs: string[] = [];

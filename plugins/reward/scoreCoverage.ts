@@ -1,6 +1,6 @@
 import type { ExecutedCall, ToolCall } from '../../core/index.js';
 import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY } from './argumentValuesEqual.js';
-import { isMalformedCall } from './isMalformedCall.js';
+import { callFacts, type CallFacts } from './callFacts.js';
 import type { GroundTruthCall, PreparedExample } from './PreparedExample.js';
 
 /** How one ground-truth call was aligned with the model's calls. */
@@ -45,7 +45,7 @@ export interface CoverageOptions {
 /** Above this many search nodes the best alignment found so far is kept (the first one tried is the greedy one). */
 export const COVERAGE_SEARCH_NODES = 5_000;
 
-function hasKeys(args: Record<string, unknown>, keys: readonly string[]): boolean {
+function hasKeys(args: unknown, keys: readonly string[]): boolean {
   if (args === null || typeof args !== 'object') return keys.length === 0;
   for (let k = 0; k < keys.length; k++) if (!Object.hasOwn(args, keys[k])) return false;
   return true;
@@ -94,7 +94,7 @@ function reserve(n: number, N: number): void {
 
 // The search's inputs and best result so far (module state instead of closures: no allocation per call).
 let searchGt: readonly GroundTruthCall[] = [];
-let searchCalls: readonly (ToolCall | ExecutedCall)[] = [];
+let searchArgs: readonly unknown[] = [];
 let searchOrdered = true;
 let searchN = 0;
 let bestOrdered = -1;
@@ -122,13 +122,15 @@ function agreement(g: number, i: number): number {
   let value = agreementMemo[slot];
   if (value < 0) {
     const want = searchGt[g];
-    const got = searchCalls[i].arguments;
+    const got = searchArgs[i] as Record<string, unknown>;
+    const keys = want.keys;
+    const values = want.values;
     let equal = 0;
-    for (let k = 0; k < want.keys.length; k++) {
-      const key = want.keys[k];
-      if (Object.hasOwn(got, key) && argumentValuesEqual(got[key], want.arguments[key], DEFAULT_VALUE_EQUALITY)) equal++;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      if (Object.hasOwn(got, key) && argumentValuesEqual(got[key], values[k], DEFAULT_VALUE_EQUALITY)) equal++;
     }
-    value = want.keys.length === 0 ? 1 : equal / want.keys.length;
+    value = keys.length === 0 ? 1 : equal / keys.length;
     agreementMemo[slot] = value;
   }
   return value;
@@ -145,7 +147,7 @@ function search(g: number, n: number, ordered: number, matched: number, agreed: 
       bestOrdered = ordered;
       bestMatched = matched;
       bestAgreement = agreed;
-      best.set(assign.subarray(0, n));
+      for (let k = 0; k < n; k++) best[k] = assign[k];
     }
     return;
   }
@@ -191,36 +193,48 @@ function search(g: number, n: number, ordered: number, matched: number, agreed: 
  * then the first found by a search that gives each ground-truth call, in dependency order, the
  * earliest model call that keeps the order, else the earliest that matches at all.
  */
-export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCall | ExecutedCall)[], options: CoverageOptions): CoverageResult {
+export function scoreCoverage(
+  example: PreparedExample,
+  calls: readonly (ToolCall | ExecutedCall)[],
+  options: CoverageOptions,
+  facts: CallFacts = callFacts(calls),
+): CoverageResult {
   const gt = example.calls;
   const n = gt.length;
-  const N = calls.length;
+  const N = facts.count;
   reserve(n, N);
-  let useSteps = N > 0;
-  for (let i = 0; i < N && useSteps; i++) if (typeof (calls[i] as ExecutedCall).step !== 'number') useSteps = false;
+  const { names, args: callArgs, positions } = facts;
   for (let i = 0; i < N; i++) {
-    position[i] = useSteps ? (calls[i] as ExecutedCall).step! : i;
+    position[i] = positions[i];
     owner[i] = -1;
     used[i] = 0;
   }
 
-  // Candidate model calls of every ground-truth call (ascending), and whether any choice exists.
-  let forced = true;
-  let next = 0;
+  // Candidate model calls of every ground-truth call g, ascending, in candidates[g·N …]: each
+  // call is offered to the ground-truth calls of its name only.
   for (let g = 0; g < n; g++) {
-    const want = gt[g];
-    candidateStart[g] = next;
-    for (let i = 0; i < N; i++) {
-      const call = calls[i];
-      if (call.name !== want.name || isMalformedCall(call)) continue;
-      if (options.match === 'name+keys' && !hasKeys(call.arguments, want.keys)) continue;
-      candidates[next++] = i;
-    }
-    const count = next - candidateStart[g];
-    candidateCount[g] = count;
+    candidateStart[g] = g * N;
+    candidateCount[g] = 0;
     assign[g] = -1;
+  }
+  const keysToo = options.match === 'name+keys';
+  for (let i = 0; i < N; i++) {
+    const name = names[i];
+    if (name === undefined) continue;
+    const wanted = example.groundTruthNamed(name);
+    if (wanted === undefined) continue;
+    for (let w = 0; w < wanted.length; w++) {
+      const g = wanted[w];
+      if (keysToo && !hasKeys(callArgs[i], gt[g].keys)) continue;
+      candidates[g * N + candidateCount[g]++] = i;
+    }
+  }
+  // Whether any choice exists: some ground-truth call has two candidates, or two share one.
+  let forced = true;
+  for (let g = 0; g < n && forced; g++) {
+    const count = candidateCount[g];
     if (count > 1) forced = false;
-    else if (count === 1 && forced) {
+    else if (count === 1) {
       const i = candidates[candidateStart[g]];
       if (owner[i] >= 0) forced = false;
       owner[i] = g;
@@ -228,7 +242,7 @@ export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCal
   }
 
   searchGt = gt;
-  searchCalls = calls;
+  searchArgs = callArgs;
   searchOrdered = options.ordered;
   searchN = N;
   let exhaustive = true;
@@ -252,7 +266,7 @@ export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCal
     exhausted = false;
     search(0, n, 0, 0, 0);
     exhaustive = !exhausted;
-    assign.set(best.subarray(0, n));
+    for (let k = 0; k < n; k++) assign[k] = best[k];
   }
 
   const alignment: Alignment[] = new Array(n);
@@ -266,7 +280,7 @@ export function scoreCoverage(example: PreparedExample, calls: readonly (ToolCal
     const want = gt[g];
     alignment[g] = { step: want.step, stepIndex: want.stepIndex, index: want.index, name: want.name, call: call >= 0 ? call : null, inOrder };
   }
-  searchCalls = [];
+  searchArgs = [];
   const value = example.abstention ? (N === 0 ? 1 : 0) : inOrderCount / n;
   const result: CoverageResult = { value, alignment, matched, inOrder: inOrderCount, exhaustive, ordered: options.ordered, match: options.match };
   if (example.abstention) result.abstention = true;

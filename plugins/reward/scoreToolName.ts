@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../core/index.js';
-import { isMalformedCall } from './isMalformedCall.js';
+import { callFacts, type CallFacts } from './callFacts.js';
 import type { PreparedExample } from './PreparedExample.js';
 
 /** The tool-name term and its counts. */
@@ -17,12 +17,14 @@ export interface ToolNameResult {
  * arguments and repetition. Malformed calls count in N and never hit. With no calls it is 0
  * when the example has ground truth (nothing was named right).
  */
-export function scoreToolName(example: PreparedExample, calls: readonly ToolCall[]): ToolNameResult {
+export function scoreToolName(example: PreparedExample, calls: readonly ToolCall[], facts: CallFacts = callFacts(calls)): ToolNameResult {
   let hits = 0;
-  for (let i = 0; i < calls.length; i++) {
-    const call = calls[i];
-    if (!isMalformedCall(call) && example.names.has(call.name)) hits++;
+  const { count, names } = facts;
+  const gtNames = example.names;
+  for (let i = 0; i < count; i++) {
+    const name = names[i];
+    if (name !== undefined && gtNames.has(name)) hits++;
   }
-  if (example.abstention) return { value: calls.length === 0 ? 1 : 0, hits, calls: calls.length, abstention: true };
-  return { value: calls.length === 0 ? 0 : hits / calls.length, hits, calls: calls.length };
+  if (example.abstention) return { value: count === 0 ? 1 : 0, hits, calls: count, abstention: true };
+  return { value: count === 0 ? 0 : hits / count, hits, calls: count };
 }

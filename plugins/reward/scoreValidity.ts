@@ -1,5 +1,5 @@
 import type { ExecutedCall } from '../../core/index.js';
-import { isMalformedCall } from './isMalformedCall.js';
+import { callFacts, type CallFacts } from './callFacts.js';
 import type { PreparedExample } from './PreparedExample.js';
 
 /** Why a call stopped short of the top validity level. */
@@ -43,28 +43,31 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * malformed call (unparseable output) scores 0. The mean is over all N calls; with no calls it
  * is 0 when the example has ground truth.
  */
-export function scoreValidity(example: PreparedExample, calls: readonly ExecutedCall[], options: ValidityOptions): ValidityResult {
+export function scoreValidity(example: PreparedExample, calls: readonly ExecutedCall[], options: ValidityOptions, facts: CallFacts = callFacts(calls)): ValidityResult {
   const top = options.execution ? 3 : 2;
+  const execution = options.execution;
   const strict = options.arguments === 'schema';
-  const levels = new Array<number>(calls.length);
-  const failed = new Array<ValidityFailure | null>(calls.length);
+  const { count, names, args, ok } = facts;
+  const levels = new Array<number>(count);
+  const failed = new Array<ValidityFailure | null>(count);
   let sum = 0;
-  for (let i = 0; i < calls.length; i++) {
-    const call = calls[i];
+  for (let i = 0; i < count; i++) {
+    const name = names[i];
     let level = 0;
     let failure: ValidityFailure | null = null;
-    if (isMalformedCall(call)) {
+    if (name === undefined) {
       failure = 'malformed';
     } else {
-      const validate = strict ? example.validator(call.name) : example.requiredTypes(call.name);
+      const validate = strict ? example.validator(name) : example.requiredTypes(name);
       if (validate === undefined) failure = 'not_a_candidate';
       else {
         level = 1;
-        if (!isPlainObject(call.arguments) || !validate(call.arguments)) failure = 'arguments';
+        const value = args[i];
+        if (!isPlainObject(value) || !validate(value)) failure = 'arguments';
         else {
           level = 2;
-          if (options.execution) {
-            if (call.ok === true) level = 3;
+          if (execution) {
+            if (ok[i]) level = 3;
             else failure = 'execution';
           }
         }
@@ -74,6 +77,6 @@ export function scoreValidity(example: PreparedExample, calls: readonly Executed
     failed[i] = failure;
     sum += level;
   }
-  if (example.abstention) return { value: calls.length === 0 ? 1 : 0, levels, failed, abstention: true };
-  return { value: calls.length === 0 ? 0 : sum / (top * calls.length), levels, failed };
+  if (example.abstention) return { value: count === 0 ? 1 : 0, levels, failed, abstention: true };
+  return { value: count === 0 ? 0 : sum / (top * count), levels, failed };
 }

@@ -26,6 +26,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine, resolveConfig, type ExecutedCall, type Example } from '../../core/index.js';
 import { DEFAULT_VALUE_EQUALITY } from '../../plugins/reward/argumentValuesEqual.js';
+import { callFacts } from '../../plugins/reward/callFacts.js';
 import { PreparedExample } from '../../plugins/reward/PreparedExample.js';
 import { PROVE_REWARD_WEIGHTS } from '../../plugins/reward/RewardCombinerPlugin.js';
 import { scoreArgumentValues } from '../../plugins/reward/scoreArgumentValues.js';
@@ -34,6 +35,12 @@ import { scoreEfficiency } from '../../plugins/reward/scoreEfficiency.js';
 import { scoreToolName } from '../../plugins/reward/scoreToolName.js';
 import { scoreValidity } from '../../plugins/reward/scoreValidity.js';
 import { provePreset } from '../../presets/prove.js';
+import { PreparedExample as ReferencePreparedExample } from '../reward/reference/PreparedExample.js';
+import { scoreArgumentValues as referenceArgumentValues } from '../reward/reference/scoreArgumentValues.js';
+import { scoreCoverage as referenceCoverage } from '../reward/reference/scoreCoverage.js';
+import { scoreEfficiency as referenceEfficiency } from '../reward/reference/scoreEfficiency.js';
+import { scoreToolName as referenceToolName } from '../reward/reference/scoreToolName.js';
+import { scoreValidity as referenceValidity } from '../reward/reference/scoreValidity.js';
 import { makeExample, makeTrajectory, prng, writeWorkload } from './rewardWorkload.js';
 
 const quick = process.argv.includes('--quick');
@@ -101,14 +108,27 @@ async function cliBenchmark(examples: Example[], inputs: Array<{ example: Exampl
   }
 }
 
-/** The baseline: the five pure functions, combined by hand. */
+/** The baseline: the five pure functions, combined by hand (the calls read once, as the term plugins share them). */
 function plainScore(example: Example, calls: ExecutedCall[]): number {
   const prepared = PreparedExample.of(example);
-  const validity = scoreValidity(prepared, calls, { execution: true });
-  const coverage = scoreCoverage(prepared, calls, { ordered: true, match: 'name+keys' });
+  const facts = callFacts(calls);
+  const validity = scoreValidity(prepared, calls, { execution: true }, facts);
+  const coverage = scoreCoverage(prepared, calls, { ordered: true, match: 'name+keys' }, facts);
   const efficiency = scoreEfficiency(prepared.calls.length, calls.length, { alpha: 0.5, beta: 0.5 });
-  const name = scoreToolName(prepared, calls);
-  const args = scoreArgumentValues(example, calls, coverage.alignment, DEFAULT_VALUE_EQUALITY, prepared.abstention);
+  const name = scoreToolName(prepared, calls, facts);
+  const args = scoreArgumentValues(example, calls, coverage.alignment, DEFAULT_VALUE_EQUALITY, prepared.abstention, facts);
+  const w = PROVE_REWARD_WEIGHTS;
+  return w.validity * validity.value + w.coverage * coverage.value + w.efficiency * efficiency.value + w.name * name.value + w.args * args.value;
+}
+
+/** The same composition with the scoring functions as they were before the fast path (frozen in test/reward/reference/). */
+function referenceScore(example: Example, calls: ExecutedCall[]): number {
+  const prepared = ReferencePreparedExample.of(example);
+  const validity = referenceValidity(prepared, calls, { execution: true });
+  const coverage = referenceCoverage(prepared, calls, { ordered: true, match: 'name+keys' });
+  const efficiency = referenceEfficiency(prepared.calls.length, calls.length, { alpha: 0.5, beta: 0.5 });
+  const name = referenceToolName(prepared, calls);
+  const args = referenceArgumentValues(example, calls, coverage.alignment, DEFAULT_VALUE_EQUALITY, prepared.abstention);
   const w = PROVE_REWARD_WEIGHTS;
   return w.validity * validity.value + w.coverage * coverage.value + w.efficiency * efficiency.value + w.name * name.value + w.args * args.value;
 }
@@ -138,6 +158,7 @@ async function inProcessBenchmark(examples: Example[], inputs: Array<{ example: 
   for (const input of inputs) {
     const sheet = await engine.reward(input);
     if (Math.abs(sheet.total - plainScore(input.example, input.calls)) > 1e-12) throw new Error(`engine and plain scoring disagree on ${input.example.id}`);
+    if (sheet.total !== referenceScore(input.example, input.calls)) throw new Error(`engine and the reference (pre-fast-path) scoring disagree on ${input.example.id}`);
   }
 
   let sink = 0;
@@ -156,27 +177,39 @@ async function inProcessBenchmark(examples: Example[], inputs: Array<{ example: 
         sink += plainScore(input.example, input.calls);
       }
     });
+  const runReference = () =>
+    measure(() => {
+      for (let i = 0; i < SHEETS; i++) {
+        const input = inputs[i & 255];
+        sink += referenceScore(input.example, input.calls);
+      }
+    });
   const runEngine = () =>
     measure(async () => {
       for (let i = 0; i < SHEETS; i++) sink += (await engine.reward(inputs[i & 255])).total;
     });
+  await runReference();
   await runPlain();
   await runEngine();
+  const reference: Array<{ cpu: number; wall: number }> = [];
   const plain: Array<{ cpu: number; wall: number }> = [];
   const hooked: Array<{ cpu: number; wall: number }> = [];
   for (let round = 0; round < ROUNDS; round++) {
+    reference.push(await runReference());
     plain.push(await runPlain());
     hooked.push(await runEngine());
   }
   await engine.close();
 
+  const referenceRate = median(reference.map((r) => r.cpu));
   const plainRate = median(plain.map((r) => r.cpu));
   const engineRate = median(hooked.map((r) => r.cpu));
   const fmt = (rate: number) => `${Math.round(rate).toLocaleString('en-US')} sheets/s`;
   const wall = (rounds: Array<{ wall: number }>) => `wall clock ${fmt(median(rounds.map((r) => r.wall)))}`;
   console.log(`reward benchmark: ${inputs.length} trajectories of ${Math.min(...lengths)}–${Math.max(...lengths)} calls (mean ${(lengths.reduce((a, b) => a + b, 0) / lengths.length).toFixed(1)}) on ${examples.length} examples; ${SHEETS.toLocaleString('en-US')} sheets per round, median of ${ROUNDS}`);
   console.log(`onReward taps: ${taps.join(' → ')}`);
-  console.log(`baseline, plain scoring functions: ${fmt(plainRate)} (${(1e6 / plainRate).toFixed(2)} µs/sheet; ${wall(plain)})`);
+  console.log(`before the fast path, the same plain composition (test/reward/reference): ${fmt(referenceRate)} (${(1e6 / referenceRate).toFixed(2)} µs/sheet; ${wall(reference)})`);
+  console.log(`baseline, plain scoring functions: ${fmt(plainRate)} (${(1e6 / plainRate).toFixed(2)} µs/sheet), ${(plainRate / referenceRate).toFixed(2)}× before the fast path (${wall(plain)})`);
   console.log(`engine.reward with the prove preset: ${fmt(engineRate)} (${(1e6 / engineRate).toFixed(2)} µs/sheet), ${(engineRate / plainRate).toFixed(2)}× the baseline (${wall(hooked)})`);
   console.log(`target ≥ ${TARGET.toLocaleString('en-US')} sheets per CPU second through the engine: ${engineRate >= TARGET ? 'met' : 'NOT met'}`);
   if (sink === 42) console.log('');

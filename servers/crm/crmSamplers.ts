@@ -4,9 +4,7 @@ import { OPEN_STAGES, allAccounts, allContacts, allDeals, allLeads, byIdNumber, 
 /**
  * Read-only discovery of what a grounded CRM request can mention: reps, accounts, contacts, leads
  * (with their company and email, as a rep would read them off a form), companies of open leads that
- * are not accounts yet, and deals with the stage they would move to next. Accounts go by their
- * company name (every tool takes it); contact, lead and deal ids are not offered: a rep does not
- * hold them, so a conversation gets them from a search or a list.
+ * are not accounts yet, and deals with the stage they would move to next.
  */
 
 const NEXT_STAGE: Record<string, DealStage> = { prospecting: 'qualification', qualification: 'proposal', proposal: 'negotiation', negotiation: 'closed_won' };
@@ -21,29 +19,28 @@ export const crmSamplers: DomainSampler<CrmState>[] = [
   },
   {
     collection: 'accounts',
-    description: 'Accounts by company name (tools take the exact name as account_id), industry, city, and how many open deals they have.',
+    description: 'Accounts: id, company name, industry, city, and how many open deals they have.',
     sample(state) {
       const open = new Map<string, number>();
       for (const d of allDeals(state)) if (OPEN_STAGES.has(d.stage)) open.set(d.account_id, (open.get(d.account_id) ?? 0) + 1);
-      return allAccounts(state).map((a) => ({ account_id: a.name, name: a.name, industry: a.industry, city: a.city, open_deals: open.get(a.account_id) ?? 0 }));
+      return allAccounts(state).map((a) => ({ account_id: a.account_id, name: a.name, industry: a.industry, city: a.city, open_deals: open.get(a.account_id) ?? 0 }));
     },
   },
   {
     collection: 'contacts',
-    description: 'Contacts: full name, title and their account (the contact id comes from a search or the account).',
+    description: 'Contacts: id, full name, title and their account.',
     sample(state) {
-      const names = new Map(allAccounts(state).map((a) => [a.account_id, a.name]));
-      return allContacts(state).sort(byIdNumber((c) => c.contact_id)).map((c) => ({ name: `${c.first_name} ${c.last_name}`, title: c.title, account_id: c.account_id === null ? null : names.get(c.account_id) ?? null }));
+      return allContacts(state).sort(byIdNumber((c) => c.contact_id)).map((c) => ({ contact_id: c.contact_id, name: `${c.first_name} ${c.last_name}`, title: c.title, account_id: c.account_id }));
     },
   },
   {
     collection: 'leads',
-    description: 'Leads not converted: first and last name, company, email, source and status (the lead id comes from a search or the lead list).',
+    description: 'Leads not converted: id, first and last name, company, email, source and status.',
     sample(state) {
       return allLeads(state)
         .filter((l) => l.status !== 'converted')
         .sort(byIdNumber((l) => l.lead_id))
-        .map((l) => ({ first_name: l.first_name, last_name: l.last_name, name: `${l.first_name} ${l.last_name}`, company: l.company, email: l.email, source: l.source, status: l.status }));
+        .map((l) => ({ lead_id: l.lead_id, first_name: l.first_name, last_name: l.last_name, name: `${l.first_name} ${l.last_name}`, company: l.company, email: l.email, source: l.source, status: l.status }));
     },
   },
   {
@@ -54,18 +51,17 @@ export const crmSamplers: DomainSampler<CrmState>[] = [
       return allLeads(state)
         .filter((l) => l.status !== 'converted' && !accounts.has(l.company.toLowerCase()))
         .sort(byIdNumber((l) => l.lead_id))
-        .map((l) => ({ company_name: l.company, industry: l.industry, contact_name: `${l.first_name} ${l.last_name}` }));
+        .map((l) => ({ company_name: l.company, industry: l.industry, lead_id: l.lead_id, contact_name: `${l.first_name} ${l.last_name}` }));
     },
   },
   {
     collection: 'deals',
-    description: 'Open deals: name, account, amount, stage, close day and to_stage (the stage it would move to next); the deal id comes from a search or the deal list.',
+    description: 'Open deals: id, name, account, contact, amount, stage, close day and to_stage (the stage it would move to next).',
     sample(state) {
-      const names = new Map(allAccounts(state).map((a) => [a.account_id, a.name]));
       return allDeals(state)
         .filter((d) => OPEN_STAGES.has(d.stage))
         .sort(byIdNumber((d) => d.deal_id))
-        .map((d) => ({ name: d.name, account_id: names.get(d.account_id) ?? d.account_id, amount: d.amount, stage: d.stage, to_stage: NEXT_STAGE[d.stage], close_date: d.close_date }));
+        .map((d) => ({ deal_id: d.deal_id, name: d.name, account_id: d.account_id, contact_id: d.contact_id, amount: d.amount, stage: d.stage, to_stage: NEXT_STAGE[d.stage], close_date: d.close_date }));
     },
   },
 ];

@@ -72,8 +72,7 @@ export const issueTrackerSamplers: DomainSampler<IssueTrackerState>[] = [
         const to = nextStatus(state, issue);
         if (to !== undefined) record.to_status = to;
         const sprint = issue.type === 'epic' || CLOSED_STATUSES.has(issue.status) ? undefined : nextSprint(state, issue);
-        // Sprints go by name, as a team says them (every tool takes the exact name).
-        if (sprint !== undefined) record.to_sprint_id = sprint.name;
+        if (sprint !== undefined) record.to_sprint_id = sprint.sprint_id;
         out.push(record);
       }
       return out;
@@ -81,12 +80,12 @@ export const issueTrackerSamplers: DomainSampler<IssueTrackerState>[] = [
   },
   {
     collection: 'sprints',
-    description: 'Sprints that are active or planned, by name (tools take the exact name as sprint_id): project, state, dates and goal.',
+    description: 'Sprints that are active or planned: id, name, project, state, dates and goal.',
     sample(state) {
       return Object.values(state.sprints)
         .filter((s) => s.state !== 'closed')
         .sort((a, b) => idNumber(a.sprint_id) - idNumber(b.sprint_id))
-        .map((s) => ({ sprint_id: s.name, name: s.name, project_id: s.project_id, state: s.state, start_date: s.start_date, end_date: s.end_date, goal: s.goal }));
+        .map((s) => ({ sprint_id: s.sprint_id, name: s.name, project_id: s.project_id, state: s.state, start_date: s.start_date, end_date: s.end_date, goal: s.goal }));
     },
   },
   {

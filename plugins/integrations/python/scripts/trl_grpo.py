@@ -47,6 +47,24 @@ def load_model(name: str):
     return model, tokenizer
 
 
+def score_completion_positions_only() -> bool:
+    """TRL 1.16's fused LM head scores only the labelled (completion) positions on Triton devices, but every
+    position, prompt included, elsewhere (trl/trainer/utils.py: `compact = _use_triton(device)`), to keep tile
+    shapes fixed for compilers such as Neuron's. On CPU (eager, no compiler) that multiplies the LM-head and
+    log-softmax work by (prompt + completion) / completion: ~50x for a 2.5k-token prompt and 48 completion
+    tokens, most of a step. Scoring the labelled positions gives the same log-probs on them (the others are
+    zero either way); the kernel itself still runs its CPU path. Returns whether the switch was applied.
+    """
+    try:
+        import trl.trainer.utils as trl_utils
+    except ImportError:
+        return False
+    if not callable(getattr(trl_utils, "_use_triton", None)):
+        return False
+    trl_utils._use_triton = lambda device: True
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", required=True)
@@ -63,6 +81,7 @@ def main() -> None:
     parser.add_argument("--examples", default=None, help="only these example ids (comma-separated)")
     parser.add_argument("--learning-rate", type=float, default=1e-5)
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default); 1 on a shared, overloaded machine")
+    parser.add_argument("--score-all-positions", action="store_true", help="keep TRL's CPU behaviour of running the LM head over the prompt too")
     parser.add_argument("--metrics", default=None)
     parser.add_argument("--out", default="/tmp/prove-trl-grpo")
     args = parser.parse_args()
@@ -78,6 +97,8 @@ def main() -> None:
 
     if args.threads:
         torch.set_num_threads(args.threads)
+    if not args.score_all_positions and score_completion_positions_only():
+        print("log-probs: scoring completion positions only (see score_completion_positions_only)", flush=True)
     torch.manual_seed(0)
     split = "train.parquet" if os.path.exists(os.path.join(args.data, "train.parquet")) else "test.parquet"
     table = pq.read_table(os.path.join(args.data, split))

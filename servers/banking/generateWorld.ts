@@ -18,6 +18,7 @@ import {
 } from './BankingState.js';
 import { BANK_DIRECTORY, HOME_BANK } from './bankDirectory.js';
 import { runWorldGenerator } from '../kit/fixtures.js';
+import { SeededRandom } from '../kit/seededRandom.js';
 
 /**
  * Builds the banking world from a seed: 25 customers of one bank with checking, savings, credit
@@ -33,27 +34,10 @@ const TODAY = BANKING_REFERENCE_DATE.slice(0, 10);
 const START = addDays(TODAY, -90);
 const CUSTOMER_COUNT = 25;
 
-/** mulberry32: small, fast and the same on every machine. */
-class Random {
-  private state: number;
+/** The kit's seeded random (banking's own seed mix, kept so that worlds stay byte-identical) with money and digits. */
+class Random extends SeededRandom {
   constructor(seed: number) {
-    this.state = (seed ^ 0x9e3779b9) >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    super((seed ^ 0x9e3779b9) | 0);
   }
   /** Integer cents uniformly in [min, max] major units. */
   cents(min: number, max: number): number {
@@ -62,13 +46,6 @@ class Random {
   /** Cents spread log-uniformly: as many small balances as large ones. */
   logCents(min: number, max: number): number {
     return Math.round(Math.exp(Math.log(min) + this.next() * (Math.log(max) - Math.log(min))) * 100);
-  }
-  shuffle<T>(items: T[]): T[] {
-    for (let i = items.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [items[i], items[j]] = [items[j], items[i]];
-    }
-    return items;
   }
   digits(n: number): string {
     let out = '';
@@ -548,9 +525,9 @@ class WorldBuilder {
       currency: 'USD',
       category: homeowner ? 'home' : 'rent',
     });
-    const businesses = r.shuffle([...BUSINESS_PAYEES]).slice(0, r.int(1, 3));
+    const businesses = r.shuffled(BUSINESS_PAYEES).slice(0, r.int(1, 3));
     for (const [name, category] of businesses) this.payee(customer, { name, nickname: null, type: 'business', currency: 'USD', category });
-    const nicknames = r.shuffle([...PAYEE_NICKNAMES]);
+    const nicknames = r.shuffled(PAYEE_NICKNAMES);
     for (let i = 0, n = r.int(1, 4); i < n; i++) {
       const nickname = nicknames[i];
       const family = /Mom|Dad|Sister|Brother|Grandma|Cousin/.test(nickname);
@@ -753,7 +730,7 @@ class WorldBuilder {
     }
 
     // Subscriptions, charged to the credit card when there is one.
-    for (const [name, price] of r.shuffle([...SUBSCRIPTIONS]).slice(0, r.int(1, 4))) {
+    for (const [name, price] of r.shuffled(SUBSCRIPTIONS).slice(0, r.int(1, 4))) {
       const account = credit !== undefined && r.chance(0.7) ? credit : checking;
       const day = r.int(1, 28);
       for (const date of this.monthly(day)) this.purchase(account, date, m(name, 'subscriptions', price, price), Math.round(price * 100));
@@ -774,7 +751,7 @@ class WorldBuilder {
         if (r.chance(0.3)) this.tx(checking, day, 300, 'debit', { description: 'Out-of-network ATM fee', merchant: null, category: 'fees', channel: 'fee' });
       }
       if (r.chance(0.012)) {
-        const [friend] = r.shuffle(customer.payees.filter((p) => p.type === 'individual')).map((p) => p.name);
+        const [friend] = r.shuffled(customer.payees.filter((p) => p.type === 'individual')).map((p) => p.name);
         this.tx(checking, day, r.cents(15, 320), 'credit', { description: `Transfer from ${friend ?? r.pick(FIRST_NAMES) + ' ' + r.pick(LAST_NAMES)}`, merchant: null, category: 'transfer', channel: 'ach' });
       }
     }

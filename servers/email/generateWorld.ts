@@ -27,10 +27,10 @@ const COMPANIES: Array<[string, string]> = [
 ];
 
 interface Topic {
-  subject: (r: Builder, who: EmailContact) => string;
-  body: (r: Builder, who: EmailContact) => string;
+  subject: (r: SeededRandom, who: EmailContact) => string;
+  body: (r: SeededRandom, who: EmailContact) => string;
   label?: string;
-  attachment?: (r: Builder) => Attachment;
+  attachment?: (r: SeededRandom) => Attachment;
   replies: [number, number];
 }
 
@@ -75,14 +75,6 @@ const TOPICS: Topic[] = [
 
 const REPLIES = ['Thanks, got it.', 'Sounds good, let us do that.', 'Can we move this to next week?', 'I will review it today.', 'Approved, please go ahead.', 'Could you send the details again?'];
 
-class Builder extends SeededRandom {
-  constructor(seed: number) {
-    super(seedRandomState(seed));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
 
 function at(daysAgo: number, minute: number): string {
   const base = Date.parse(EMAIL_REFERENCE_DATE) - daysAgo * 86_400_000;
@@ -91,7 +83,7 @@ function at(daysAgo: number, minute: number): string {
 }
 
 export function generateWorld(seed: number): EmailState {
-  const r = new Builder(seed);
+  const r = new SeededRandom(seedRandomState(seed));
   const contacts: Record<string, EmailContact> = {};
   const people: EmailContact[] = [];
   for (let i = 0; i < 36; i++) {

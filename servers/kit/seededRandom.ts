@@ -45,4 +45,19 @@ export class SeededRandom implements SessionRandom {
     if (items.length === 0) throw new RangeError('random.pick: cannot pick from an empty list');
     return items[Math.floor(this.next() * items.length)];
   }
+
+  /** True with probability `p` (one draw). */
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  /** A shuffled copy (Fisher–Yates from the end, one draw per position). */
+  shuffled<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
 }

@@ -20,6 +20,7 @@ import type {
 import { entryValues, getEntry, setEntry } from '../kit/bucketedRecord.js';
 import { RETURN_SHIP_BACK_DAYS, RETURN_WINDOW_DAYS, SHOPPING_REFERENCE_DATE } from './ShoppingState.js';
 import { runWorldGenerator } from '../kit/fixtures.js';
+import { SeededRandom, seedRandomState } from '../kit/seededRandom.js';
 import { orderLineOf } from './shoppingWrites.js';
 
 /**
@@ -35,35 +36,10 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const REFERENCE_MS = Date.parse(SHOPPING_REFERENCE_DATE);
 
-/** mulberry32: small, fast and the same on every platform. */
-class Random {
-  private state: number;
+/** The kit's seeded random with weighted draws. */
+class Random extends SeededRandom {
   constructor(seed: number) {
-    this.state = (seed ^ 0x5bd1e995) >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
+    super(seedRandomState(seed));
   }
   /** Index drawn with probability proportional to its weight. */
   weighted(weights: readonly number[]): number {
@@ -103,7 +79,7 @@ function chooseValues(random: Random, option: OptionTemplate): number[] {
     const start = random.int(0, option.values.length - count);
     return Array.from({ length: count }, (_, i) => start + i);
   }
-  return random.shuffle(option.values.map((_, i) => i)).slice(0, count).sort((a, b) => a - b);
+  return random.shuffled(option.values.map((_, i) => i)).slice(0, count).sort((a, b) => a - b);
 }
 
 function generateCatalog(random: Random, state: ShoppingState): void {
@@ -112,14 +88,14 @@ function generateCatalog(random: Random, state: ShoppingState): void {
   for (const template of CATEGORY_TEMPLATES) {
     const isBooks = template.styles.length === 0;
     const count = isBooks ? template.types.length : 12 + random.int(0, 1);
-    const types = random.shuffle(template.types);
+    const types = random.shuffled(template.types);
     const usedTitles = new Set<string>();
     const productIds: string[] = [];
     for (let k = 0; k < count; k += 1) {
       const type = types[k % types.length];
       let title = type.noun;
       if (!isBooks) {
-        const styles = random.shuffle(template.styles);
+        const styles = random.shuffled(template.styles);
         title = `${styles.find((style) => !usedTitles.has(`${style} ${type.noun}`)) ?? styles[0]} ${type.noun}`;
       }
       if (usedTitles.has(title)) continue;
@@ -303,7 +279,7 @@ function generateCustomers(random: Random, state: ShoppingState): void {
     }
     customer.default_payment_method_id = customer.payment_method_ids[0];
     const wishlistSize = random.chance(0.3) ? 0 : random.int(1, 6);
-    for (const productId of random.shuffle(productIds).slice(0, wishlistSize)) customer.wishlist.push(productId);
+    for (const productId of random.shuffled(productIds).slice(0, wishlistSize)) customer.wishlist.push(productId);
     state.customers[id] = customer;
     state.customer_ids_by_email[email] = id;
   }
@@ -617,7 +593,7 @@ function generateReviews(random: Random, state: ShoppingState): void {
 }
 
 function generateCarts(random: Random, state: ShoppingState): void {
-  const customers = random.shuffle(Object.values(state.customers)).slice(0, 10);
+  const customers = random.shuffled(Object.values(state.customers)).slice(0, 10);
   const inStock = entryValues(state.variants).filter((v) => v.stock >= 2);
   const lowStock = entryValues(state.variants).filter((v) => v.stock >= 1 && v.stock <= 2 && state.products[v.product_id].max_per_order >= 3);
   const scarce = lowStock.length > 0 ? lowStock : inStock;

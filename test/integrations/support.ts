@@ -75,19 +75,22 @@ export function runPython(python: string, args: string[], env: Record<string, st
   return new Promise((resolve) => {
     const child = spawn('nice', ['-n', '10', python, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env, PYTHONUNBUFFERED: '1' } });
     let output = '';
-    let partial = '';
-    const keep = (d: Buffer) => {
-      const text = d.toString();
-      output += text;
-      if (process.env.PROVE_TEST_VERBOSE) process.stderr.write(d);
-      else if (progress) {
-        const lines = (partial + text).split('\n');
-        partial = lines.pop()!;
-        for (const line of lines) if (progress.test(line)) process.stdout.write(`      ${line.length > 160 ? line.slice(0, 157) + '...' : line}\n`);
-      }
+    // One partial line per stream, split at \r too: tqdm's progress bars (stderr) must not glue onto a step line (stdout).
+    const keep = () => {
+      let partial = '';
+      return (d: Buffer) => {
+        const text = d.toString();
+        output += text;
+        if (process.env.PROVE_TEST_VERBOSE) process.stderr.write(d);
+        else if (progress) {
+          const lines = (partial + text).split(/\r\n|\r|\n/);
+          partial = lines.pop()!;
+          for (const line of lines) if (progress.test(line)) process.stdout.write(`      ${line.length > 160 ? line.slice(0, 157) + '...' : line}\n`);
+        }
+      };
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout.on('data', keep());
+    child.stderr.on('data', keep());
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);

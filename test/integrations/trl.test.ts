@@ -30,7 +30,7 @@ describe('TRL integration: GRPOTrainer on prove (plugins/integrations/python/scr
       const out = join(data.dir, 'trl');
       await exportDataset('trl', data.file, out, python);
       const metrics = join(data.dir, 'metrics.json');
-      const run = await runPython(python, [join(PYTHON_DIR, 'scripts', 'trl_grpo.py'), '--data', out, '--url', serve.url, '--model', process.env.PROVE_TRL_MODEL ?? 'tiny-random', '--steps', '5', '--max-completion', '48', '--model-turns', '2', '--compact-tools', '--threads', '1', '--metrics', metrics, '--out', join(data.dir, 'run')], {}, 3_500_000, /^(step |summary )/);
+      const run = await runPython(python, [join(PYTHON_DIR, 'scripts', 'trl_grpo.py'), '--data', out, '--url', serve.url, '--model', process.env.PROVE_TRL_MODEL ?? 'tiny-random', '--steps', '5', '--max-completion', '48', '--model-turns', '2', '--compact-tools', '--threads', '1', '--metrics', metrics, '--out', join(data.dir, 'run')], {}, 3_500_000, /^(step |trajectory \d+ )/);
       expect(run.code, run.output.slice(-6000)).to.equal(0);
       const summary = JSON.parse(readFileSync(metrics, 'utf8')) as { global_step: number; steps: Array<{ reward: number }>; trajectories: number; sessions_opened: number; sessions_closed: number };
       expect(summary.global_step).to.equal(5);

@@ -1,5 +1,6 @@
 import { errors, type CommandEntry, type Engine, type ExecuteRequest, type ExecutedCall, type JsonSchema, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
 import { loadDomain } from '../../servers/index.js';
+import { crossDomainScenariosOf } from '../../servers/crossDomain/index.js';
 import type { DomainDefinition } from '../../servers/kit/Domain.js';
 import { DomainSession, domainEnvironment, domainRuntime, type DomainRuntime } from '../../servers/kit/DomainSession.js';
 import { SCENARIOS } from '../synthesis/contracts.js';
@@ -130,7 +131,8 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
         values: { ...context.values, ...values },
         meta: { ...context.meta, domain: runtime.name, category: domain.category, collections: Object.keys(entities) },
       };
-      if (domain.scenarios !== undefined && domain.scenarios.length > 0) next.meta = SCENARIOS.with(next.meta, { scenarios: domain.scenarios, state });
+      const cross = crossDomainScenariosOf(runtime.name);
+      if ((domain.scenarios !== undefined && domain.scenarios.length > 0) || cross.length > 0) next.meta = SCENARIOS.with(next.meta, { scenarios: domain.scenarios ?? [], state, cross });
       if (request.chain) next.chain = { ...context.chain, ...alignChain(runtime, request.chain, entities) };
       return Promise.resolve(next);
     });

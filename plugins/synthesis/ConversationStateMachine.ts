@@ -23,7 +23,7 @@ import { SynthesisRandom } from './SynthesisRandom.js';
 import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
 import { DEPENDENCY_GRAPH, SCENARIOS, SCRIPT } from './contracts.js';
-import type { DomainScenario } from '../../servers/kit/Domain.js';
+import type { CrossDomainScenario, DomainScenario } from '../../servers/kit/Domain.js';
 import { toolMessageContent } from '../toolMessageContent.js';
 
 /** The one rendering of tool results and errors (plugins/toolMessageContent.ts). */
@@ -84,7 +84,10 @@ export type InformationLevel = 'complete' | 'missing' | 'minimal';
  * Perturbations set `hiddenTool`/`irrelevant`; the template teacher reads the plan and moves the cursor.
  */
 export interface ConversationScript {
+  /** The environment the conversation was drawn for (a cross-domain one's leading domain). */
   server: string;
+  /** Every environment live in the conversation (more than one for a cross-domain scenario). */
+  servers?: readonly string[];
   index: number;
   persona: Persona;
   informationLevel: InformationLevel;
@@ -138,6 +141,11 @@ export interface StateMachineOptions extends PlanOptions {
   maxAssistantMessages: number;
   /** Reference date when an environment has none. */
   referenceDate: string;
+  /**
+   * Share of the conversations drawn for an environment with a cross-domain partner live in the run
+   * (both domains of a pair in `--domains`) that play a cross-domain scenario instead (servers/crossDomain/).
+   */
+  crossDomainRate?: number;
 }
 
 /** What one conversation produced. */
@@ -149,7 +157,7 @@ interface SamplingEntry {
   pool: ValuePool;
   worldValues: Set<string>;
   graph: DependencyGraph;
-  scenarios?: { scenarios: readonly DomainScenario[]; state: unknown };
+  scenarios?: { scenarios: readonly DomainScenario[]; state: unknown; cross?: readonly CrossDomainScenario[] };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -242,9 +250,10 @@ export class ConversationStateMachine {
   async run(index: number): Promise<ConversationOutcome> {
     const rng = SynthesisRandom.derive(this.seed, 'conversation', index);
     const server = this.servers[Math.floor(rng.next() * this.servers.length)];
-    const catalog = this.catalogs.get(server)!;
-    const tools = new Map(catalog.map((t) => [t.name, t]));
-    const world = this.world(server);
+    let servers: readonly string[] = [server];
+    let catalog = this.catalogs.get(server)!;
+    let tools = new Map(catalog.map((t) => [t.name, t]));
+    let world = this.world(server);
     const path: string[] = [];
     let state: ConversationState = 'query';
     // Read through a function: the compiler cannot see that `move` changes `state`.
@@ -263,7 +272,30 @@ export class ConversationStateMachine {
     const planOptions = informationLevel === 'minimal' ? { ...this.options, optionalRate: 0 } : this.options;
     let plan: ConversationPlan | undefined;
     const scenarios = sampled.scenarios;
-    if (scenarios !== undefined && rng.chance(this.options.scenarioRate)) {
+    let worldValues: ReadonlySet<string> = sampled.worldValues;
+    // A goal that spans this domain and another one of the run (pay a shopping order), at `crossDomainRate`.
+    const cross = (scenarios?.cross ?? []).filter((scenario) => scenario.domains.every((domain) => this.catalogs.has(domain)));
+    // Another one when the worlds cannot host the one drawn, as for a domain's own scenarios.
+    for (let attempt = 0; attempt < 3 && plan === undefined && cross.length > 0 && (attempt > 0 || rng.chance(this.options.crossDomainRate ?? 0)); attempt++) {
+      const scenario = cross[rng.weighted(cross.map((s) => s.weight ?? 1))];
+      const states: Record<string, unknown> = {};
+      const values = new Set<string>();
+      for (const domain of scenario.domains) {
+        const entry = domain === server ? sampled : await this.sample(domain, index);
+        states[domain] = entry.scenarios?.state;
+        for (const value of entry.worldValues) values.add(value);
+      }
+      const crossWorld = this.world(scenario.domains[0]);
+      plan = await planScenario(this.engine, scenario.domains, crossWorld, scenario, states, rng, this.options.faultRate);
+      if (plan !== undefined) {
+        servers = [...scenario.domains];
+        world = crossWorld;
+        worldValues = values;
+        catalog = servers.flatMap((domain) => this.catalogs.get(domain)!);
+        tools = new Map(catalog.map((t) => [t.name, t]));
+      }
+    }
+    if (plan === undefined && scenarios !== undefined && scenarios.scenarios.length > 0 && rng.chance(this.options.scenarioRate)) {
       // A goal of the domain, cast from its world; another one when the world cannot host it.
       for (let attempt = 0; attempt < 3 && plan === undefined; attempt++) {
         const scenario = scenarios.scenarios[rng.weighted(scenarios.scenarios.map((s) => s.weight ?? 1))];
@@ -277,13 +309,14 @@ export class ConversationStateMachine {
     }
     const script: ConversationScript = {
       server,
+      servers,
       index,
       persona: rng.pick(PERSONAS),
       informationLevel,
       plan,
       tools,
-      worldValues: sampled.worldValues,
-      scope: this.scopeOf(server, catalog),
+      worldValues,
+      scope: servers.map((name) => this.scopeOf(name, this.catalogs.get(name)!)).join(' and '),
       cursor: 0,
       plannedTurn: 0,
       turn: 0,
@@ -306,13 +339,12 @@ export class ConversationStateMachine {
       else script.informationLevel = 'complete';
     }
 
-    const environment = this.engine.environment(server);
     const system: ChatMessage = {
       role: 'system',
       content: `You are a helpful assistant that acts for the user through the tools provided. Call tools to look up and change things instead of guessing; use only ids and values that the user gave or that a tool returned. Ask when a required detail is missing, and say so when no tool can do what is asked. Today is ${world.referenceDate.slice(0, 10)}.${plan.context !== undefined ? ` ${plan.context}` : ''}`,
     };
     const messages: ChatMessage[] = [system];
-    const example: Partial<Example> = { servers: [server], world, perturbations: [], meta: {} };
+    const example: Partial<Example> = { servers: [...servers], world, perturbations: [], meta: {} };
     const generate = async (purpose: GenerationPurpose, tools: ToolSchema[], seedLabel: string): Promise<GenerationDraft> => {
       const draft: GenerationDraft = {
         purpose,
@@ -327,7 +359,7 @@ export class ConversationStateMachine {
     };
 
     // QUERY: perturbations adjust the candidate tools and the script; the teacher writes the first message.
-    const query = await generate('query', [...environment.tools], 'query');
+    const query = await generate('query', servers.flatMap((name) => this.engine.environment(name).tools), 'query');
     const candidateTools = query.tools;
     const opening = query.completion?.message;
     if (opening === undefined || opening.role !== 'user' || typeof opening.content !== 'string') throw errors.synthesisNoTeacher('query');
@@ -335,7 +367,10 @@ export class ConversationStateMachine {
     messages.push({ role: 'user', content: opening.content });
     move('said');
 
-    const session = await this.engine.openSession(server, world);
+    // One session per live environment; each call goes to the one that has its tool.
+    const sessions = new Map<string, EnvironmentSession>();
+    const serverOf = new Map<string, string>();
+    for (const name of [...servers].reverse()) for (const tool of this.catalogs.get(name)!) serverOf.set(tool.name, name);
     const executed: ExecutedCall[] = [];
     const groundTruth: GroundTruthStep[] = [];
     const stepResults: unknown[] = [];
@@ -345,6 +380,7 @@ export class ConversationStateMachine {
     const plannedFailures: string[] = [];
     const recoveries: string[] = [];
     try {
+      for (const name of servers) sessions.set(name, await this.engine.openSession(name, world));
       for (;;) {
         if (current() === 'teacher' || current() === 'recovery') {
           let completion: Completion | undefined;
@@ -406,7 +442,8 @@ export class ConversationStateMachine {
           let failure: ExecutedCall | undefined;
           let partial = false;
           for (const call of calls) {
-            const outcome = await this.engine.execute({ server, session, call: { name: call.name, arguments: call.arguments } });
+            const target = serverOf.get(call.name) ?? server;
+            const outcome = await this.engine.execute({ server: target, session: sessions.get(target)!, call: { name: call.name, arguments: call.arguments } });
             const recorded: ExecutedCall = { ...outcome, id: call.id, turn: script.turn, step: assistantMessages - 1 };
             executed.push(recorded);
             messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: toolMessageContent(recorded) });
@@ -438,14 +475,15 @@ export class ConversationStateMachine {
         }
         throw errors.synthesisBadTransition(state, 'loop');
       }
-      const finalStateHash = await session.stateHash();
+      const finalStateHashes: Record<string, string> = {};
+      for (const [name, session] of sessions) finalStateHashes[name] = await session.stateHash();
       const turns = messages.filter((m): m is { role: 'user'; content: string } => m.role === 'user').map((m) => ({ user: m.content }));
       const kind = script.irrelevant !== undefined || groundTruth.length === 0 ? 'abstention' : script.hiddenTool !== undefined ? 'clarification' : 'multi_turn';
-      const id = `${server}-${sha256('sha256', `${this.seed}|${index}`, 'hex').slice(0, 12)}`;
+      const id = `${servers.join('+')}-${sha256('sha256', `${this.seed}|${index}`, 'hex').slice(0, 12)}`;
       const out: Example = {
         id,
         kind,
-        servers: [server],
+        servers: [...servers],
         tools: candidateTools,
         world,
         turns,
@@ -460,7 +498,8 @@ export class ConversationStateMachine {
           chain: plan.chain,
           teacher: teacherName,
           path,
-          finalStateHash,
+          // One environment: its final state hash; several: each one's, by name.
+          ...(servers.length === 1 ? { finalStateHash: finalStateHashes[server] } : { finalStateHashes }),
           graphHash: sampled.graph.hash,
           samplingBlock: Math.floor(index / this.options.sampleEvery),
           calls: executed.length,
@@ -474,7 +513,7 @@ export class ConversationStateMachine {
       if (script.hiddenTool !== undefined) out.meta.hiddenTool = script.hiddenTool;
       return { example: out };
     } finally {
-      await session.close();
+      await Promise.allSettled([...sessions.values()].map((session) => session.close()));
     }
   }
 

@@ -39,6 +39,8 @@ interface PartialState {
   domains: Record<string, number>;
   perturbations: Record<string, number>;
   splits: Record<string, number>;
+  /** Examples with several live environments, by their names joined with `+` (cross-domain scenarios). */
+  crossDomain?: Record<string, number>;
 }
 
 function add(counts: Record<string, number>, key: string, by = 1): void {
@@ -82,7 +84,7 @@ export class DatasetWriterPlugin implements ProvePlugin {
       if (finished || existsSync(stateFile)) throw errors.synthesisOutputExists(run.outDir);
       mkdirSync(this.partialDir, { recursive: true });
       writeFileSync(join(this.partialDir, 'examples.jsonl'), '');
-      this.state = { configHash: run.configHash, count: run.count, seed: run.seed, bytes: 0, kept: 0, nextIndex: 0, dropped: {}, kinds: {}, domains: {}, perturbations: {}, splits: {} };
+      this.state = { configHash: run.configHash, count: run.count, seed: run.seed, bytes: 0, kept: 0, nextIndex: 0, dropped: {}, kinds: {}, domains: {}, perturbations: {}, splits: {}, crossDomain: {} };
       writeFileAtomic(stateFile, JSON.stringify(this.state));
       return { nextIndex: 0, kept: [], dropped: {} };
     }
@@ -118,6 +120,7 @@ export class DatasetWriterPlugin implements ProvePlugin {
         example.split = parseInt(sha256('sha256', example.id, 'hex').slice(0, 8), 16) / 2 ** 32 < testFraction ? 'test' : 'train';
         add(state.kinds, example.kind);
         for (const server of example.servers) add(state.domains, server);
+        if (example.servers.length > 1) add((state.crossDomain ??= {}), example.servers.join('+'));
         for (const perturbation of example.perturbations) add(state.perturbations, perturbation);
         add(state.splits, example.split);
         text += `${serializeExample(example)}\n`;
@@ -148,6 +151,7 @@ export class DatasetWriterPlugin implements ProvePlugin {
       domains: sorted(state.domains),
       perturbations: sorted(state.perturbations),
       splits: sorted(state.splits),
+      crossDomain: sorted(state.crossDomain ?? {}),
       dropped: sorted(state.dropped),
     };
     const manifest = {

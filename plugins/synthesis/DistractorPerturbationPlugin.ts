@@ -37,8 +37,9 @@ export class DistractorPerturbationPlugin implements ProvePlugin {
       const rng = perturbationRandom(draft, PLUGIN_NAME);
       if (!rng.chance(probability)) return Promise.resolve(draft);
       const present = new Set(draft.tools.map((tool) => tool.function.name));
+      const live = script.servers ?? [script.server];
       const pool = [...engine.environments.values()]
-        .filter((environment) => environment.name !== script.server)
+        .filter((environment) => !live.includes(environment.name))
         .sort((a, b) => (a.name < b.name ? -1 : 1))
         .flatMap((environment) => environment.tools.filter((tool) => !present.has(tool.function.name)));
       if (pool.length === 0) return Promise.resolve(draft);

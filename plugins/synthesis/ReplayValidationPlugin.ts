@@ -1,6 +1,7 @@
-import { type Engine, type Example, type ExecutedCall, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
+import { type Engine, type EnvironmentSession, type Example, type ExecutedCall, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
 import { STAGES } from '../stages.js';
 import { replayGroundTruth } from '../rollout/replayGroundTruth.js';
+import { toolRouting } from '../rollout/toolRouting.js';
 import { toolMessageContent } from './ConversationStateMachine.js';
 import { toolCatalog } from './ToolCatalog.js';
 
@@ -19,6 +20,16 @@ export function callSignatures(example: Example): string[] {
   const out = new Set<string>();
   for (const step of example.groundTruth) for (const call of step.calls) out.add(`${call.name}(${JSON.stringify(call.arguments)})`);
   return [...out].sort();
+}
+
+/**
+ * The final state hash synthesis recorded for each live environment of an example: `finalStateHash`
+ * for one environment, `finalStateHashes` (by name) for several; empty when none was recorded.
+ */
+export function expectedStateHashes(example: Example): Record<string, string> {
+  const several = example.meta.finalStateHashes;
+  if (several !== null && typeof several === 'object') return { ...(several as Record<string, string>) };
+  return typeof example.meta.finalStateHash === 'string' ? { [example.servers[0]]: example.meta.finalStateHash } : {};
 }
 
 /** Examples without calls are compared by what was asked where: the same request to the same server is a duplicate. */
@@ -102,29 +113,33 @@ export class ReplayValidationPlugin implements ProvePlugin {
 
   /** Why an example fails replay, error rate or provenance; undefined when it passes. */
   async check(engine: Engine, example: Example): Promise<string | undefined> {
-    const server = example.servers[0];
-    const session = await engine.openSession(server, example.world);
+    // One fresh session per live environment (several for a cross-domain example); each call goes to the one that has its tool.
+    const routing = toolRouting(engine, example);
+    const expected = expectedStateHashes(example);
+    const sessions = new Map<string, EnvironmentSession>();
     const calls = recordedCalls(example);
     const planned = new Set(Array.isArray(example.meta.plannedFailures) ? (example.meta.plannedFailures as string[]) : []);
     let failed = 0;
     try {
+      for (const server of example.servers) sessions.set(server, await engine.openSession(server, example.world));
       for (const call of calls) {
-        const outcome: ExecutedCall = await engine.execute({ server, session, call: { name: call.name, arguments: call.arguments } });
+        const server = routing.serverOf.get(call.name) ?? example.servers[0];
+        const outcome: ExecutedCall = await engine.execute({ server, session: sessions.get(server)!, call: { name: call.name, arguments: call.arguments } });
         if (toolMessageContent(outcome) !== call.content) return 'replay_mismatch';
         if (!outcome.ok && outcome.error?.kind !== undefined) failed++;
         // A planned failed call (a guessed id, a missing argument) fails in replay too, with the same error (checked above). The
         // template teacher makes no other failure: one would be a flaw of the plan. A model teacher's own failures count toward the error rate.
         if (!outcome.ok && !planned.has(call.id) && example.meta.teacher === 'template') return 'unplanned_failure';
       }
-      if (example.meta.finalStateHash !== undefined && (await session.stateHash()) !== example.meta.finalStateHash) return 'replay_state_mismatch';
+      for (const [server, hash] of Object.entries(expected)) if ((await sessions.get(server)?.stateHash()) !== hash) return 'replay_state_mismatch';
     } finally {
-      await session.close();
+      await Promise.allSettled([...sessions.values()].map((session) => session.close()));
     }
     if (calls.length > 0 && failed / calls.length > (this.options.maxErrorRate ?? 0.3)) return 'error_rate';
     if (example.groundTruth.length > 0) {
       const replay = await replayGroundTruth(engine, example);
       if (replay.failures.length > 0) return 'ground_truth_failed';
-      if (example.meta.finalStateHash !== undefined && replay.finalStateHashes[server] !== example.meta.finalStateHash) return 'ground_truth_state_mismatch';
+      for (const [server, hash] of Object.entries(expected)) if (replay.finalStateHashes[server] !== hash) return 'ground_truth_state_mismatch';
     }
     if (!this.sensitiveTraced(engine, example)) return 'sensitive_provenance';
     return undefined;

@@ -14,6 +14,7 @@ export const DEFAULT_STATE_MACHINE_OPTIONS: StateMachineOptions = {
   chainAttempts: 4,
   faultRate: 0.22,
   scenarioRate: 0.7,
+  crossDomainRate: 0.15,
   informationLevels: { complete: 60, missing: 20, minimal: 20 },
   sampleEvery: 1000,
   regenerations: 3,
@@ -47,6 +48,7 @@ export class SynthesisOrchestratorPlugin implements ProvePlugin {
       chainAttempts: { type: 'integer', minimum: 1 },
       faultRate: { type: 'number', minimum: 0, maximum: 1 },
       scenarioRate: { type: 'number', minimum: 0, maximum: 1 },
+      crossDomainRate: { type: 'number', minimum: 0, maximum: 1 },
       informationLevels: {
         type: 'object',
         properties: { complete: { type: 'number', minimum: 0 }, missing: { type: 'number', minimum: 0 }, minimal: { type: 'number', minimum: 0 } },

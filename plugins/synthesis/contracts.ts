@@ -1,6 +1,6 @@
 import { AsyncSeriesWaterfallHook } from 'tapable';
 import { defineMetaKey, type Engine } from '../../core/index.js';
-import type { DomainScenario } from '../../servers/kit/Domain.js';
+import type { CrossDomainScenario, DomainScenario } from '../../servers/kit/Domain.js';
 import type { ConversationScript } from './ConversationStateMachine.js';
 import type { DependencyGraph } from './DependencyGraph.js';
 import type { ToolFacts } from './ToolCatalog.js';
@@ -22,9 +22,11 @@ export const SCRIPT = defineMetaKey<ConversationScript>('script');
 
 /**
  * `SamplingContext.meta`: the environment's scenarios and the state they are cast from (an
- * environment plugin writes it for a domain that declares scenarios; the state machine reads it).
+ * environment plugin writes it for a domain that declares scenarios or takes part in cross-domain
+ * ones; the state machine reads it). `cross`: the cross-domain scenarios this environment plays a
+ * part in (each names its domains; played when all of them are live in the run).
  */
-export const SCENARIOS = defineMetaKey<{ scenarios: readonly DomainScenario[]; state: unknown }>('scenarios');
+export const SCENARIOS = defineMetaKey<{ scenarios: readonly DomainScenario[]; state: unknown; cross?: readonly CrossDomainScenario[] }>('scenarios');
 
 /** What a refinement of the dependency graph gets and returns. */
 export interface GraphRefinement {

@@ -35,6 +35,8 @@ export interface DatasetStats {
   /** Ground-truth examples per domain, and per domain and tool the examples with that tool as a ground-truth call. */
   domainExamples: Record<string, number>;
   toolExamples: Record<string, Record<string, number>>;
+  /** Examples with several live environments (cross-domain scenarios), by their names joined with `+`. */
+  crossDomain: Record<string, number>;
 }
 
 function strings(value: unknown, out: Set<string>): Set<string> {
@@ -79,7 +81,8 @@ export function hasResultDependentCall(example: Example): boolean {
   return false;
 }
 
-export function datasetStats(examples: readonly Example[]): DatasetStats {
+/** `toolDomains` (tool → domain) counts a cross-domain example's tools under their own domains; without it, under the first. */
+export function datasetStats(examples: readonly Example[], toolDomains?: ReadonlyMap<string, string>): DatasetStats {
   const stats: DatasetStats = {
     examples: examples.length,
     firstMessageIds: 0,
@@ -93,6 +96,7 @@ export function datasetStats(examples: readonly Example[]): DatasetStats {
     perturbations: {},
     domainExamples: {},
     toolExamples: {},
+    crossDomain: {},
   };
   for (const example of examples) {
     const first = example.turns[0]?.user ?? '';
@@ -110,11 +114,14 @@ export function datasetStats(examples: readonly Example[]): DatasetStats {
         stats.recoveries[recovery] = (stats.recoveries[recovery] ?? 0) + 1;
       }
     }
+    if (example.servers.length > 1) stats.crossDomain[example.servers.join('+')] = (stats.crossDomain[example.servers.join('+')] ?? 0) + 1;
     if (example.groundTruth.length === 0) continue;
-    const domain = example.servers[0];
-    stats.domainExamples[domain] = (stats.domainExamples[domain] ?? 0) + 1;
-    const tools = (stats.toolExamples[domain] ??= {});
-    for (const name of new Set(example.groundTruth.flatMap((step) => step.calls.map((call) => call.name)))) tools[name] = (tools[name] ?? 0) + 1;
+    for (const domain of example.servers) stats.domainExamples[domain] = (stats.domainExamples[domain] ?? 0) + 1;
+    for (const name of new Set(example.groundTruth.flatMap((step) => step.calls.map((call) => call.name)))) {
+      const domain = toolDomains?.get(name) ?? example.servers[0];
+      const tools = (stats.toolExamples[domain] ??= {});
+      tools[name] = (tools[name] ?? 0) + 1;
+    }
   }
   return stats;
 }
@@ -130,6 +137,7 @@ export function formatStats(stats: DatasetStats, allTools: Record<string, readon
   lines.push(`examples: ${stats.examples} (${stats.scenarioExamples} from scenarios, ${pct(stats.scenarioExamples, stats.examples)})`);
   lines.push(`first user messages with an internal id: ${stats.firstMessageIds} (${pct(stats.firstMessageIds, stats.examples)}); with a snake_case code word: ${stats.firstMessageCodes} (${pct(stats.firstMessageCodes, stats.examples)})`);
   lines.push(`multi-turn examples with a call needing a value only an earlier result held: ${stats.resultDependent} of ${stats.multiTurn} (${pct(stats.resultDependent, stats.multiTurn)}; target ≥ 60 %)`);
+  lines.push(`cross-domain examples: ${Object.values(stats.crossDomain).reduce((a, b) => a + b, 0)} — ${Object.entries(stats.crossDomain).sort().map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   lines.push(`multi-turn examples with a failed call and a recovery: ${stats.recovered} (${pct(stats.recovered, stats.multiTurn)}; target ≥ 10 %) — ${Object.entries(stats.recoveries).sort().map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   lines.push('kind mix (ours / paper):');
   for (const kind of ['multi_turn', 'clarification', 'abstention'] as const) lines.push(`  ${kind.padEnd(14)} ${pct(stats.kinds[kind] ?? 0, stats.examples).padStart(8)} / ${(100 * PAPER.kinds[kind]).toFixed(1)} %`);

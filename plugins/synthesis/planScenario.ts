@@ -1,4 +1,4 @@
-import type { Engine, WorldSpec } from '../../core/index.js';
+import type { Engine, EnvironmentSession, WorldSpec } from '../../core/index.js';
 import type { DomainScenario, ScenarioFacts } from '../../servers/kit/Domain.js';
 import type { ConversationPlan, PlannedFault, PlannedStep } from './planConversation.js';
 import type { ArgumentSource } from './resolveArguments.js';
@@ -46,10 +46,14 @@ function sourcesOf(args: Record<string, unknown>, results: ReadonlyArray<{ strin
  * turn's steps in order, each step's arguments drawn from the facts so far and its result adding
  * facts; a planned failure is run first and must fail. Returns the plan (steps, the user's text per
  * turn), or undefined when the world or a result does not allow the scenario.
+ *
+ * A cross-domain scenario plays against one scratch session of each of `server`'s environments (a
+ * list), each call run by the environment that has its tool; `state` then holds their initial
+ * states by name.
  */
 export async function planScenario(
   engine: Engine,
-  server: string,
+  server: string | readonly string[],
   world: WorldSpec,
   scenario: DomainScenario,
   state: unknown,
@@ -68,7 +72,7 @@ export async function planScenario(
 
 async function playScenario(
   engine: Engine,
-  server: string,
+  server: string | readonly string[],
   world: WorldSpec,
   scenario: DomainScenario,
   state: unknown,
@@ -79,7 +83,17 @@ async function playScenario(
   let facts: ScenarioFacts | undefined = scenario.cast(state as never, rng);
   if (facts === undefined) return undefined;
   const context = scenario.context === undefined ? undefined : fillText(scenario.context, facts, rng);
-  const session = await engine.openSession(server, world);
+  const servers = typeof server === 'string' ? [server] : [...server];
+  const sessions = new Map<string, EnvironmentSession>();
+  const serverOf = new Map<string, string>();
+  for (const name of [...servers].reverse()) for (const tool of engine.environment(name).tools) serverOf.set(tool.function.name, name);
+  /** Runs a call in the session of the environment that has its tool (the first one for a tool none has). */
+  const execute = async (call: { name: string; arguments: Record<string, unknown> }) => {
+    const name = serverOf.get(call.name) ?? servers[0];
+    let session = sessions.get(name);
+    if (session === undefined) sessions.set(name, (session = await engine.openSession(name, world)));
+    return engine.execute({ server: name, session, call });
+  };
   const steps: PlannedStep[] = [];
   const says: string[] = [];
   const results: Array<{ strings: Set<string>; tool: string }> = [];
@@ -114,7 +128,7 @@ async function playScenario(
           const faultArgs = spec.args(facts);
           if (faultArgs === undefined) return undefined;
           if (faultArgs !== undefined) {
-            const failed = await engine.execute({ server, session, call: { name: spec.tool, arguments: faultArgs } });
+            const failed = await execute({ name: spec.tool, arguments: faultArgs });
             if (failed.ok) {
               trace?.(`${scenario.name}: the planned failure of ${spec.tool} succeeded`);
               return undefined;
@@ -137,7 +151,7 @@ async function playScenario(
         }
         const args = step.args(facts);
         if (args === undefined) continue;
-        const executed = await engine.execute({ server, session, call: { name: step.tool, arguments: args } });
+        const executed = await execute({ name: step.tool, arguments: args });
         if (!executed.ok) {
           trace?.(`${scenario.name}: ${step.tool}(${JSON.stringify(args)}) failed: ${executed.error?.message}`);
           return undefined;
@@ -164,7 +178,7 @@ async function playScenario(
       if (stopped) break;
     }
   } finally {
-    await session.close();
+    await Promise.allSettled([...sessions.values()].map((session) => session.close()));
   }
   if (steps.filter((step) => !step.skip).length === 0) return undefined;
   const plan: ConversationPlan = { chain: steps.filter((step) => !step.skip).map((step) => step.tool), steps, turns: says.length, scenario: scenario.name, says };

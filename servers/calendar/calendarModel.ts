@@ -1523,13 +1523,16 @@ export function busySpans(
   elsewhereThan?: string,
   ignored?: CalendarEvent,
 ): Span[] {
+  // The index first: building it (the first one in a process) numbers the keys of its lists, which
+  // the scan target reads; read before it, a key not yet numbered gave no events (a fresh process
+  // answered the first free/busy query of a person with nothing busy).
+  const index = eventIndex(state);
   // One lookup for the directory entry and the index key number of both lists.
   const target = scanTarget(state, id);
   const entry = target.entry;
   const isRoom = entry?.kind === 'room';
   // Made when some event meets the window (most lists a write checks have none there).
   let spans: Span[] | undefined;
-  const index = eventIndex(state);
   const number = target.number;
   const own = index.byCalendar.at(number) ?? NO_EVENTS;
   // Own events, then (for a person or room) invitations on other calendars: what eventsOf lists.

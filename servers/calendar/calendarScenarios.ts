@@ -113,9 +113,7 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
     name: 'is_a_colleague_free',
     goal: 'Ask whether a colleague is free at a time, then book with them if so or look at their day.',
     context: ME,
-    // Off for now: one query_free_busy call of a 2,000-example run gave a different result when replayed in a fresh
-    // process (test/synthesis/replayInFreshProcess.ts), a determinism problem of the calendar domain to find first.
-    weight: 0,
+    weight: 1,
     cast(state, random) {
       const people = colleagues(state);
       if (people.length === 0) return undefined;

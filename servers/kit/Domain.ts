@@ -181,7 +181,17 @@ export interface DomainScenario<S = any> {
    */
   cast(state: Readonly<S>, random: SessionRandom): ScenarioFacts | undefined;
   turns: readonly ScenarioTurn[];
+  /**
+   * A cross-domain scenario (servers/crossDomain/) names the domains it plays, the first one leading
+   * (its reference date is the conversation's): one session of each on the same world, each step run
+   * by the domain that has its tool (tool names are unique across domains), and `cast` gets their
+   * initial states by domain name. Absent: the scenario plays its own domain.
+   */
+  domains?: readonly string[];
 }
+
+/** A scenario whose steps span several domains: `cast` gets the initial state of each by domain name. */
+export type CrossDomainScenario = DomainScenario<Readonly<Record<string, any>>> & { domains: readonly string[] };
 
 export type DomainCategory = 'finance' | 'productivity' | 'commerce' | 'travel' | 'social' | 'iot' | 'knowledge' | 'lifestyle';
 

@@ -20,4 +20,5 @@ const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFil
 const servers = [...new Set(examples.flatMap((e) => e.servers))];
 const allTools: Record<string, string[]> = {};
 for (const domain of await loadDomains(servers)) allTools[domain.name] = domain.tools.map((tool) => tool.name);
-console.log(formatStats(datasetStats(examples), allTools, manifest?.counts?.dropped));
+const toolDomains = new Map(Object.entries(allTools).flatMap(([domain, tools]) => tools.map((tool) => [tool, domain] as const)));
+console.log(formatStats(datasetStats(examples, toolDomains), allTools, manifest?.counts?.dropped));

@@ -83,6 +83,12 @@ function seedOf(text: string): number {
 }
 
 /**
+ * The paper's caps on one rollout (§ training: "rollouts capped at 5 user turns and 10 assistant
+ * turns"): the defaults of the runner, of `eval` and `train`, and what synthesis keeps examples within.
+ */
+export const ROLLOUT_CAPS = { maxUserTurns: 5, maxAssistantTurns: 10 } as const;
+
+/**
  * Plays examples against live environments through the engine's hooks only: `onGenerate` for the
  * policy, `onExecute` for tool calls, `onReward` for the score. Knows nothing about which domains,
  * policy or reward are configured. Sessions are always closed, and a failing rollout is recorded
@@ -100,8 +106,8 @@ export class RolloutRunner {
     readonly engine: Engine,
     options: RolloutRunnerOptions = {},
   ) {
-    this.maxUserTurns = options.maxUserTurns ?? 5;
-    this.maxAssistantTurns = options.maxAssistantTurns ?? 10;
+    this.maxUserTurns = options.maxUserTurns ?? ROLLOUT_CAPS.maxUserTurns;
+    this.maxAssistantTurns = options.maxAssistantTurns ?? ROLLOUT_CAPS.maxAssistantTurns;
     this.limiter = new Semaphore(options.concurrency ?? 8);
     this.systemPrompt = options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
     this.seed = options.seed ?? 0;

@@ -1,6 +1,7 @@
 import { type Engine, type EnvironmentSession, type Example, type ExecutedCall, type ProvePlugin, type UpdateBatch } from '../../core/index.js';
 import { STAGES } from '../stages.js';
 import { replayGroundTruth } from '../rollout/replayGroundTruth.js';
+import { ROLLOUT_CAPS } from '../rollout/RolloutRunner.js';
 import { toolRouting } from '../rollout/toolRouting.js';
 import { toolMessageContent } from './ConversationStateMachine.js';
 import { toolCatalog } from './ToolCatalog.js';
@@ -65,10 +66,22 @@ function strings(value: unknown, out: Set<string>): void {
 }
 
 /**
+ * Whether a rollout capped as in the paper (5 user turns, 10 assistant messages) can play the whole
+ * example: its user turns, and its teacher's assistant messages (one per call step and one answer per
+ * turn, failed calls included), which a policy following the ground truth needs at least.
+ */
+export function withinRolloutCaps(example: Example): boolean {
+  if (example.turns.length > ROLLOUT_CAPS.maxUserTurns) return false;
+  let assistant = 0;
+  for (const message of example.messages) if (message.role === 'assistant') assistant++;
+  return assistant <= ROLLOUT_CAPS.maxAssistantTurns;
+}
+
+/**
  * Replay validation (paper step 5), on the examples of each synthesis batch before they are
  * written: every conversation is played again in fresh sessions and must reproduce each recorded
  * result and the final state hash, as must its ground truth alone; above 30 % failed calls it is
- * dropped; a sensitive argument must appear in an earlier user turn or tool result; near-duplicate
+ * dropped, as is one that a capped rollout cannot finish (`withinRolloutCaps`); a sensitive argument must appear in an earlier user turn or tool result; near-duplicate
  * call sets (Jaccard ≥ 0.70 to a kept example) are dropped. Every drop is counted by reason.
  */
 export class ReplayValidationPlugin implements ProvePlugin {
@@ -113,6 +126,7 @@ export class ReplayValidationPlugin implements ProvePlugin {
 
   /** Why an example fails replay, error rate or provenance; undefined when it passes. */
   async check(engine: Engine, example: Example): Promise<string | undefined> {
+    if (!withinRolloutCaps(example)) return 'over_rollout_caps';
     // One fresh session per live environment (several for a cross-domain example); each call goes to the one that has its tool.
     const routing = toolRouting(engine, example);
     const expected = expectedStateHashes(example);

@@ -5,6 +5,7 @@ import { createEmailDraft, createEmailLabel, deleteEmailDraft, deleteEmailLabel,
 import { emailInvariants } from './emailInvariants.js';
 import { emailPhrasings } from './emailPhrasings.js';
 import { emailSamplers } from './emailSamplers.js';
+import { emailScenarios } from './emailScenarios.js';
 import { forwardEmail, getEmail, getEmailThread, listEmailContacts, modifyEmailLabels, replyToEmail, searchEmails, sendEmail, trashEmail } from './mailTools.js';
 
 /** A Gmail-style mailbox: threads, labels, drafts, send / reply / forward, Gmail search operators. */
@@ -40,6 +41,7 @@ export const emailDomain = defineDomain<EmailState>({
   samplers: emailSamplers,
   invariants: emailInvariants,
   phrasings: emailPhrasings,
+  scenarios: emailScenarios,
 });
 
 export default emailDomain;

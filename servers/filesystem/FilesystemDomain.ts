@@ -5,6 +5,7 @@ import { appendToFile, changeFileGroup, changeFileMode, changeFileOwner, copyPat
 import { filesystemInvariants } from './filesystemInvariants.js';
 import { filesystemPhrasings } from './filesystemPhrasings.js';
 import { filesystemSamplers } from './filesystemSamplers.js';
+import { filesystemScenarios } from './filesystemScenarios.js';
 import {
   changeDirectory,
   checkPathAccess,
@@ -86,6 +87,7 @@ export const filesystemDomain = defineDomain<FilesystemState>({
   samplers: filesystemSamplers,
   invariants: filesystemInvariants,
   phrasings: filesystemPhrasings,
+  scenarios: filesystemScenarios,
 });
 
 export default filesystemDomain;

@@ -7,6 +7,7 @@ import { getHomeFeed, getSocialProfile, getSocialThread, listSocialConnections, 
 import { socialMediaInvariants } from './socialMediaInvariants.js';
 import { socialMediaPhrasings } from './socialMediaPhrasings.js';
 import { socialMediaSamplers } from './socialMediaSamplers.js';
+import { socialMediaScenarios } from './socialMediaScenarios.js';
 
 /** An X / Mastodon-style network: posts, replies, reposts, likes, follows, blocks, visibility and a home feed. */
 export const socialMediaDomain = defineDomain<SocialMediaState>({
@@ -39,6 +40,7 @@ export const socialMediaDomain = defineDomain<SocialMediaState>({
   samplers: socialMediaSamplers,
   invariants: socialMediaInvariants,
   phrasings: socialMediaPhrasings,
+  scenarios: socialMediaScenarios,
 });
 
 export default socialMediaDomain;

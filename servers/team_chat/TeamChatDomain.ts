@@ -17,6 +17,7 @@ import {
 import { teamChatInvariants } from './teamChatInvariants.js';
 import { teamChatPhrasings } from './teamChatPhrasings.js';
 import { teamChatSamplers } from './teamChatSamplers.js';
+import { teamChatScenarios } from './teamChatScenarios.js';
 
 /** A Slack-style workspace: public and private channels, membership, messages, threads, reactions, mentions, search. */
 export const teamChatDomain = defineDomain<TeamChatState>({
@@ -33,6 +34,7 @@ export const teamChatDomain = defineDomain<TeamChatState>({
   samplers: teamChatSamplers,
   invariants: teamChatInvariants,
   phrasings: teamChatPhrasings,
+  scenarios: teamChatScenarios,
 });
 
 export default teamChatDomain;

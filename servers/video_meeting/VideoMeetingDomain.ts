@@ -5,6 +5,7 @@ import { admitMeetingParticipant, cancelMeeting, endMeeting, getMeeting, inviteT
 import { videoMeetingInvariants } from './videoMeetingInvariants.js';
 import { videoMeetingPhrasings } from './videoMeetingPhrasings.js';
 import { videoMeetingSamplers } from './videoMeetingSamplers.js';
+import { videoMeetingScenarios } from './videoMeetingScenarios.js';
 
 /** A Zoom-style host account: scheduled meetings, invitees, waiting room, live sessions, cloud recordings. */
 export const videoMeetingDomain = defineDomain<VideoMeetingState>({
@@ -21,6 +22,7 @@ export const videoMeetingDomain = defineDomain<VideoMeetingState>({
   samplers: videoMeetingSamplers,
   invariants: videoMeetingInvariants,
   phrasings: videoMeetingPhrasings,
+  scenarios: videoMeetingScenarios,
 });
 
 export default videoMeetingDomain;

@@ -25,14 +25,19 @@ const offered = new Map(examples.map((e) => [e, toolNames(e.tools as unknown[])]
 
 /**
  * The example a conversation plays: the one whose user turns so far are the conversation's and
- * whose offered tools are the request's (synthesis can give two examples the same first message,
- * so the first message alone is not enough).
+ * whose offered tools and system message are the request's (synthesis can give two examples the same
+ * first message, so the first message alone is not enough).
  */
 function exampleFor(request: ChatRequest): Example {
   const users = request.messages.filter((m) => m.role === 'user').map((m) => m.content);
   const tools = toolNames(request.tools);
+  const system = request.messages.find((m) => m.role === 'system')?.content;
   const candidates = examples.filter((e) => users.every((text, i) => e.turns[i]?.user === text));
-  const found = candidates.find((e) => offered.get(e) === tools) ?? candidates[0];
+  // Several personas can open with the same words ("List my saved addresses."): the system message says who is signed in.
+  const found =
+    candidates.find((e) => offered.get(e) === tools && e.messages[0]?.role === 'system' && e.messages[0].content === system) ??
+    candidates.find((e) => offered.get(e) === tools) ??
+    candidates[0];
   if (found === undefined) throw new Error(`no example starts with ${JSON.stringify(users[0])}`);
   return found;
 }

@@ -6,7 +6,7 @@ import { hasResultDependentCall } from '../../plugins/synthesis/datasetStats.js'
 import { canStandIn } from '../../plugins/synthesis/MissingFunctionPerturbationPlugin.js';
 import { toolCatalog } from '../../plugins/synthesis/ToolCatalog.js';
 import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
-import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
+import { ReplayValidationPlugin, withinRolloutCaps } from '../../plugins/synthesis/ReplayValidationPlugin.js';
 import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { TemplateTeacherPlugin } from '../../plugins/synthesis/TemplateTeacherPlugin.js';
 import { loadDomain } from '../../servers/index.js';
@@ -121,5 +121,19 @@ describe('synthesis scenarios', function () {
       }) as unknown as Example;
     expect(hasResultDependentCall(base('acc_3'))).to.equal(true);
     expect(hasResultDependentCall(base('acc_9'))).to.equal(false);
+  });
+
+  it("keeps only examples a rollout under the paper's caps can finish (5 user turns, 10 assistant messages)", () => {
+    const example = (users: number, assistants: number): Example =>
+      ({
+        turns: Array.from({ length: users }, (_, i) => ({ user: `turn ${i}` })),
+        messages: [
+          { role: 'system', content: 'x' },
+          ...Array.from({ length: assistants }, () => ({ role: 'assistant', content: 'ok' })),
+        ],
+      }) as unknown as Example;
+    expect(withinRolloutCaps(example(3, 10))).to.equal(true);
+    expect(withinRolloutCaps(example(3, 11))).to.equal(false);
+    expect(withinRolloutCaps(example(6, 6))).to.equal(false);
   });
 });

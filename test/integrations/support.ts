@@ -14,6 +14,20 @@ export function venvPython(engine: 'trl' | 'verl'): string | undefined {
   return existsSync(python) ? python : undefined;
 }
 
+/**
+ * Whether an engine's tests run, and with which Python. `npm test` installs .venv-trl and .venv-verl
+ * first (test/support/setup.mjs --engines), so they run there. Without the venv they fail under CI
+ * (CI=true) and with PROVE_TRL_TESTS=1 / PROVE_VERL_TESTS=1 (npm run test:trl, test:verl), and skip
+ * with the reason elsewhere (a plain `npx mocha` on a checkout that never ran the setup).
+ */
+export function engineGate(engine: 'trl' | 'verl'): { python?: string; skip?: string; fail?: string } {
+  const python = venvPython(engine);
+  if (python) return { python };
+  const reason = `.venv-${engine} is missing: npm test installs it (node test/support/setup.mjs --engines), or npm run setup:${engine}`;
+  const required = process.env.CI === 'true' || process.env.CI === '1' || process.env[`PROVE_${engine.toUpperCase()}_TESTS`] === '1';
+  return required ? { fail: reason } : { skip: reason };
+}
+
 /** All fixture examples in one file (cross-domain included), in a fresh folder. */
 export function fixtureDataset(): { dir: string; file: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'prove-integrations-'));
@@ -53,17 +67,30 @@ export async function startServe(domains: readonly string[]): Promise<{ url: str
   };
 }
 
-/** Run a Python command, its output streamed to this process's stderr (long runs show progress), resolving with its exit code and output. */
-export function runPython(python: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+/**
+ * Run a Python command (under nice -n 10), resolving with its exit code and output. Lines matching
+ * `progress` are shown as they come (a long run shows where it is); PROVE_TEST_VERBOSE shows all.
+ */
+export function runPython(python: string, args: string[], env: Record<string, string>, timeoutMs: number, progress?: RegExp): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('nice', ['-n', '10', python, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env, PYTHONUNBUFFERED: '1' } });
     let output = '';
-    const keep = (d: Buffer) => {
-      output += d.toString();
-      if (process.env.PROVE_TEST_VERBOSE) process.stderr.write(d);
+    // One partial line per stream, split at \r too: tqdm's progress bars (stderr) must not glue onto a step line (stdout).
+    const keep = () => {
+      let partial = '';
+      return (d: Buffer) => {
+        const text = d.toString();
+        output += text;
+        if (process.env.PROVE_TEST_VERBOSE) process.stderr.write(d);
+        else if (progress) {
+          const lines = (partial + text).split(/\r\n|\r|\n/);
+          partial = lines.pop()!;
+          for (const line of lines) if (progress.test(line)) process.stdout.write(`      ${line.length > 160 ? line.slice(0, 157) + '...' : line}\n`);
+        }
+      };
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout.on('data', keep());
+    child.stderr.on('data', keep());
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);

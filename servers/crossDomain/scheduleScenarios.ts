@@ -94,11 +94,11 @@ export const scheduleScenarios: CrossDomainScenario[] = [
         ],
       },
       {
-        say: ['Thanks. Reply to {sender_first} that I will be there.', 'Now let {sender_first} know by email that I accept.'],
+        say: ['Thanks. Reply to {sender_first}: "Thanks for the invitation, I will be there."', 'Now answer {sender_first}\'s email with "Thanks for the invitation, I will be there."'],
         steps: [
           {
             tool: 'reply_to_email',
-            args: (f) => ({ message_id: f.message_id, body: `Hi ${f.sender_first as string},\n\nthanks for the invitation: I will be there on ${f.weekday as string} at ${f.time as string}.\n\nBest regards` }),
+            args: (f) => ({ message_id: f.message_id, body: 'Thanks for the invitation, I will be there.' }),
           },
         ],
       },

@@ -340,7 +340,12 @@ export const foodDeliveryScenarios: DomainScenario<FoodDeliveryState>[] = [
         const street = `${number} ${name}`;
         // Misheard: the street name without its second letter ("Aler St").
         const wrong = `${number} ${name[0]}${name.slice(2)}`;
-        return { label: random.pick(labels), street, street_said: street, wrong_street: wrong, unit: random.pick(['Suite 200', 'Apt 4B', '']), instructions: random.pick(['Leave at the front desk', 'Ring twice', '']) };
+        const label = random.pick(labels);
+        const unit = random.pick(['Suite 200', 'Apt 4B', '']);
+        const instructions = random.pick(['Leave at the front desk', 'Ring twice', '']);
+        // What the user says of the unit and the driver's note, so that every argument is the user's.
+        const extra_said = `${unit !== '' ? ` (${unit})` : ''}${instructions !== '' ? `, with the note "${instructions}"` : ''}`;
+        return { label, street, street_said: street, wrong_street: wrong, unit, instructions, extra_said };
       }),
     turns: [
       {
@@ -348,7 +353,7 @@ export const foodDeliveryScenarios: DomainScenario<FoodDeliveryState>[] = [
         steps: [{ tool: 'list_delivery_addresses', args: (f) => ({ customer_id: f.customer_id }) }],
       },
       {
-        say: ['Add {street_said} as "{label}".', 'Please save a new address, {street_said}, under {label}.'],
+        say: ['Add {street_said}{extra_said} as "{label}".', 'Please save a new address, {street_said}{extra_said}, under {label}.'],
         steps: [
           {
             tool: 'add_delivery_address',

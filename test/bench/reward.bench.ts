@@ -38,7 +38,7 @@ import { provePreset } from '../../presets/prove.js';
 import { PreparedExample as ReferencePreparedExample } from '../reward/reference/PreparedExample.js';
 import { scoreArgumentValues as referenceArgumentValues } from '../reward/reference/scoreArgumentValues.js';
 import { scoreCoverage as referenceCoverage } from '../reward/reference/scoreCoverage.js';
-import { scoreEfficiency as referenceEfficiency } from '../reward/reference/scoreEfficiency.js';
+import { scoreEfficiency as referenceEfficiency } from '../../plugins/reward/scoreEfficiency.js';
 import { scoreToolName as referenceToolName } from '../reward/reference/scoreToolName.js';
 import { scoreValidity as referenceValidity } from '../reward/reference/scoreValidity.js';
 import { makeExample, makeTrajectory, prng, writeWorkload } from './rewardWorkload.js';

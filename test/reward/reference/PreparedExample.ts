@@ -1,6 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { createAjv, errors, type Example, type JsonSchema, type ToolSchema } from '../../../core/index.js';
-import { requiredTypesCheck, type ArgumentCheck } from './requiredTypesCheck.js';
+import { requiredTypesCheck, type ArgumentCheck } from '../../../plugins/reward/requiredTypesCheck.js';
 
 /** One ground-truth call, flattened out of its step. */
 export interface GroundTruthCall {

@@ -1,16 +1,17 @@
 /**
  * The reward as it was computed before the fast path (issue #21, part 3): the files beside this
- * one are frozen copies of plugins/reward's scoring functions at that point, and `referenceSheet`
+ * one are frozen copies of the plugins/reward scoring functions the fast path changed (the ones it
+ * left alone — value equality, efficiency, required types, malformed calls — are imported), and `referenceSheet`
  * composes them the way the term plugins and the combiner tap `onReward` — same terms, same
  * details, same key order. The differential test (rewardFastPath.test.ts) holds the engine's
  * sheets to these, byte for byte. Do not "fix" these copies: they are the reference.
  */
 import type { ExecutedCall, Example, RewardSheet } from '../../../core/index.js';
-import type { ValueEquality } from './argumentValuesEqual.js';
+import type { ValueEquality } from '../../../plugins/reward/argumentValuesEqual.js';
 import { PreparedExample } from './PreparedExample.js';
 import { scoreArgumentValues } from './scoreArgumentValues.js';
 import { scoreCoverage, type CoverageMatchRule } from './scoreCoverage.js';
-import { scoreEfficiency } from './scoreEfficiency.js';
+import { scoreEfficiency } from '../../../plugins/reward/scoreEfficiency.js';
 import { scoreToolName } from './scoreToolName.js';
 import { scoreValidity, type ArgumentRule } from './scoreValidity.js';
 

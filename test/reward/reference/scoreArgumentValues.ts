@@ -1,5 +1,5 @@
 import type { Example, ToolCall } from '../../../core/index.js';
-import { argumentValuesEqual, type ValueEquality } from './argumentValuesEqual.js';
+import { argumentValuesEqual, type ValueEquality } from '../../../plugins/reward/argumentValuesEqual.js';
 import type { Alignment } from './scoreCoverage.js';
 
 /** How well one aligned pair's values agree. */

@@ -1,6 +1,6 @@
 import type { ExecutedCall, ToolCall } from '../../../core/index.js';
-import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY } from './argumentValuesEqual.js';
-import { isMalformedCall } from './isMalformedCall.js';
+import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY } from '../../../plugins/reward/argumentValuesEqual.js';
+import { isMalformedCall } from '../../../plugins/reward/isMalformedCall.js';
 import type { GroundTruthCall, PreparedExample } from './PreparedExample.js';
 
 /** How one ground-truth call was aligned with the model's calls. */

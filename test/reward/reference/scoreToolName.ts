@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../../core/index.js';
-import { isMalformedCall } from './isMalformedCall.js';
+import { isMalformedCall } from '../../../plugins/reward/isMalformedCall.js';
 import type { PreparedExample } from './PreparedExample.js';
 
 /** The tool-name term and its counts. */

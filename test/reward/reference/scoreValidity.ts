@@ -1,5 +1,5 @@
 import type { ExecutedCall } from '../../../core/index.js';
-import { isMalformedCall } from './isMalformedCall.js';
+import { isMalformedCall } from '../../../plugins/reward/isMalformedCall.js';
 import type { PreparedExample } from './PreparedExample.js';
 
 /** Why a call stopped short of the top validity level. */

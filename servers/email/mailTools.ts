@@ -159,7 +159,7 @@ export const modifyEmailLabels = defineTool<S, { message_id: string; label: stri
   name: 'modify_email_labels',
   description:
     'Add a label to a message or remove one: a user label (Finance, Travel …) or STARRED, UNREAD (remove to mark read, add to mark unread), IMPORTANT, INBOX (remove to archive), SPAM. ' +
-    'SENT and TRASH are not set this way (send, trash_email). Returns the message\'s labels.',
+    'SENT and TRASH are not set this way (send, trash_email); adding INBOX to a message in Trash moves it back to the inbox. Returns the message\'s labels.',
   input: {
     type: 'object',
     properties: {
@@ -175,14 +175,14 @@ export const modifyEmailLabels = defineTool<S, { message_id: string; label: stri
   handler(args, ctx) {
     const message = requireMessage(ctx, args.message_id);
     const label = requireLabel(ctx, args.label);
-    if (label.label_id === 'SENT' || label.label_id === 'TRASH') ctx.fail(`${label.label} is not set by hand: ${label.label_id === 'SENT' ? 'only sent mail is in Sent' : 'use trash_email'}`);
+    if (label.label_id === 'SENT' || label.label_id === 'TRASH') ctx.fail(`${label.label} is not set by hand: ${label.label_id === 'SENT' ? 'only sent mail is in Sent' : args.action === 'add' ? 'use trash_email' : 'add INBOX to move a message out of Trash'}`);
     if (message.labels.includes('SENT') && (label.label_id === 'INBOX' || label.label_id === 'SPAM' || label.label_id === 'UNREAD')) ctx.fail(`message ${message.message_id} is one you sent; ${label.label} does not apply to sent mail`);
     const has = message.labels.includes(label.label_id);
     const add = args.action === 'add';
     if (has === add) return { message_id: message.message_id, labels: message.labels.map((id) => ctx.base.labels[id].label), changed: false };
     let labels = add ? [...message.labels, label.label_id] : message.labels.filter((id) => id !== label.label_id);
     if (add && label.label_id === 'SPAM') labels = labels.filter((id) => id !== 'INBOX');
-    if (add && label.label_id === 'INBOX') labels = labels.filter((id) => id !== 'SPAM');
+    if (add && label.label_id === 'INBOX') labels = labels.filter((id) => id !== 'SPAM' && id !== 'TRASH');
     putMessage(ctx, { ...message, labels });
     return { message_id: message.message_id, labels: labels.map((id) => ctx.base.labels[id].label), changed: true };
   },

@@ -71,7 +71,8 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
         weekday: weekday(day),
         title: random.pick(TITLES),
         team_calendar: teams.length > 0 ? random.pick(teams).summary : undefined,
-        then: random.pick(['invite', 'move', 'invite']),
+        // Without a team calendar to move to, the follow-up is an invitation (the move turn would not play).
+        then: random.pick(['invite', 'move', 'invite']) === 'move' && teams.length > 0 ? 'move' : 'invite',
       };
     },
     turns: [
@@ -119,19 +120,22 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
       if (people.length === 0) return undefined;
       const colleague = random.pick(people);
       const day = workDay(random);
-      return { ...meFacts(state), colleague_name: colleague.name, day, weekday: weekday(day), from: random.pick(['09:00', '10:00', '13:00', '14:00', '15:00']) };
+      // A window of the day the user names by its times (wall times of the user's calendar zone).
+      const from = random.pick(['08:00', '09:00', '10:00', '13:00', '14:00']);
+      const to = random.pick(['12:00', '17:00', '18:00'].filter((t) => t > from));
+      return { ...meFacts(state), colleague_name: colleague.name, day, weekday: weekday(day), from, to };
     },
     turns: [
       {
-        say: ['Is {colleague_name} busy on {weekday} ({day})?', 'When is {colleague_name} busy on {day}?'],
+        say: ['Is {colleague_name} busy on {weekday} ({day}) between {from} and {to}?', 'When is {colleague_name} busy on {day} from {from} to {to}?'],
         steps: [
           { tool: 'search_calendar_directory', args: (f) => ({ query: f.colleague_name }), learn: findPerson('colleague_name', 'colleague') },
-          { tool: 'query_free_busy', args: (f) => ({ items: [f.colleague], time_min: f.day, time_max: addDays(f.day as string, 1) }), learn: (r: { calendars: Row[] }) => ({ busy: (r.calendars[0]?.busy ?? []).length }) },
+          { tool: 'query_free_busy', args: (f) => ({ items: [f.colleague], time_min: `${f.day}T${f.from}`, time_max: `${f.day}T${f.to}` }), learn: (r: { calendars: Row[] }) => ({ busy: (r.calendars[0]?.busy ?? []).length }) },
         ],
       },
       {
-        say: ['And what about me on that day? Show me my events.', 'OK. What do I have on {day} myself?'],
-        steps: [{ tool: 'list_events', args: (f) => ({ calendar_id: f.me, time_min: f.day, time_max: addDays(f.day as string, 1), single_events: true }) }],
+        say: ['And what about me in that window? Show me my events.', 'OK. What do I have on {day} between {from} and {to} myself?'],
+        steps: [{ tool: 'list_events', args: (f) => ({ calendar_id: f.me, time_min: `${f.day}T${f.from}`, time_max: `${f.day}T${f.to}`, single_events: true }) }],
       },
     ],
   },

@@ -136,8 +136,10 @@ describe('prove-rl synth', function () {
     // Goal scenarios may be played in one user turn (a goal done in one request, or a branch that ends early): a known
     // departure from the paper's min_turns = 2, counted by synth:stats; graph-chain conversations keep 2 to 5.
     for (const example of examples.filter((e) => e.kind === 'multi_turn')) expect(example.turns.length, example.id).to.be.within(example.meta.scenario === undefined ? 2 : 1, 5);
+    // Drawn 60/20/20 (complete/missing/minimal), but a scenario's user never withholds a value: its 'missing' draw is
+    // played 'complete' (ConversationStateMachine), so with ~70 % of conversations from scenarios about 0.75 are complete.
     const levels = share((e) => e.meta.informationLevel === 'complete');
-    expect(levels).to.be.within(0.5, 0.75);
+    expect(levels).to.be.within(0.5, 0.8);
   });
 
   it('gives every kept example the maximum prove reward against its own ground truth, and abstentions no ground truth', async () => {

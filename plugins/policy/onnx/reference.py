@@ -5,7 +5,8 @@
 `--prompts` holds a JSON list of {"messages": [...], "tools": [...]}. Each is rendered with the
 given chat template (the export's chat_template.jinja, so both sides render the same text),
 tokenized with the model's tokenizer, and continued greedily one prompt at a time (no padding) for
-exactly N tokens with transformers' KV cache, stop tokens included. Prints one JSON object:
+exactly N tokens with transformers' KV cache, stop tokens included, under `torch.inference_mode()`
+with one intra-op thread per core (`--threads`). Prints one JSON object:
 {"prompts": [{"promptIds": [...], "ids": [...]}], "seconds": s, "newTokens": n}.
 """
 from __future__ import annotations
@@ -26,7 +27,12 @@ def main() -> None:
     parser.add_argument("--template", required=True)
     parser.add_argument("--prompts", required=True)
     parser.add_argument("--tokens", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+
+    import torch
+
+    torch.set_num_threads(max(1, args.threads))
 
     from export import load, resolve_source
 
@@ -47,7 +53,7 @@ def greedy(model, tokenizer, template: str, prompts: list, tokens: int) -> dict:
     tokenizer.chat_template = template
     results = []
     started = time.perf_counter()
-    with torch.no_grad():
+    with torch.inference_mode():
         for prompt in prompts:
             text = tokenizer.apply_chat_template([normalize(m) for m in prompt["messages"]], tools=prompt.get("tools") or None, tokenize=False, add_generation_prompt=True)
             ids = tokenizer(text, add_special_tokens=False)["input_ids"]
@@ -62,8 +68,9 @@ def greedy(model, tokenizer, template: str, prompts: list, tokens: int) -> dict:
                 out = model(input_ids=torch.tensor([[token]]), past_key_values=cache, use_cache=True)
                 cache = out.past_key_values
             results.append({"promptIds": ids, "ids": generated})
+            print(f"reference: {len(results)}/{len(prompts)} prompts ({len(ids)} prompt tokens) after {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
-    return {"prompts": results, "seconds": seconds, "newTokens": tokens * len(prompts)}
+    return {"prompts": results, "seconds": seconds, "newTokens": tokens * len(prompts), "threads": torch.get_num_threads()}
 
 
 if __name__ == "__main__":

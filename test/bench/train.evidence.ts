@@ -47,20 +47,22 @@ const S = {
   seed: env('SEED', 11),
   evalExamples: env('EVAL_EXAMPLES', 100),
   maxTools: env('MAX_TOOLS', 2),
-  sftSteps: env('SFT_STEPS', 20),
+  sftSteps: env('SFT_STEPS', 16),
   sftBatch: env('SFT_BATCH', 2),
   sftLr: process.env.EVIDENCE_SFT_LR ?? '5e-5',
   steps: env('STEPS', 4),
   batch: env('BATCH', 2),
   group: env('GROUP', 4),
-  lr: process.env.EVIDENCE_LR ?? '2e-6',
+  // DAPO dynamic sampling: rounds of further prompts replacing groups whose rewards are all equal (no gradient).
+  resample: env('RESAMPLE', 1),
+  lr: process.env.EVIDENCE_LR ?? '2e-5',
   kl: process.env.EVIDENCE_KL ?? '0.01',
   temperature: process.env.EVIDENCE_TEMPERATURE ?? '1',
-  maxNewTokens: env('MAX_NEW_TOKENS', 48),
+  maxNewTokens: env('MAX_NEW_TOKENS', 64),
   maxContext: env('MAX_CONTEXT', 2048),
   maxUserTurns: env('MAX_USER_TURNS', 1),
   maxAssistantTurns: env('MAX_ASSISTANT_TURNS', 2),
-  evalConcurrency: env('EVAL_CONCURRENCY', 25),
+  evalConcurrency: env('EVAL_CONCURRENCY', 50),
   // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
   // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
   // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.
@@ -246,7 +248,7 @@ async function main(): Promise<void> {
   const turns = ['--max-user-turns', String(S.maxUserTurns), '--max-assistant-turns', String(S.maxAssistantTurns)];
   const grpo = [
     '--steps', String(S.steps), '--batch', String(S.batch), '--group', String(S.group), '--lr', S.lr, '--clip-low', '0.2', '--clip-high', '0.28',
-    '--micro-batch', '1', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
+    '--resample', String(S.resample), '--micro-batch', '1', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
     '--save-every', String(S.steps), '--keep', '1', '--seed', String(S.seed), ...fit, ...turns,
   ];
   const run = join(OUT, 'run');

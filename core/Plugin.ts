@@ -1,4 +1,5 @@
 import type { Engine } from './Engine.js';
+import type { CommandEntry } from './cli/Command.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -22,6 +23,13 @@ export interface PluginClass<Options = any> {
   readonly dependencies?: readonly string[];
   /** One line for `prove-rl config`. */
   readonly description?: string;
+  /**
+   * The CLI commands its `apply` registers, declared so that the CLI finds and runs one without
+   * applying any plugin (a command that needs the engine asks `context.engine()`). A command
+   * registered in `apply` without being declared here still works: the CLI then applies every
+   * plugin to find it.
+   */
+  readonly commands?: readonly CommandEntry[];
 }
 
 /** A module name, resolved from the config file's folder (then from prove itself), whose default export is a plugin class. */

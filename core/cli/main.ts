@@ -5,7 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Engine } from '../Engine.js';
 import { errors, isProveError } from '../errors.js';
 import type { ResolvedConfig } from '../config.js';
-import type { ProvePlugin } from '../Plugin.js';
+import type { PluginClass, ProvePlugin } from '../Plugin.js';
 import type { CommandContext, CommandDefinition, CommandEntry, CommandOption, OptionValues } from './Command.js';
 
 /** Used when no configuration file is found: the paper's setup. */
@@ -151,6 +151,8 @@ class CliSession {
   async find(name: string): Promise<{ entry: CommandEntry; plugin: ProvePlugin | undefined }> {
     const core = CORE_COMMANDS.find((c) => c.name === name);
     if (core) return { entry: core, plugin: undefined };
+    const declared = await this.declared(name);
+    if (declared) return declared;
     const engine = await this.engine();
     const contributed = engine.commands.get(name);
     if (!contributed) {
@@ -158,6 +160,29 @@ class CliSession {
       throw errors.unknownCommand(name, [...CORE_COMMANDS.map((c) => c.name), ...engine.commands.keys()], resolved.file);
     }
     return contributed;
+  }
+
+  /**
+   * The command as the configured plugins' classes declare it (`static commands`), found without
+   * applying any plugin: `prove-rl score` does not start every domain (compiling every tool's
+   * schema) to learn that the reward combiner contributes it. Undefined, so that the engine
+   * decides (and reports), when no class declares it, two declare different entries under that
+   * name, or the configuration has a section that no declared command explains.
+   */
+  private async declared(name: string): Promise<{ entry: CommandEntry; plugin: ProvePlugin } | undefined> {
+    const resolved = await this.config();
+    const names = new Set<string>(['presets', 'plugins', 'seed', ...CORE_COMMANDS.map((c) => c.name)]);
+    let found: { entry: CommandEntry; plugin: ProvePlugin } | undefined;
+    for (const { plugin } of resolved.plugins) {
+      for (const entry of (plugin.constructor as PluginClass).commands ?? []) {
+        names.add(entry.name);
+        if (entry.name !== name) continue;
+        if (found === undefined) found = { entry, plugin };
+        else if (found.entry !== entry) return undefined;
+      }
+    }
+    if (found === undefined || Object.keys(resolved.config).some((key) => !names.has(key))) return undefined;
+    return found;
   }
 }
 

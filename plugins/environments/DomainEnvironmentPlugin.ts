@@ -91,6 +91,8 @@ export const DOMAIN_COMMANDS: readonly CommandEntry[] = [
  */
 export class DomainEnvironmentPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
+  /** Declared for the CLI, which finds a command without applying plugins; `apply` registers the same entries. */
+  static readonly commands: readonly CommandEntry[] = DOMAIN_COMMANDS;
   static readonly description = 'a built-in MCP domain as a live environment: in-process sessions, onExecute, onSample from its samplers';
   readonly name: string;
   private readonly domain: string | DomainDefinition;
@@ -108,7 +110,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
     const domain = typeof this.domain === 'string' ? await loadDomain(this.domain) : this.domain;
     const runtime = domainRuntime(domain) as DomainRuntime<unknown>;
     engine.registerEnvironment(domainEnvironment(domain), this.name);
-    for (const command of DOMAIN_COMMANDS) engine.registerCommand(command, this);
+    for (const command of DomainEnvironmentPlugin.commands) engine.registerCommand(command, this);
 
     engine.hooks.onExecute.tapPromise(this.name, (request: ExecuteRequest): Promise<ExecutedCall | undefined> => {
       if (request.server !== runtime.name) return Promise.resolve(undefined);

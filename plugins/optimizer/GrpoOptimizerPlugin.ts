@@ -104,6 +104,8 @@ export function rolloutKey(exampleId: string, index: number): string {
  */
 export class GrpoOptimizerPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
+  /** Declared for the CLI, which finds a command without applying plugins; `apply` registers the same entries. */
+  static readonly commands: readonly CommandEntry[] = TRAINING_COMMANDS;
   static readonly description = 'optimizer: GRPO in a PyTorch worker (token-in/token-out policy, clipped ratio, KL to a reference)';
   static readonly optionsSchema = OPTIONS_SCHEMA;
 
@@ -143,7 +145,7 @@ export class GrpoOptimizerPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    for (const command of TRAINING_COMMANDS) engine.registerCommand(command, this);
+    for (const command of GrpoOptimizerPlugin.commands) engine.registerCommand(command, this);
     engine.addTeardown(() => this.worker.close());
     engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGES.onGenerate.policy }, async (draft) => {
       if (this.loadInfo === undefined || draft.completion !== undefined || draft.purpose !== 'assistant') return draft;

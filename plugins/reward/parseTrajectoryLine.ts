@@ -52,6 +52,32 @@ export interface TrajectoryLine {
 
 let validateLine: ReturnType<typeof compileSchema> | undefined;
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const optional = (value: unknown, type: 'string' | 'boolean'): boolean => value === undefined || typeof value === type;
+const optionalCount = (value: unknown): boolean => value === undefined || (Number.isInteger(value) && (value as number) >= 0);
+
+/** A call that TRAJECTORY_LINE_SCHEMA's CALLS item accepts (checked by hand: the common case, without Ajv's generic code). */
+function plainCall(call: unknown): boolean {
+  if (!isObject(call) || typeof call.name !== 'string' || !isObject(call.arguments)) return false;
+  if (!optional(call.id, 'string') || !optional(call.malformed, 'string') || !optional(call.server, 'string') || !optional(call.ok, 'boolean')) return false;
+  if (!optionalCount(call.turn) || !optionalCount(call.step)) return false;
+  const error = call.error;
+  return error === undefined || (isObject(error) && typeof error.kind === 'string' && optional(error.message, 'string'));
+}
+
+/**
+ * A `{exampleId, calls}` line that the schema accepts, told without running it. False means "ask
+ * the schema": other shapes, and every line that is not plainly valid, go through it (which also
+ * explains what is wrong). Never true where the schema says no (a property test holds it to that).
+ */
+export function plainlyValid(value: unknown): boolean {
+  if (!isObject(value) || typeof value.exampleId !== 'string' || value.exampleId.length === 0) return false;
+  if (value.trajectory !== undefined || value.messages !== undefined || !Array.isArray(value.calls)) return false;
+  const calls = value.calls as unknown[];
+  for (let i = 0; i < calls.length; i++) if (!plainCall(calls[i])) return false;
+  return true;
+}
+
 /** Parse and check one line; returns the reason when it cannot be scored as it stands. */
 export function parseTrajectoryLine(text: string): TrajectoryLine | { problem: string } {
   let value: unknown;
@@ -60,9 +86,8 @@ export function parseTrajectoryLine(text: string): TrajectoryLine | { problem: s
   } catch (error) {
     return { problem: `not valid JSON (${(error as Error).message})` };
   }
-  validateLine ??= compileSchema(TRAJECTORY_LINE_SCHEMA);
-  if (!validateLine(value)) {
-    const problems = explainSchemaErrors(validateLine.errors, value).filter((p) => !(p.key === '' && p.allowed.startsWith('must match')));
+  if (!plainlyValid(value) && !(validateLine ??= compileSchema(TRAJECTORY_LINE_SCHEMA))(value)) {
+    const problems = explainSchemaErrors(validateLine!.errors, value).filter((p) => !(p.key === '' && p.allowed.startsWith('must match')));
     const reason = problems.length ? formatSchemaProblems(problems, 'line') : 'needs "calls" (an array of tool calls), "trajectory" (a prove-rl eval rollout) or "messages" (an OpenAI conversation)';
     return { problem: `not a trajectory: ${reason}` };
   }

@@ -64,25 +64,51 @@ async function scoringEngine(context: CommandContext, execute: boolean): Promise
   return { engine: await createEngine({ plugins: resolved.plugins.filter((entry) => !(entry.plugin instanceof DomainEnvironmentPlugin)) }), owned: true };
 }
 
+/** A number as JSON.stringify writes it: String() when finite, else null (0 and 1, the commonest terms, without formatting). */
+const numberJson = (value: number): string => (value === 1 ? '1' : value === 0 ? '0' : Number.isFinite(value) ? String(value) : 'null');
+
 /** JSON keys, quoted once each. */
 const quotedKeys = new Map<string, string>();
 
-/** A flat record of finite numbers as JSON (what JSON.stringify gives, without its generic walk). */
-function numbersJson(values: Record<string, number>): string {
+/**
+ * A flat record of numbers as JSON: what JSON.stringify gives, without its generic walk. `memo`
+ * keeps the last record's keys, values and text: the weights are the same on every sheet.
+ */
+function numbersJson(values: Record<string, number>, memo?: { keys: string[]; values: number[]; text: string }): string {
+  if (memo !== undefined) {
+    let k = 0;
+    let same = true;
+    for (const key in values) {
+      if (k >= memo.keys.length || memo.keys[k] !== key || !Object.is(memo.values[k], values[key])) {
+        same = false;
+        break;
+      }
+      k++;
+    }
+    if (same && k === memo.keys.length) return memo.text;
+  }
   let out = '{';
   for (const key in values) {
     let quoted = quotedKeys.get(key);
     if (quoted === undefined) quotedKeys.set(key, (quoted = JSON.stringify(key) + ':'));
     if (out.length > 1) out += ',';
-    out += quoted + JSON.stringify(values[key]);
+    out += quoted + numberJson(values[key]);
   }
-  return out + '}';
+  out += '}';
+  if (memo !== undefined) {
+    memo.keys = Object.keys(values);
+    memo.values = memo.keys.map((key) => values[key]);
+    memo.text = out;
+  }
+  return out;
 }
+
+const lastWeights = { keys: [] as string[], values: [] as number[], text: '{}' };
 
 /** One output line: the sheet, with its per-call details only when asked for. */
 function sheetLine(line: number, exampleId: string, sheet: RewardSheet, details: boolean): string {
   if (details) return JSON.stringify({ line, exampleId, ...sheet }) + '\n';
-  return `{"line":${line},"exampleId":${JSON.stringify(exampleId)},"total":${JSON.stringify(sheet.total)},"terms":${numbersJson(sheet.terms)},"weights":${numbersJson(sheet.weights)}}\n`;
+  return `{"line":${line},"exampleId":${JSON.stringify(exampleId)},"total":${numberJson(sheet.total)},"terms":${numbersJson(sheet.terms)},"weights":${numbersJson(sheet.weights, lastWeights)}}\n`;
 }
 
 function renderTable(terms: Record<string, TermSummary>, total: TermSummary): string {

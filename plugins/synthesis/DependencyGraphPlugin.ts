@@ -34,6 +34,8 @@ const GRAPH_COMMAND: CommandEntry = {
  */
 export class DependencyGraphPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
+  /** Declared for the CLI, which finds a command without applying plugins; `apply` registers the same entries. */
+  static readonly commands: readonly CommandEntry[] = [GRAPH_COMMAND];
   static readonly description = 'dependency graph per environment (schema matching + live probing), cached by tool-schema hash, in the sampling context';
   static readonly optionsSchema = {
     type: 'object',
@@ -50,7 +52,7 @@ export class DependencyGraphPlugin implements ProvePlugin {
   constructor(readonly options: DependencyGraphOptions = {}) {}
 
   apply(engine: Engine): void {
-    engine.registerCommand(GRAPH_COMMAND, this);
+    for (const command of DependencyGraphPlugin.commands) engine.registerCommand(command, this);
     engine.hooks.onSample.tapPromise({ name: this.name, stage: STAGES.onSample.dependencyGraph }, async (context: SamplingContext, request: SampleRequest) => {
       const environment = engine.environments.get(request.server);
       if (environment === undefined) return context;

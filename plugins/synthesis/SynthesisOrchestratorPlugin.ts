@@ -35,6 +35,8 @@ const SYNTH_COMMAND: CommandEntry = {
  */
 export class SynthesisOrchestratorPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
+  /** Declared for the CLI, which finds a command without applying plugins; `apply` registers the same entries. */
+  static readonly commands: readonly CommandEntry[] = [SYNTH_COMMAND];
   static readonly description = 'synthesis state machine settings (turns, information levels, sampling refresh k, regenerations)';
   static readonly optionsSchema = {
     type: 'object',
@@ -79,7 +81,7 @@ export class SynthesisOrchestratorPlugin implements ProvePlugin {
   }
 
   apply(engine: Engine): void {
-    engine.registerCommand(SYNTH_COMMAND, this);
+    for (const command of SynthesisOrchestratorPlugin.commands) engine.registerCommand(command, this);
   }
 }
 

@@ -228,6 +228,19 @@ const SUMMARY_SKIP = /(^id$|_id$|_ids$|Id$|url|created_at|updated_at|currency|^a
 
 const PAST: Record<string, string> = {
   add: 'added',
+  admit: 'admitted',
+  buy: 'bought',
+  copy: 'copied',
+  leave: 'left',
+  log: 'logged',
+  make: 'made',
+  modify: 'modified',
+  pop: 'popped',
+  reply: 'replied',
+  send: 'sent',
+  stop: 'stopped',
+  wake: 'woke',
+  write: 'wrote',
   apply: 'applied',
   book: 'booked',
   cancel: 'cancelled',
@@ -258,6 +271,7 @@ const PAST: Record<string, string> = {
 /** `freeze_bank_card` → `froze the bank card`. */
 function pastTense(toolName: string): string {
   const [verb, ...rest] = toolName.split('_');
+  if (verb === 'quick' && rest.length > 1) return `quickly ${pastTense(rest.join('_'))}`;
   const past = PAST[verb] ?? (verb.endsWith('e') ? `${verb}d` : `${verb}ed`);
   // "transfer_between_bank_accounts" → "transferred between bank accounts": no article before a preposition.
   // "respond_to_event": the verb's past already carries its preposition ("responded to"), said once.

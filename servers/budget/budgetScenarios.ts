@@ -206,7 +206,7 @@ export const budgetScenarios: DomainScenario<BudgetState>[] = [
     },
     turns: [
       {
-        say: ['Budget {amount_said} for {category} in {month_name}.', 'For {month_name}, set {category} to {amount_said}, please.', 'I want {amount_said} assigned to {category} next month.'],
+        say: ['Budget {amount_said} for {category} in {month_name}.', 'For {month_name}, set {category} to {amount_said}, please.', 'I want {amount_said} assigned to {category} next month, {month_name}.'],
         steps: [
           { tool: 'list_budget_categories', args: (f) => ({ user_id: f.user_id, month: NEXT }), learn: categoryNamed('category', 'category_id') },
           {

@@ -1,5 +1,6 @@
 import type { DomainScenario, ScenarioFacts, SessionRandom } from '../kit/Domain.js';
-import type { CalendarState, DirectoryEntry } from './CalendarState.js';
+import { entryValues } from '../kit/bucketedRecord.js';
+import { CALENDAR_REFERENCE_DATE, type CalendarEvent, type CalendarState, type DirectoryEntry } from './CalendarState.js';
 
 /**
  * Goals of the signed-in calendar user, played as conversations. The user names colleagues, rooms
@@ -37,6 +38,24 @@ const findPerson = (key: string, as: string) => (result: { entries: Row[] }, fac
   return entry === undefined ? undefined : { [as]: entry.email };
 };
 
+/**
+ * Single events (no series) of the coming days on the user's own calendar or to which they are
+ * invited: what list_events shows by default (the next seven days) without a time range.
+ */
+function upcomingEvents(state: CalendarState, keep: (e: CalendarEvent) => boolean): CalendarEvent[] {
+  const from = Date.parse(CALENDAR_REFERENCE_DATE) + 3_600_000;
+  const to = Date.parse(CALENDAR_REFERENCE_DATE) + 6 * 86_400_000;
+  return entryValues(state.events)
+    .filter((e) => e.recurrence === undefined && e.recurring_event_id === undefined && Date.parse(e.start) >= from && Date.parse(e.start) < to && keep(e))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** The event the user named (title and day) in a list_events result. */
+const namedEvent = (result: { events: Row[] }, f: ScenarioFacts): ScenarioFacts | undefined => {
+  const e = result.events.find((row) => row.summary === f.title && Date.parse(row.start) === Date.parse(f.start as string));
+  return e === undefined ? undefined : { event_id: e.id };
+};
+
 const TITLES = ['Project sync', 'Roadmap review', 'Budget check-in', '1:1 catch-up', 'Design review', 'Hiring debrief', 'Launch planning', 'Customer feedback review'];
 
 const ME = ['The signed-in user is {me_name} ({me}); their primary calendar id is {me}.'];
@@ -71,7 +90,8 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
         weekday: weekday(day),
         title: random.pick(TITLES),
         team_calendar: teams.length > 0 ? random.pick(teams).summary : undefined,
-        then: random.pick(['invite', 'move', 'invite']),
+        // Without a team calendar to move to, the follow-up is an invitation (the move turn would not play).
+        then: random.pick(['invite', 'move', 'invite']) === 'move' && teams.length > 0 ? 'move' : 'invite',
       };
     },
     turns: [
@@ -119,19 +139,22 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
       if (people.length === 0) return undefined;
       const colleague = random.pick(people);
       const day = workDay(random);
-      return { ...meFacts(state), colleague_name: colleague.name, day, weekday: weekday(day), from: random.pick(['09:00', '10:00', '13:00', '14:00', '15:00']) };
+      // A window of the day the user names by its times (wall times of the user's calendar zone).
+      const from = random.pick(['08:00', '09:00', '10:00', '13:00', '14:00']);
+      const to = random.pick(['12:00', '17:00', '18:00'].filter((t) => t > from));
+      return { ...meFacts(state), colleague_name: colleague.name, day, weekday: weekday(day), from, to };
     },
     turns: [
       {
-        say: ['Is {colleague_name} busy on {weekday} ({day})?', 'When is {colleague_name} busy on {day}?'],
+        say: ['Is {colleague_name} busy on {weekday} ({day}) between {from} and {to}?', 'When is {colleague_name} busy on {day} from {from} to {to}?'],
         steps: [
           { tool: 'search_calendar_directory', args: (f) => ({ query: f.colleague_name }), learn: findPerson('colleague_name', 'colleague') },
-          { tool: 'query_free_busy', args: (f) => ({ items: [f.colleague], time_min: f.day, time_max: addDays(f.day as string, 1) }), learn: (r: { calendars: Row[] }) => ({ busy: (r.calendars[0]?.busy ?? []).length }) },
+          { tool: 'query_free_busy', args: (f) => ({ items: [f.colleague], time_min: `${f.day}T${f.from}`, time_max: `${f.day}T${f.to}` }), learn: (r: { calendars: Row[] }) => ({ busy: (r.calendars[0]?.busy ?? []).length }) },
         ],
       },
       {
-        say: ['And what about me on that day? Show me my events.', 'OK. What do I have on {day} myself?'],
-        steps: [{ tool: 'list_events', args: (f) => ({ calendar_id: f.me, time_min: f.day, time_max: addDays(f.day as string, 1), single_events: true }) }],
+        say: ['And what about me in that window? Show me my events.', 'OK. What do I have on {day} between {from} and {to} myself?'],
+        steps: [{ tool: 'list_events', args: (f) => ({ calendar_id: f.me, time_min: `${f.day}T${f.from}`, time_max: `${f.day}T${f.to}`, single_events: true }) }],
       },
     ],
   },
@@ -200,6 +223,71 @@ export const calendarScenarios: DomainScenario<CalendarState>[] = [
       {
         say: ['Show me the details of the one on {instance_day}.', 'What is planned for the {instance_day} one?'],
         steps: [{ tool: 'get_event', args: (f) => ({ event_id: f.instance_id }) }],
+      },
+    ],
+  },
+  {
+    name: 'answer_an_invitation',
+    goal: 'Look up an invitation of the coming days by its title and day, see who organized it, and answer it (declining with a note).',
+    context: ME,
+    weight: 1,
+    cast(state, random) {
+      const invites = upcomingEvents(state, (e) => e.organizer !== state.user && e.attendees.some((a) => a.email === state.user && !a.organizer));
+      if (invites.length === 0) return undefined;
+      const event = random.pick(invites);
+      return {
+        ...meFacts(state),
+        title: event.summary,
+        start: event.start,
+        weekday: weekday(event.start.slice(0, 10)),
+        response: random.pick(['accepted', 'declined', 'tentative']),
+        comment: random.pick(['Sorry, I have a conflict then.', 'I am out that day, please share the notes.', 'Cannot make it, can we find another time?']),
+      };
+    },
+    turns: [
+      {
+        say: ['I was invited to "{title}" on {weekday}. Who organized it, and who else is coming?', 'What is the "{title}" invitation for {weekday} about? Who sent it?'],
+        steps: [
+          { tool: 'list_events', args: (f) => ({ calendar_id: f.me, q: f.title }), learn: namedEvent },
+          { tool: 'get_event', args: (f) => ({ event_id: f.event_id }) },
+        ],
+      },
+      {
+        say: ['Accept it, please.', 'Tell them I will be there: accept.'],
+        when: (f) => f.response === 'accepted',
+        steps: [{ tool: 'respond_to_event', args: (f) => ({ event_id: f.event_id, response: 'accepted' }) }],
+      },
+      {
+        say: ['Answer tentative for now, I am not sure yet.', 'Mark it as a maybe (tentative).'],
+        when: (f) => f.response === 'tentative',
+        steps: [{ tool: 'respond_to_event', args: (f) => ({ event_id: f.event_id, response: 'tentative' }) }],
+      },
+      {
+        say: ['Decline it with the note "{comment}"', 'I cannot go. Decline and tell them: "{comment}"'],
+        when: (f) => f.response === 'declined',
+        steps: [{ tool: 'respond_to_event', args: (f) => ({ event_id: f.event_id, response: 'declined', comment: f.comment }) }],
+      },
+    ],
+  },
+  {
+    name: 'delete_my_own_event',
+    goal: 'Find an event the user organized in the coming days by its title and day, and delete it.',
+    context: ME,
+    weight: 1,
+    cast(state, random) {
+      const own = upcomingEvents(state, (e) => e.organizer === state.user && e.calendar_id === state.user);
+      if (own.length === 0) return undefined;
+      const event = random.pick(own);
+      return { ...meFacts(state), title: event.summary, start: event.start, weekday: weekday(event.start.slice(0, 10)) };
+    },
+    turns: [
+      {
+        say: ['When exactly is my "{title}" on {weekday}, and who is invited?', 'I have "{title}" on {weekday}, right? At what time?'],
+        steps: [{ tool: 'list_events', args: (f) => ({ calendar_id: f.me, q: f.title }), learn: namedEvent }],
+      },
+      {
+        say: ['It is not needed anymore. Delete it.', 'Please remove it from my calendar, we dropped it.'],
+        steps: [{ tool: 'delete_event', args: (f) => ({ event_id: f.event_id }) }],
       },
     ],
   },

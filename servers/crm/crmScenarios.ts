@@ -33,12 +33,18 @@ const accounts = (state: CrmState): Account[] => sorted(entryValues(state.accoun
 
 const NEXT_STAGE: Partial<Record<DealStage, DealStage>> = { prospecting: 'qualification', qualification: 'proposal', proposal: 'negotiation', negotiation: 'closed_won' };
 const STAGE_SAID: Record<DealStage, string> = { prospecting: 'prospecting', qualification: 'qualification', proposal: 'proposal', negotiation: 'negotiation', closed_won: 'closed won', closed_lost: 'closed lost' };
+/** Close days as a rep types them in a CRM: the day itself, with how they think of it. */
 const DAYS: Array<[string, string]> = [
-  ['2026-04-30', 'the end of April'],
-  ['2026-05-15', 'mid-May'],
-  ['2026-06-30', 'the end of June'],
+  ['2026-04-30', 'at the end of April (2026-04-30)'],
+  ['2026-05-15', 'mid-May, on 2026-05-15'],
+  ['2026-06-30', 'on 2026-06-30, the end of June'],
 ];
-const LOST_REASONS = ['chose a competitor', 'no budget this year', 'went with an in-house tool'];
+/** Why a deal was lost: the reason recorded, and how the rep says it. */
+const LOST_REASONS: Array<[string, string]> = [
+  ['chose a competitor', 'they chose a competitor'],
+  ['no budget this year', 'there is no budget this year'],
+  ['went with an in-house tool', 'they went with an in-house tool'],
+];
 const SUBJECTS = ['Pricing review', 'Demo of the analytics module', 'Contract walkthrough', 'Kickoff planning'];
 const NEW_PEOPLE: Array<[string, string, string]> = [
   ['Priya', 'Raman', 'VP Operations'],
@@ -152,7 +158,9 @@ export const crmScenarios: DomainScenario<CrmState>[] = [
         if (account === undefined) return undefined;
         const lost = random.int(0, 3) === 0;
         const to = lost ? 'closed_lost' : NEXT_STAGE[deal.stage]!;
-        return { deal: deal.name, account: account.name, to, to_said: STAGE_SAID[to], amount: Math.round((deal.amount * random.pick([0.9, 1.1, 1.2])) / 500) * 500, reason: random.pick(LOST_REASONS), lost };
+        const [reason, reason_said] = random.pick(LOST_REASONS);
+        // The rep says why the deal was lost, unless the drawn failure has them forget (the assistant then asks).
+        return { deal: deal.name, account: account.name, to, to_said: STAGE_SAID[to], amount: Math.round((deal.amount * random.pick([0.9, 1.1, 1.2])) / 500) * 500, reason, reason_said, because: `: ${reason_said}`, lost };
       }),
     turns: [
       {
@@ -168,7 +176,7 @@ export const crmScenarios: DomainScenario<CrmState>[] = [
         ],
       },
       {
-        say: ['We lost the "{deal}" deal. Close it out.', 'Mark "{deal}" as lost, please.'],
+        say: ['We lost the "{deal}" deal{because}. Close it out.', 'Mark "{deal}" as lost, please{because}.'],
         when: (f) => f.lost === true,
         steps: [
           {
@@ -182,10 +190,11 @@ export const crmScenarios: DomainScenario<CrmState>[] = [
             fault: {
               kind: 'missing_argument',
               tool: 'update_crm_deal_stage',
+              said: () => ({ because: '' }),
               args: (f) => ({ deal_id: f.deal_id, to_stage: 'closed_lost' }),
               recovery: 'ask_user',
               ask: ['A lost deal needs a reason. Why was it lost?', 'What reason should I record for losing it?'],
-              reply: ['They {reason}.', 'Put down: {reason}.'],
+              reply: ['Because {reason_said}.', 'Put down: {reason}.'],
             },
           },
         ],
@@ -214,7 +223,7 @@ export const crmScenarios: DomainScenario<CrmState>[] = [
       }),
     turns: [
       {
-        say: ['{account} has a new {title}, {first} {last} ({email}). Add them as a contact and open a {amount} dollar deal "{deal}" with them, closing {close_said}.'],
+        say: ['{account} has a new {title}, {first} {last} ({email}). Add them as a contact.', 'Please add {first} {last} ({email}), the new {title} at {account}, to my contacts.'],
         steps: [
           {
             tool: 'search_crm_records',
@@ -226,6 +235,11 @@ export const crmScenarios: DomainScenario<CrmState>[] = [
             args: (f) => ({ first_name: f.first, last_name: f.last, email: f.email, account_id: f.account_id, title: f.title }),
             learn: (r: { contact: Row }) => ({ contact_id: r.contact.contact_id }),
           },
+        ],
+      },
+      {
+        say: ['Now open a {amount} dollar deal "{deal}" with {first} as the contact, closing {close_said}.', 'Great. Open the deal "{deal}" for {amount} with {first}; it should close {close_said}.'],
+        steps: [
           {
             tool: 'create_crm_deal',
             args: (f) => ({ account_id: f.account_id, deal_name: f.deal, amount: f.amount, close_date: f.close, contact_id: f.contact_id }),

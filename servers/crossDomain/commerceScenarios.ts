@@ -211,7 +211,7 @@ export const commerceScenarios: CrossDomainScenario[] = [
       {
         say: [
           'How much is the {product_title} in the online shop? And does your {store_name} store in {store_city} have a {kind}?',
-          "I'm looking at the {product_title} online. What does it cost, and is there a {kind} at the {store_name} store I could get instead?",
+          "I'm looking at the {product_title} online. What does it cost, and is there a {kind} at the {store_name} store in {store_city} I could get instead?",
         ],
         steps: [
           {

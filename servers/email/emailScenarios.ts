@@ -133,7 +133,8 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
           'What is the latest on the {word} thread with {sender_name}? Show me the whole conversation.',
         ],
         steps: [
-          { tool: 'search_emails', args: (f) => ({ query: `from:"${f.sender_name}" subject:"${String(f.target_subject).replace(/"/g, '')}"` }), learn: found },
+          // Both ways of asking name the subject's word (the full subject contains it): search by that word.
+          { tool: 'search_emails', args: (f) => ({ query: `from:"${f.sender_name}" subject:${f.word}` }), learn: found },
           {
             tool: 'get_email_thread',
             args: (f) => ({ thread_id: f.thread_id }),
@@ -170,11 +171,14 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
     turns: [
       {
         say: [
-          'Forward the {word} email with the attachment that {sender_name} sent me on {day} to {colleague}. Add a note: "{note}"',
-          '{sender_name} sent me a {ext} about {word} around {day}. Please send it on to {colleague} with "{note}"',
+          'Did {sender_name} send me the {word} email with an attachment on {day}? What is attached?',
+          '{sender_name} sent me a {ext} about {word} around {day}. Can you find that email?',
         ],
+        steps: [{ tool: 'search_emails', args: (f) => ({ query: `from:"${f.sender_name}" has:attachment after:${f.after} before:${f.before}` }), learn: found }],
+      },
+      {
+        say: ['That is the one. Forward it to {colleague} with the note "{note}"', 'Please send it on to {colleague}. Add a note: "{note}"'],
         steps: [
-          { tool: 'search_emails', args: (f) => ({ query: `from:"${f.sender_name}" has:attachment after:${f.after} before:${f.before}` }), learn: found },
           {
             tool: 'list_email_contacts',
             args: (f) => ({ name: f.colleague }),
@@ -220,9 +224,14 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
           {
             tool: 'send_email',
             args: (f) => ({ to: [f.address], subject: f.subject, body: f.body }),
+            learn: (r: Row) => ({ sent_id: r.message_id }),
             fault: { kind: 'missing_argument', tool: 'send_email', args: (f) => ({ to: [f.address], body: f.body }), recovery: 'retry_corrected' },
           },
         ],
+      },
+      {
+        say: ['Did it go out? Show me the message as it was sent.', 'Thanks. Which address did it go to? Show me the sent email.'],
+        steps: [{ tool: 'get_email', args: (f) => ({ message_id: f.sent_id }) }],
       },
     ],
   },
@@ -243,7 +252,7 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
     },
     turns: [
       {
-        say: ['My draft "{draft_subject}" is ready. Send it to {colleague}.', 'Please send my {draft_subject} draft to {colleague}.'],
+        say: ['Do I still have a draft called "{draft_subject}"? Who is it addressed to?', 'Find my "{draft_subject}" draft, please. Does it have a recipient yet?'],
         steps: [
           {
             tool: 'list_email_drafts',
@@ -253,6 +262,11 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
               return d === undefined ? undefined : { draft_id: d.draft_id };
             },
           },
+        ],
+      },
+      {
+        say: ['It is ready. Send it to {colleague}.', 'OK, address it to {colleague} and send it.'],
+        steps: [
           {
             tool: 'list_email_contacts',
             args: (f) => ({ name: f.colleague }),
@@ -366,12 +380,13 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
       const news = entryValues(state.messages)
         .filter((m) => m.from.startsWith('news@') && m.labels.includes('INBOX') && !m.labels.includes('TRASH'))
         .sort(byNumber);
-      const newsletter = news.length > 0 ? random.pick(news) : undefined;
-      return facts && { ...owner(state), ...facts, news_subject: newsletter?.subject, news_date: newsletter?.date, news_day: newsletter && spokenDay(newsletter.date) };
+      if (news.length === 0) return undefined;
+      const newsletter = random.pick(news);
+      return facts && { ...owner(state), ...facts, read_said: facts.unread === true ? ' and mark it as read' : '', news_subject: newsletter.subject, news_date: newsletter.date, news_day: spokenDay(newsletter.date) };
     },
     turns: [
       {
-        say: ['Star the {word} email from {sender_name} ({day}) so I do not lose it.', 'Please flag {sender_name}\'s message about {word} from {day} with a star.'],
+        say: ['Mark the {word} email from {sender_name} ({day}) as starred{read_said}, so I do not lose it.', 'Please put {sender_name}\'s message about {word} from {day} in my starred mail{read_said}.'],
         steps: [
           { tool: 'search_emails', args: (f) => ({ query: remembered(f) }), learn: found },
           {
@@ -384,7 +399,6 @@ export const emailScenarios: DomainScenario<EmailState>[] = [
       },
       {
         say: ['And trash the "{news_subject}" email from {news_day}.', 'Also bin the newsletter "{news_subject}" that came on {news_day}.'],
-        when: (f) => f.news_subject !== undefined,
         steps: [
           {
             tool: 'search_emails',

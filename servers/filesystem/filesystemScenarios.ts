@@ -72,13 +72,13 @@ const removedLines = (result: { changes: Row[] }): boolean => result.changes.len
 export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   {
     name: 'file_meeting_notes_then_grep',
-    goal: 'cd into a folder of the home, find a kind of file there, move them into a new folder with relative paths, then grep them for a remembered phrase and read the match.',
+    goal: 'cd into a folder of the home, find two or three files by a glob there, move them into a new folder, then grep them for a remembered phrase.',
     context: SHELL,
     weight: 3,
     cast(state, random) {
       const facts = home(state);
       const user = facts.user as string;
-      const groups: Array<{ dir: string; glob: string; label: string; files: FsNode[] }> = [];
+      const groups: Array<{ dir: string; glob: string; files: FsNode[] }> = [];
       for (const { path, node } of readableUnder(state, user, facts.home as string, 3)) {
         if (node.type !== 'directory' || !may(state, user, node, 2)) continue;
         const files = (node.children ?? []).filter((c) => c.type === 'file' && may(state, user, c, 4));
@@ -91,10 +91,11 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
           if (ext !== undefined) byExt.set(ext, [...(byExt.get(ext) ?? []), file]);
         }
         const dir = path.slice(String(facts.home).length + 1);
-        for (const [prefix, list] of byPrefix) if (list.length >= 2) groups.push({ dir, glob: `${prefix}*`, label: prefix.replace(/-/g, ' '), files: list });
-        for (const [ext, list] of byExt) if (list.length >= 2) groups.push({ dir, glob: `*.${ext}`, label: `.${ext} files`, files: list });
+        for (const [prefix, list] of byPrefix) groups.push({ dir, glob: `${prefix}*`, files: list });
+        for (const [ext, list] of byExt) groups.push({ dir, glob: `*.${ext}`, files: list });
       }
-      const usable = groups.filter((g) => g.files.length <= 5);
+      // Two or three files: each move is a call, and a capped rollout has ten assistant messages.
+      const usable = groups.filter((g) => g.files.length >= 2 && g.files.length <= 3);
       if (usable.length === 0) return undefined;
       const group = random.pick(usable);
       const folder = random.pick(['meetings', 'notes', 'sorted', 'minutes', 'old', 'keep', 'review', 'by-topic', 'batch', 'to-file']);
@@ -106,17 +107,17 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
       const first = [...group.files].sort((x, y) => (x.name < y.name ? -1 : 1))[0].name;
       const misspelt = first.includes('.') ? `${first.slice(0, first.lastIndexOf('.'))}.txt` : `${first}.txt`;
       if (misspelt === first) return undefined;
-      return { ...facts, dir: group.dir, glob: group.glob, label: group.label, folder, phrase, misspelt, whole: random.next() < 0.5 };
+      return { ...facts, dir: group.dir, glob: group.glob, folder, phrase, misspelt };
     },
     turns: [
       {
-        say: ['Go to my {dir} folder and find all the {label} in there.', 'cd into {dir} and look for the {label}, please.', 'Switch to ~/{dir}. Which {label} do I have there?'],
+        say: ['Go to my {dir} folder and find the {glob} files in there.', 'cd into {dir} and look for {glob}, please.', 'Switch to ~/{dir}. Which {glob} files do I have there?'],
         steps: [
           { tool: 'change_directory', args: (f) => ({ path: f.dir }) },
           {
             tool: 'find_paths',
             args: (f) => ({ path: '.', name: f.glob, type: 'file', max_depth: 1 }),
-            learn: (r: { paths: Row[] }) => (r.paths.length < 2 ? undefined : { found: r.paths.map((p) => baseName(p.path)) }),
+            learn: (r: { paths: Row[] }) => (r.paths.length < 2 || r.paths.length > 3 ? undefined : { found: r.paths.map((p) => p.path) }),
           },
         ],
       },
@@ -124,45 +125,25 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
         say: ['Make a folder called {folder} here and move all of them into it.', 'Tidy up: put those into a new {folder} directory right here.'],
         steps: [
           { tool: 'make_directory', args: (f) => ({ directory_path: f.folder }) },
-          ...[0, 1, 2, 3, 4].map((i) => ({
+          ...[0, 1, 2].map((i) => ({
             tool: 'move_path',
             args: (f: ScenarioFacts) => {
               const found = f.found as string[];
-              return i < found.length ? { from_path: found[i], to_path: `${f.folder}/` } : undefined;
+              return i < found.length ? { from_path: found[i], to_path: f.folder } : undefined;
             },
-            ...(i === 0 ? { fault: { kind: 'guessed_id' as const, tool: 'move_path', args: (f: ScenarioFacts) => ({ from_path: f.misspelt, to_path: `${f.folder}/` }), recovery: 'retry_corrected' as const } } : {}),
+            ...(i === 0 ? { fault: { kind: 'guessed_id' as const, tool: 'move_path', args: (f: ScenarioFacts) => ({ from_path: f.misspelt, to_path: f.folder }), recovery: 'retry_corrected' as const } } : {}),
           })),
         ],
       },
       {
         say: ['Which of them mentions "{phrase}"?', 'Search the {folder} folder for "{phrase}" and tell me where it comes up.'],
-        when: (f) => f.phrase !== undefined,
-        steps: [
-          {
-            tool: 'grep_files',
-            args: (f) => ({ pattern: f.phrase, path: f.folder }),
-            learn: (r: { matches: Row[] }) => (r.matches.length === 0 ? undefined : { match_name: baseName(r.matches[0].path) }),
-          },
-        ],
-      },
-      {
-        say: ['Show me the top of that file.', 'Open that one, just the first lines.'],
-        when: (f) => f.match_name !== undefined && f.whole !== true,
-        steps: [{ tool: 'head_file', args: (f) => ({ path: `${f.folder}/${f.match_name}`, lines: 8 }) }],
-      },
-      {
-        say: ['Print that whole file.', 'Show me all of that one.'],
-        when: (f) => f.match_name !== undefined && f.whole === true,
-        steps: [{ tool: 'read_file', args: (f) => ({ path: `${f.folder}/${f.match_name}` }) }],
+        when: (f) => f.phrase !== undefined && (f.found as string[]).length === 2,
+        steps: [{ tool: 'grep_files', args: (f) => ({ pattern: f.phrase, path: f.folder }), learn: (r: { matches: Row[] }) => (r.matches.length === 0 ? undefined : {}) }],
       },
       {
         say: ['How much space do they take together now?', 'How big is the {folder} folder?'],
-        when: (f) => f.phrase === undefined,
+        when: (f) => f.phrase === undefined && (f.found as string[]).length === 2,
         steps: [{ tool: 'disk_usage', args: (f) => ({ path: f.folder }) }],
-      },
-      {
-        say: ['Where am I now, by the way?', 'Remind me which directory we are in.'],
-        steps: [{ tool: 'print_working_directory', args: () => ({}) }],
       },
     ],
   },
@@ -205,10 +186,7 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
       {
         say: ['What does "{link_name}" in here point to?', 'And the {link_name} link, where does it go?'],
         when: (f) => f.link_name !== undefined,
-        steps: [
-          { tool: 'read_symlink', args: (f) => ({ path: f.link_name }) },
-          { tool: 'resolve_real_path', args: (f) => ({ path: f.link_name }) },
-        ],
+        steps: [{ tool: 'read_symlink', args: (f) => ({ path: f.link_name }) }],
       },
     ],
   },
@@ -273,7 +251,7 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   },
   {
     name: 'backup_edit_and_compare',
-    goal: 'Copy a file to a backup, edit the original in place, compare the two, and checksum the backup.',
+    goal: 'Copy a file to a backup, edit the original in place, check the edit (diff or the whole file), and checksum the backup.',
     context: SHELL,
     weight: 2,
     cast(state, random) {
@@ -293,7 +271,7 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
     },
     turns: [
       {
-        say: ['Before I change {file} in Documents, make a backup copy called {backup} next to it.{space_question}', 'Back up ~/Documents/{file} as {backup} in the same folder.{space_question}'],
+        say: ['Before I change ~/Documents/{file}, make a backup copy called {backup} next to it.{space_question}', 'Back up ~/Documents/{file} as {backup} in the same folder.{space_question}'],
         steps: [
           { tool: 'disk_free_space', args: (f) => (f.check_space === true ? { path: '~/Documents' } : undefined) },
           { tool: 'change_directory', args: () => ({ path: '~/Documents' }) },
@@ -301,7 +279,8 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
         ],
       },
       {
-        say: ['Now tick off "{task}" in {file}: turn its "[ ]" into "[x]".', 'In {file}, mark "{task}" as done (replace "{search}" with "{replacement}").'],
+        say: ['Now tick off "{task}" in {file}: replace "{search}" with "{replacement}", then diff it against the backup so I can check the edit.', 'In {file}, mark "{task}" as done (replace "{search}" with "{replacement}") and show me the difference to {backup}.'],
+        when: (f) => f.show !== true,
         steps: [
           {
             tool: 'replace_in_file',
@@ -309,16 +288,21 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
             learn: (r: Row) => (r.replacements > 0 ? { replacements: r.replacements } : undefined),
             fault: { kind: 'missing_argument', tool: 'replace_in_file', args: (f) => ({ path: f.file, search: f.search }), recovery: 'retry_corrected' },
           },
+          { tool: 'diff_files', args: (f) => ({ from_path: f.backup, to_path: f.file }), learn: (r: { changes: Row[] }) => (removedLines(r) ? {} : undefined) },
         ],
       },
       {
-        say: ['Show me the whole list now.', 'Print {file} so I can see it.'],
+        say: ['Now tick off "{task}" in {file}: replace "{search}" with "{replacement}", and show me the whole list afterwards.', 'In {file}, replace "{search}" with "{replacement}" to mark "{task}" as done, then print the file.'],
         when: (f) => f.show === true,
-        steps: [{ tool: 'read_file', args: (f) => ({ path: f.file }) }],
-      },
-      {
-        say: ['Show me the difference between the backup and the new version.', 'diff the two files so I can check the edit.'],
-        steps: [{ tool: 'diff_files', args: (f) => ({ from_path: f.backup, to_path: f.file }), learn: (r: { changes: Row[] }) => (removedLines(r) ? {} : undefined) }],
+        steps: [
+          {
+            tool: 'replace_in_file',
+            args: (f) => ({ path: f.file, search: f.search, replacement: f.replacement }),
+            learn: (r: Row) => (r.replacements > 0 ? { replacements: r.replacements } : undefined),
+            fault: { kind: 'missing_argument', tool: 'replace_in_file', args: (f) => ({ path: f.file, search: f.search }), recovery: 'retry_corrected' },
+          },
+          { tool: 'read_file', args: (f) => ({ path: f.file }) },
+        ],
       },
       {
         say: ['Good. Give me the {algorithm} checksum of the backup so I can verify it later.', 'What is the {algorithm} sum of {backup}?'],
@@ -339,11 +323,12 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
         .sort((a, b) => a.uid - b.uid);
       if (files.length === 0 || others.length === 0 || state.users.root === undefined) return undefined;
       const colleague = random.pick(others);
-      return { ...facts, file: random.pick(files).name, colleague: colleague.full_name, root_password: state.users.root.password, my_password: state.users[facts.user as string].password };
+      // Root's ~ is not the user's home: the user names the file by its absolute path.
+      return { ...facts, path: `${facts.home}/Documents/${random.pick(files).name}`, colleague: colleague.full_name, root_password: state.users.root.password, my_password: state.users[facts.user as string].password };
     },
     turns: [
       {
-        say: ['Please make {colleague} the owner of {file} in my Documents. The root password is {root_password}.', 'Hand ~/Documents/{file} over to {colleague}; you will need root, the password is {root_password}.'],
+        say: ['Please make {colleague} the owner of {path}. The root password is {root_password}.', 'Hand {path} over to {colleague}; you will need root, the password is {root_password}.'],
         steps: [
           {
             tool: 'list_system_users',
@@ -356,9 +341,9 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
           {
             tool: 'switch_user',
             args: (f) => ({ username: 'root', password: f.root_password }),
-            fault: { kind: 'state_refusal', tool: 'change_file_owner', args: (f) => ({ path: `~${f.user}/Documents/${f.file}`, owner: f.login }), recovery: 'retry_alternative' },
+            fault: { kind: 'state_refusal', tool: 'change_file_owner', args: (f) => ({ path: f.path, owner: f.login }), recovery: 'retry_alternative' },
           },
-          { tool: 'change_file_owner', args: (f) => ({ path: `~${f.user}/Documents/${f.file}`, owner: f.login }) },
+          { tool: 'change_file_owner', args: (f) => ({ path: f.path, owner: f.login }) },
         ],
       },
       {
@@ -390,7 +375,7 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
     },
     turns: [
       {
-        say: ['Who owns {file} in my Documents, and what are its permissions?', 'Show me the permissions on ~/Documents/{file}.'],
+        say: ['Who owns ~/Documents/{file}, and what are its permissions?', 'Show me the permissions on ~/Documents/{file}.'],
         steps: [{ tool: 'stat_path', args: (f) => ({ path: `~/Documents/${f.file}` }) }],
       },
       {
@@ -420,76 +405,106 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   },
   {
     name: 'scratch_area_in_tmp',
-    goal: 'pushd to /tmp, tighten the umask, build a scratch folder with a notes file and a link home, look at it, clean up and popd.',
+    goal: 'pushd to /tmp with a tighter umask, make a scratch folder with a notes file, link the file into the home, and popd.',
     context: SHELL,
     weight: 3,
     cast(state, random) {
       const facts = home(state);
-      const folder = `${facts.user}-${random.pick(['scratch', 'work', 'tmp', 'sandbox'])}`;
+      const folder = `${facts.user}-${random.pick(['scratch', 'work', 'tmp', 'sandbox', 'notes', 'drafts', 'test', 'play'])}`;
       if (nodeAt(state, `/tmp/${folder}`) !== undefined) return undefined;
-      const link = random.pick(['scratch-notes', 'tmp-notes', 'notes-link']);
+      const link = random.pick(['scratch-notes', 'tmp-notes', 'notes-link', 'today', 'quick-notes', 'tmp-todo']);
       if (nodeAt(state, `${facts.home}/${link}`) !== undefined) return undefined;
       return {
         ...facts,
         folder,
-        file: random.pick(['notes.txt', 'todo.txt', 'plan.md']),
+        file: random.pick(['notes.txt', 'todo.txt', 'plan.md', 'ideas.md', 'log.txt']),
         link,
-        umask: random.pick(['077', '027']),
-        line: random.pick(['check the backup job', 'call the vendor about the invoice', 'draft the release notes', 'ask ops about disk space']),
-        line2: random.pick(['then update the wiki', 'and book the room', 'before Friday']),
-        cleanup: (random.next() < 0.5),
+        umask: random.pick(['077', '027', '007']),
+        line: random.pick(['check the backup job', 'call the vendor about the invoice', 'draft the release notes', 'ask ops about disk space', 'update the wiki', 'book the room for Friday']),
       };
     },
     turns: [
       {
-        say: ['Take me to /tmp for a bit, but remember where I was.', 'pushd into /tmp, I will come back here later.'],
-        steps: [{ tool: 'push_directory', args: () => ({ path: '/tmp' }) }],
-      },
-      {
-        say: ['Set my umask to {umask} first, then create a folder {folder} with an empty {file} in it.', 'umask {umask} please, and make a {folder} directory with a blank {file}.'],
+        say: ['Take me to /tmp for a bit, but remember where I was, and set my umask to {umask}.', 'pushd into /tmp (I will come back here later) and make my umask {umask}.'],
         steps: [
+          { tool: 'push_directory', args: () => ({ path: '/tmp' }) },
           {
             tool: 'set_umask',
             args: (f) => ({ umask: f.umask }),
             fault: { kind: 'out_of_range', tool: 'set_umask', args: () => ({ umask: '0999' }), recovery: 'retry_corrected' },
           },
+        ],
+      },
+      {
+        say: ['Create a directory {folder} there and write "{line}" into {folder}/{file}.', 'mkdir {folder}, then put "{line}" in {folder}/{file}.'],
+        steps: [
+          { tool: 'make_directory', args: (f) => ({ directory_path: f.folder }) },
+          { tool: 'write_file', args: (f) => ({ path: `${f.folder}/${f.file}`, text: f.line }), learn: (r: Row) => ({ written: r.path }) },
+        ],
+      },
+      {
+        say: ['Link that file into my home as ~/{link}, then take me back to where I was.', 'Make a symlink ~/{link} pointing at it, and popd.'],
+        steps: [
+          { tool: 'create_symlink', args: (f) => ({ target_path: f.written, link_path: `~/${f.link}` }) },
+          { tool: 'pop_directory', args: () => ({}) },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'notes_folder_then_clean_up',
+    goal: 'Check where the shell is, make a folder with a file in it, look at it, then remove the file and the emptied folder.',
+    context: SHELL,
+    weight: 2,
+    cast(state, random) {
+      const facts = home(state);
+      const folder = random.pick(['drafts', 'ideas', 'inbox-notes', 'reading', 'todo-today', 'temp-work', 'meeting-prep', 'scratchpad']);
+      if (nodeAt(state, `${facts.cwd}/${folder}`) !== undefined) return undefined;
+      return {
+        ...facts,
+        folder,
+        file: random.pick(['notes.txt', 'todo.md', 'ideas.txt', 'list.txt', 'plan.md']),
+        line: random.pick(['read the onboarding guide', 'reply to the budget thread', 'prepare the demo', 'renew the certificate', 'sort the photos']),
+        empty: random.next() < 0.4,
+        view: random.pick(['list', 'tree']),
+      };
+    },
+    turns: [
+      {
+        say: ['Where am I right now, and as which user?', 'Which directory is this shell in, and who am I logged in as?'],
+        steps: [{ tool: 'print_working_directory', args: () => ({}) }],
+      },
+      {
+        say: ['Create a folder {folder} here with an empty file {folder}/{file} in it.', 'mkdir {folder} and touch {folder}/{file}.'],
+        when: (f) => f.empty === true,
+        steps: [
           { tool: 'make_directory', args: (f) => ({ directory_path: f.folder }) },
           { tool: 'touch_file', args: (f) => ({ path: `${f.folder}/${f.file}` }) },
         ],
       },
       {
-        say: ['Write "{line}" into it, then add a second line "{line2}".', 'Put "{line}" in {file} and append "{line2}".'],
+        say: ['Create a folder {folder} here and add the line "{line}" to {folder}/{file}.', 'mkdir {folder}, then append "{line}" to {folder}/{file}.'],
+        when: (f) => f.empty !== true,
         steps: [
-          { tool: 'write_file', args: (f) => ({ path: `${f.folder}/${f.file}`, text: `${f.line}\n` }) },
-          { tool: 'append_to_file', args: (f) => ({ path: `${f.folder}/${f.file}`, text: `${f.line2}\n` }) },
+          { tool: 'make_directory', args: (f) => ({ directory_path: f.folder }) },
+          { tool: 'append_to_file', args: (f) => ({ path: `${f.folder}/${f.file}`, text: f.line }) },
         ],
       },
       {
-        say: ['Link that file into my home as {link}, and show me the tree of {folder}.', 'Make a symlink {link} in my home pointing at it, then show the {folder} tree.'],
-        steps: [
-          { tool: 'create_symlink', args: (f) => ({ target_path: `/tmp/${f.folder}/${f.file}`, link_path: `~/${f.link}` }) },
-          { tool: 'tree_directory', args: (f) => ({ path: f.folder }) },
-        ],
+        say: ['Show me what is in {folder} now.', 'List {folder}, please.'],
+        when: (f) => f.view === 'list',
+        steps: [{ tool: 'list_directory', args: (f) => ({ path: f.folder }) }],
       },
       {
-        say: ['Actually, clean it all up: remove the link, the file and the folder, then take me back.', 'Never mind, delete the link, the file and the empty folder again, and popd.'],
-        when: (f) => f.cleanup === true,
+        say: ['Show me {folder} as a tree.', 'What does the tree of {folder} look like now?'],
+        when: (f) => f.view === 'tree',
+        steps: [{ tool: 'tree_directory', args: (f) => ({ path: f.folder }) }],
+      },
+      {
+        say: ['Actually I do not need it: delete {folder}/{file} and then the empty folder.', 'Never mind, remove {folder}/{file} and the empty {folder} directory.'],
         steps: [
-          { tool: 'remove_path', args: (f) => ({ path: `~/${f.link}` }) },
           { tool: 'remove_path', args: (f) => ({ path: `${f.folder}/${f.file}` }) },
-          {
-            tool: 'remove_empty_directory',
-            args: (f) => ({ directory_path: f.folder }),
-          },
-          { tool: 'pop_directory', args: () => ({}) },
-        ],
-      },
-      {
-        say: ['Great, take me back to where I was and list it.', 'OK, popd and show me what is there.'],
-        when: (f) => f.cleanup !== true,
-        steps: [
-          { tool: 'pop_directory', args: () => ({}) },
-          { tool: 'list_directory', args: () => ({}) },
+          { tool: 'remove_empty_directory', args: (f) => ({ directory_path: f.folder }) },
         ],
       },
     ],
@@ -541,7 +556,7 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
   },
   {
     name: 'follow_project_link',
-    goal: 'See where a symlink in the home points, cd through it, look around, find files by type, read one with a relative path, grep, and go back with cd -.',
+    goal: 'See where a symlink in the home points, cd through it and look around, find files by type and read one (or grep), and go back with cd -.',
     context: SHELL,
     weight: 2,
     cast(state, random) {
@@ -554,54 +569,59 @@ export const filesystemScenarios: DomainScenario<FilesystemState>[] = [
       if (exts.length === 0) return undefined;
       const ext = random.pick(exts);
       const words = [...new Set(files.flatMap(({ node }) => node.content!.match(/\b[A-Za-z]{5,}\b/g) ?? []))].sort();
-      return { ...facts, link: link.name, spoken_link: link.name.replace(/-/g, ' '), ext, word: words.length > 0 ? random.pick(words) : undefined, lines: random.pick([5, 10, 20]), hidden: random.next() < 0.5 };
+      const hidden = random.next() < 0.5;
+      return {
+        ...facts,
+        link: link.name,
+        ext,
+        word: words.length > 0 && random.next() < 0.4 ? random.pick(words) : undefined,
+        lines: random.pick([5, 10, 20]),
+        hidden,
+        hidden_said: hidden ? ', hidden files too' : '',
+        real: random.next() < 0.5,
+      };
     },
     turns: [
       {
-        say: ['Where does my {spoken_link} link point to?', 'What is {link} in my home a link to?'],
-        steps: [{ tool: 'read_symlink', args: (f) => ({ path: f.link }) }],
-      },
-      {
-        say: ['Go in there and show me what is in it, hidden files too.', 'cd into it and list everything, including dotfiles.'],
-        when: (f) => f.hidden === true,
+        say: ['Where does my {link} link point to? Go in there and show me what is in it{hidden_said}.', 'What is ~/{link} a link to? cd into it and list it{hidden_said}.'],
+        when: (f) => f.real !== true,
         steps: [
+          { tool: 'read_symlink', args: (f) => ({ path: f.link }) },
           { tool: 'change_directory', args: (f) => ({ path: f.link }) },
-          { tool: 'list_directory', args: () => ({ all: true }) },
+          { tool: 'list_directory', args: (f) => (f.hidden === true ? { all: true } : {}) },
         ],
       },
       {
-        say: ['Go in there and show me what is in it.', 'cd into it and list it.'],
-        when: (f) => f.hidden !== true,
+        say: ['What is the real path behind my {link} link? Then go in there and list it{hidden_said}.', 'Resolve ~/{link} to its real path, cd into it and show me what is there{hidden_said}.'],
+        when: (f) => f.real === true,
         steps: [
+          { tool: 'resolve_real_path', args: (f) => ({ path: f.link }) },
           { tool: 'change_directory', args: (f) => ({ path: f.link }) },
-          { tool: 'list_directory', args: () => ({}) },
+          { tool: 'list_directory', args: (f) => (f.hidden === true ? { all: true } : {}) },
         ],
       },
       {
-        say: ['Where am I really, with the link resolved?', 'What is the real path of this directory?'],
-        steps: [{ tool: 'resolve_real_path', args: () => ({ path: '.' }), learn: (r: Row) => ({ real: r.path }) }],
-      },
-      {
-        say: ['Find the {ext} files in here and show me the first {lines} lines of the first one.', 'Which {ext} files are there? Open the first, {lines} lines.'],
+        say: ['Find the *{ext} files in here and show me the first {lines} lines of the first one.', 'Which *{ext} files are there? Open the first, {lines} lines.'],
+        when: (f) => f.word === undefined,
         steps: [
           {
             tool: 'find_paths',
             args: (f) => ({ path: '.', name: `*${f.ext}`, type: 'file' }),
-            learn: (r: { paths: Row[] }, f) => {
+            learn: (r: { paths: Row[] }) => {
               const first = r.paths[0]?.path as string | undefined;
-              return first === undefined || !first.startsWith(`${f.real}/`) ? undefined : { relative: first.slice(String(f.real).length + 1) };
+              return first === undefined ? undefined : { first };
             },
           },
-          { tool: 'head_file', args: (f) => ({ path: f.relative, lines: f.lines }) },
+          { tool: 'head_file', args: (f) => ({ path: f.first, lines: f.lines }) },
         ],
       },
       {
-        say: ['Search this whole project for "{word}".', 'grep everything here for {word}, ignoring case.'],
+        say: ['Search this whole project for "{word}", ignoring case.', 'grep everything here for {word}, case-insensitive.'],
         when: (f) => f.word !== undefined,
         steps: [{ tool: 'grep_files', args: (f) => ({ pattern: f.word, path: '.', ignore_case: true }) }],
       },
       {
-        say: ['OK, back to where I was. Where am I now?', 'cd back to the previous directory and tell me where we are.'],
+        say: ['OK, cd - back to where I was. Where am I now?', 'Go back with cd - and tell me which directory we are in.'],
         steps: [
           { tool: 'change_directory', args: () => ({ path: '-' }) },
           { tool: 'print_working_directory', args: () => ({}) },

@@ -248,10 +248,12 @@ export const foodDeliveryScenarios: DomainScenario<FoodDeliveryState>[] = [
     },
     turns: [
       {
-        say: ['I want to rate my {restaurant} order from {when}: {stars} stars for the food, {dasher_stars} for the dasher. "{comment}"', 'Give the {restaurant} delivery I got {when} {stars} stars, the driver {dasher_stars}, and say: {comment}'],
+        say: ['Can you pull up my {restaurant} order from {when}? I want to rate it.', 'Show me the {restaurant} delivery I got {when}.'],
+        steps: [findOrder('delivered'), { tool: 'get_delivery_order', args: (f) => ({ order_id: f.order_id }) }],
+      },
+      {
+        say: ['That is the one: {stars} stars for the food, {dasher_stars} for the dasher. "{comment}"', 'Rate it {stars} stars, the driver {dasher_stars}, and say: {comment}'],
         steps: [
-          findOrder('delivered'),
-          { tool: 'get_delivery_order', args: (f) => ({ order_id: f.order_id }) },
           {
             tool: 'rate_delivery_order',
             args: (f) => ({ order_id: f.order_id, restaurant_stars: f.stars, dasher_stars: f.dasher_stars, comment: f.comment }),
@@ -292,6 +294,11 @@ export const foodDeliveryScenarios: DomainScenario<FoodDeliveryState>[] = [
         say: ['Looks right. Send it to {address} with a {tip} dollar tip.', 'Check it out to my {address} address, tip {tip}.'],
         when: (f) => f.go === true && f.below_minimum !== true,
         steps: [{ tool: 'place_delivery_order', args: (f) => ({ customer_id: f.customer_id, restaurant_id: f.restaurant_id, address: f.address, tip: f.tip }) }],
+      },
+      {
+        say: ['Hmm, not tonight after all. Empty that cart again.', 'Never mind, clear the {restaurant} cart.'],
+        when: (f) => !(f.go === true && f.below_minimum !== true),
+        steps: [{ tool: 'clear_delivery_cart', args: (f) => ({ customer_id: f.customer_id, restaurant_id: f.restaurant_id }) }],
       },
     ],
   },

@@ -90,7 +90,7 @@ export const listDeliveryPromotions = defineTool<FoodDeliveryState, { customer_i
     required: ['customer_id'],
     additionalProperties: false,
   },
-  output: objectOutput({ promotions: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', description: 'Code.' }, description: { type: 'string', description: 'What it gives.' }, usable: { type: 'boolean', description: 'Usable now.' }, reason: { type: ['string', 'null'], description: 'Why not.' } }, required: ['code', 'description', 'usable'] }, description: 'Codes.' }, count: { type: 'integer', description: 'How many.' } }),
+  output: objectOutput({ promotions: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', description: 'Code.' }, description: { type: 'string', description: 'What it gives.' }, restaurant_id: { type: ['string', 'null'], description: 'The one restaurant it is for; null: any restaurant.' }, restaurant: { type: ['string', 'null'], description: 'That restaurant\'s name.' }, usable: { type: 'boolean', description: 'Usable now.' }, reason: { type: ['string', 'null'], description: 'Why not.' } }, required: ['code', 'description', 'usable'] }, description: 'Codes.' }, count: { type: 'integer', description: 'How many.' } }),
   annotations: { title: 'List promotions', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler(args, ctx) {
     const state = base(ctx);
@@ -104,7 +104,7 @@ export const listDeliveryPromotions = defineTool<FoodDeliveryState, { customer_i
         const where = restaurant?.restaurant_id ?? p.restaurant_id ?? '';
         const subtotal = cart === undefined ? Number.MAX_SAFE_INTEGER : cartSubtotal(cart);
         const problem = promoProblem(state, p, customer, where, subtotal, today);
-        return { code: p.code, description: p.description, restaurant: p.restaurant_id === null ? null : state.restaurants[p.restaurant_id].name, minimum_subtotal: dollars(p.min_subtotal_cents), expires_on: p.expires_on, usable: problem === undefined, reason: problem ?? null };
+        return { code: p.code, description: p.description, restaurant_id: p.restaurant_id, restaurant: p.restaurant_id === null ? null : state.restaurants[p.restaurant_id].name, minimum_subtotal: dollars(p.min_subtotal_cents), expires_on: p.expires_on, usable: problem === undefined, reason: problem ?? null };
       });
     return { promotions: rows, count: rows.length };
   },

@@ -71,6 +71,69 @@ export const iotDevicesScenarios: DomainScenario<IotState>[] = [
     ],
   },
   {
+    name: 'switch_a_group_off_then_on',
+    goal: 'Switch off every member of a device group named by the user, then switch them on again.',
+    context: HOME,
+    cast(state, random) {
+      return castHome(state, random, (devices) => {
+        const online = new Set(devices.map((d) => d.id));
+        const home = devices[0]?.home_id;
+        const groups = Object.values(state.groups)
+          .filter((g) => g.home_id === home && g.device_ids.some((id) => online.has(id)))
+          .sort((a, b) => byNumber(a.id, b.id));
+        if (groups.length === 0) return undefined;
+        return { group_name: random.pick(groups).name };
+      });
+    },
+    turns: [
+      {
+        say: ['We are heading out. Switch off everything in the "{group_name}" group.', 'Turn off the {group_name} group, please.'],
+        steps: [
+          {
+            tool: 'list_device_groups',
+            args: (f) => ({ home_id: f.home_id }),
+            learn: (r: { groups: Row[] }, f) => { const g = r.groups.find((x) => x.name === f.group_name); return g && { group_id: g.group_id }; },
+            // The group's name tried as its id: refused with the id to use, found in the group list.
+            fault: { kind: 'guessed_id', tool: 'turn_off_device', args: (f) => ({ target_id: f.group_name }), recovery: 'retry_alternative' },
+          },
+          { tool: 'turn_off_device', args: (f) => ({ target_id: f.group_id }) },
+        ],
+      },
+      {
+        say: ['Change of plans, we are staying. Turn them all back on.', 'Actually, switch that group on again.'],
+        steps: [{ tool: 'turn_on_device', args: (f) => ({ target_id: f.group_id }) }],
+      },
+    ],
+  },
+  {
+    name: 'close_up_and_watch',
+    goal: 'Before leaving, close a blind or shade named by the user and start a named camera recording; then look through the camera.',
+    context: HOME,
+    cast(state, random) {
+      return castHome(state, random, (devices) => {
+        const covers = devices.filter((d) => d.type === 'cover' && d.capabilities.includes('position') && unique(devices, d));
+        const cameras = devices.filter((d) => d.type === 'camera' && d.capabilities.includes('recording') && d.capabilities.includes('snapshot') && unique(devices, d));
+        if (covers.length === 0 || cameras.length === 0) return undefined;
+        return { cover_name: random.pick(covers).name, camera_name: random.pick(cameras).name, position: random.pick([0, 0, 10, 20]) };
+      });
+    },
+    turns: [
+      {
+        say: ['We are leaving for the weekend. Bring the {cover_name} down to {position}% and start recording on the {camera_name}.', 'Set the {cover_name} to {position} percent open and turn on recording for the {camera_name}, please.'],
+        steps: [
+          { tool: 'list_devices', args: (f) => ({ home_id: f.home_id, type: 'cover' }), learn: named('cover_name', 'cover_id') },
+          { tool: 'set_cover_position', args: (f) => ({ device_id: f.cover_id, position_pct: f.position }) },
+          { tool: 'list_devices', args: (f) => ({ home_id: f.home_id, type: 'camera' }), learn: named('camera_name', 'camera_id') },
+          { tool: 'set_camera_recording', args: (f) => ({ device_id: f.camera_id, recording: true }) },
+        ],
+      },
+      {
+        say: ['Can you grab a snapshot from that camera so I can check the view?', 'Take a picture with the {camera_name} now.'],
+        steps: [{ tool: 'take_camera_snapshot', args: (f) => ({ device_id: f.camera_id }) }],
+      },
+    ],
+  },
+  {
     name: 'speaker_volume_then_mute',
     goal: 'Turn a speaker down by name, then mute it.',
     context: HOME,

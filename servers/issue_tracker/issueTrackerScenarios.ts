@@ -40,11 +40,11 @@ const findProject: ScenarioStep = {
   learn: (r: { projects: Row[] }, f) => { const p = r.projects.find((x) => x.name === f.project_name); return p && { project_id: p.project_id }; },
 };
 
-/** The issue the user described by its summary, found by a text search; `as` names the fact. */
+/** The issue the user described by its summary, found by a text search (in the project a lookup found, when `inProject`); `as` names the fact. */
 function findIssue(summaryFact: string, as: string, inProject = false): ScenarioStep {
   return {
     tool: 'search_tracker_issues',
-    args: (f) => ({ jql: `${inProject ? `project = ${f.project_id} AND ` : ''}text ~ "${String(f[summaryFact]).replace(/"/g, '')}"`, max_results: 5 }),
+    args: (f) => ({ jql: `text ~ "${String(f[summaryFact]).replace(/"/g, '')}"${inProject ? ` AND project = "${f.project_id}"` : ''}`, max_results: 5 }),
     learn: (r: { issues: Row[] }, f) => { const i = r.issues.find((x) => x.summary === f[summaryFact]); return i && { [as]: i.issue_id }; },
   };
 }
@@ -59,12 +59,14 @@ const BUGS = [
 ];
 const LABELS = ['regression', 'customer-reported', 'performance', 'security', 'ux', 'tech-debt', 'release-blocker'];
 const COMMENTS = ['Looking into it today.', 'I can reproduce this locally, working on a fix.', 'Picking this up, will update by end of day.'];
+/** Days as a member types them in a tracker: the day itself, with how they think of it. */
 const DAYS: Array<[string, string]> = [
-  ['2026-03-20', 'Friday'],
-  ['2026-03-23', 'next Monday'],
-  ['2026-03-27', 'March 27'],
-  ['2026-03-31', 'the end of the month'],
+  ['2026-03-20', 'Friday, 2026-03-20'],
+  ['2026-03-23', 'next Monday (2026-03-23)'],
+  ['2026-03-27', '2026-03-27'],
+  ['2026-03-31', 'the end of the month, 2026-03-31'],
 ];
+const NOTES = ['Repro steps are in the support ticket.', 'Seen on the latest build only.', 'Customers started reporting this yesterday.'];
 
 export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
   {
@@ -78,7 +80,7 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
         if (colleagues.length === 0) return undefined;
         const colleague = random.pick(colleagues);
         const active = Object.values(state.sprints).some((s) => s.project_id === project.project_id && s.state === 'active');
-        return { summary: random.pick(BUGS), colleague: colleague.name.split(' ')[0], colleague_full: colleague.name, priority: random.pick(['high', 'highest', 'medium']), label: random.pick(LABELS), to_sprint: active && random.int(0, 2) > 0 };
+        return { summary: random.pick(BUGS), colleague: colleague.name.split(' ')[0], colleague_full: colleague.name, priority: random.pick(['high', 'highest', 'medium']), label: random.pick(LABELS), to_sprint: active && random.int(0, 2) > 0, note: random.pick(NOTES) };
       }),
     turns: [
       {
@@ -108,6 +110,11 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
           { tool: 'get_tracker_project', args: (f) => ({ project_id: f.project_id }), learn: (r: { project: Row }) => r.project.active_sprint && { sprint_id: r.project.active_sprint.sprint_id } },
           { tool: 'move_tracker_issue_to_sprint', args: (f) => ({ issue_id: f.issue_id, to_sprint_id: f.sprint_id }) },
         ],
+      },
+      {
+        say: ['Add a comment to it from me: "{note}"', 'Leave a note on the new bug for {colleague}: "{note}"'],
+        when: (f) => f.to_sprint !== true,
+        steps: [{ tool: 'add_tracker_comment', args: (f) => ({ issue_id: f.issue_id, body: f.note, author_email: f.user_email }) }],
       },
     ],
   },
@@ -186,10 +193,12 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
       }),
     turns: [
       {
-        say: ['"{summary}" is not really {wrong}. Take that label off and tag it {right} instead.', 'Swap the {wrong} label on "{summary}" for {right}.'],
+        say: ['"{summary}" is not really {wrong}. Take that label off.', 'Remove the {wrong} label from "{summary}".'],
+        steps: [findIssue('summary', 'issue_id'), { tool: 'remove_tracker_label', args: (f) => ({ issue_id: f.issue_id, label: f.wrong }) }],
+      },
+      {
+        say: ['And tag it {right} instead.', 'It is really a {right} issue; add that label.'],
         steps: [
-          findIssue('summary', 'issue_id'),
-          { tool: 'remove_tracker_label', args: (f) => ({ issue_id: f.issue_id, label: f.wrong }) },
           {
             tool: 'add_tracker_label',
             args: (f) => ({ issue_id: f.issue_id, label: f.right }),
@@ -201,7 +210,7 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
   },
   {
     name: 'plan_the_next_sprint',
-    goal: 'Create the next sprint of a named project after its latest one, then put an issue named by its summary in it.',
+    goal: 'Review the sprints of a named project, create the next one by its name and said days, then put an issue named by its summary in it.',
     context: SIGNED_IN,
     cast: (state, random) =>
       castMember(state, random, (_user, project) => {
@@ -211,26 +220,32 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
         const days = random.pick([13, 14]);
         const end = new Date(Date.parse(`${start}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
         const too_late = new Date(Date.parse(`${start}T00:00:00Z`) + 35 * 86_400_000).toISOString().slice(0, 10);
-        return { start, start_said, end, too_late, weeks: 2, goal: random.pick(['Ship the new onboarding flow', 'Stabilize the release', 'Pay down tech debt']), summary: random.pick(backlog).summary };
+        return { start, start_said, end, too_late, goal: random.pick(['Ship the new onboarding flow', 'Stabilize the release', 'Pay down tech debt']), summary: random.pick(backlog).summary };
       }),
     turns: [
       {
-        say: ['Set up the next {project_name} sprint: two weeks from {start_said}, goal "{goal}".', 'Plan another {project_name} sprint starting {start_said} for {weeks} weeks. The goal is "{goal}".'],
+        say: ['What sprints does {project_name} have so far?', 'I want to plan the next {project_name} sprint. Which sprints are there already?'],
         steps: [
           findProject,
           {
             tool: 'list_tracker_sprints',
             args: (f) => ({ project_id: f.project_id }),
+            // The team numbers its sprints: the next one is named after the highest number listed.
             learn: (r: { sprints: Row[] }, f) => {
               const numbers = r.sprints.map((s) => Number(/(\d+)$/.exec(s.name)?.[1] ?? 0));
               return { sprint_name: `${f.project_id} Sprint ${Math.max(0, ...numbers) + 1}` };
             },
           },
+        ],
+      },
+      {
+        say: ['Create {sprint_name} from {start_said} through {end}, goal "{goal}".', 'Then set up {sprint_name}: it runs {start_said} to {end}, and the goal is "{goal}".'],
+        steps: [
           {
             tool: 'create_tracker_sprint',
             args: (f) => ({ project_id: f.project_id, name: f.sprint_name, start_date: f.start, end_date: f.end, goal: f.goal }),
             learn: (r: { sprint: Row }) => ({ sprint_id: r.sprint.sprint_id }),
-            // Two weeks read as two weeks past the end day: longer than a sprint may be.
+            // An end day five weeks out (a slip of the month): longer than a sprint may be.
             fault: { kind: 'out_of_range', tool: 'create_tracker_sprint', args: (f) => ({ project_id: f.project_id, name: f.sprint_name, start_date: f.start, end_date: f.too_late, goal: f.goal }), recovery: 'retry_corrected' },
           },
         ],
@@ -298,6 +313,11 @@ export const issueTrackerScenarios: DomainScenario<IssueTrackerState>[] = [
         say: ['Wait, I mixed them up; remove that link again.', 'Sorry, that was wrong. Undo the blocker link.'],
         when: (f) => f.undo === true,
         steps: [{ tool: 'unlink_tracker_issues', args: (f) => ({ blocking_issue_id: f.blocker_id, blocked_issue_id: f.blocked_id }) }],
+      },
+      {
+        say: ['What else is "{blocked}" waiting on now?', 'Show me "{blocked}" with its blockers.'],
+        when: (f) => f.undo !== true,
+        steps: [{ tool: 'get_tracker_issue', args: (f) => ({ issue_id: f.blocked_id }) }],
       },
     ],
   },

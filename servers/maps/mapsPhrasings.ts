@@ -13,7 +13,7 @@ export const mapsPhrasings: Record<string, string[]> = {
   delete_maps_history_entry: ['delete {trip_id} from my history', 'remove the trip {trip_id} from my timeline'],
   save_maps_place: ['save {place_id} to my {list} list', 'add {place_id} to {list}'],
   list_maps_saved_places: ['show my saved places', 'what is in my {list} list?'],
-  remove_maps_saved_place: ['remove {place_id} from my {list} list', 'take {place_id} off {list}'],
+  remove_maps_saved_place: ['remove the saved entry {saved_id}', 'take {saved_id} off my saved list'],
   set_maps_labeled_place: ['set my {label} address to {address}', 'my {label} is now at {address}'],
   write_maps_review: ['rate {place_id} {rating} stars', 'leave a {rating}-star review for {place_id}: {text}'],
 };

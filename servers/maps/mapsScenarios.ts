@@ -316,15 +316,20 @@ export const mapsScenarios: DomainScenario<MapsState>[] = [
           {
             tool: 'list_maps_saved_places',
             args: () => ({ list: 'want_to_go' }),
-            learn: (r: { places: Row[] }, f) => { const p = named(r.places, f.place); return p && { place_id: p.place_id }; },
+            learn: (r: { places: Row[] }, f) => { const p = named(r.places, f.place); return p && { place_id: p.place_id, saved_id: p.saved_id }; },
           },
-          { tool: 'remove_maps_saved_place', args: (f) => ({ place_id: f.place_id, list: 'want_to_go' }) },
+          { tool: 'remove_maps_saved_place', args: (f) => ({ saved_id: f.saved_id }) },
         ],
       },
       {
         say: ['And leave it a {stars}-star review: "{text}"', 'Rate it {stars} stars, with "{text}"'],
         when: (f) => f.review === true,
         steps: [{ tool: 'write_maps_review', args: (f) => ({ place_id: f.place_id, rating: f.stars, text: f.text }) }],
+      },
+      {
+        say: ['What is still on that list now?', 'Which places are left on my want-to-go list?'],
+        when: (f) => f.review !== true,
+        steps: [{ tool: 'list_maps_saved_places', args: () => ({ list: 'want_to_go' }) }],
       },
     ],
   },

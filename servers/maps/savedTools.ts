@@ -2,6 +2,7 @@ import { defineTool } from '../kit/Domain.js';
 import { LABELS, MAX_LIST_SIZE, SAVED_LISTS, SAVED_LIST_NAMES, byIdNumber, placeOf, type Label, type LabeledPlace, type MapsState, type SavedList, type SavedPlace } from './MapsState.js';
 import { resolveLocation } from './addressing.js';
 import { formattedAddress, shortAddress } from './roads.js';
+import { requireOwn } from '../kit/lookups.js';
 import { locationInput, objectOutput, requirePlace, spotView } from './mapsViews.js';
 
 const listInput = { type: 'string', enum: [...SAVED_LISTS], description: 'favorites, want_to_go or starred.' };
@@ -9,6 +10,7 @@ const listInput = { type: 'string', enum: [...SAVED_LISTS], description: 'favori
 const savedSchema = {
   type: 'object',
   properties: {
+    saved_id: { type: 'string', description: 'This entry of a list (a place saved in two lists has two).' },
     place_id: { type: 'string' },
     name: { type: 'string' },
     address: { type: 'string' },
@@ -18,12 +20,12 @@ const savedSchema = {
     note: { type: 'string' },
     saved_at: { type: 'string' },
   },
-  required: ['place_id', 'name', 'list', 'saved_at'],
+  required: ['saved_id', 'place_id', 'name', 'list', 'saved_at'],
 };
 
 function savedView(state: MapsState, entry: SavedPlace): Record<string, unknown> {
   const place = placeOf(state, entry.place_id)!;
-  return { place_id: entry.place_id, name: place.name, address: formattedAddress(state.city, place.spot), category: place.category, list: entry.list, list_name: SAVED_LIST_NAMES[entry.list], note: entry.note, saved_at: entry.saved_at };
+  return { saved_id: entry.saved_id, place_id: entry.place_id, name: place.name, address: formattedAddress(state.city, place.spot), category: place.category, list: entry.list, list_name: SAVED_LIST_NAMES[entry.list], note: entry.note, saved_at: entry.saved_at };
 }
 
 function listsHolding(state: MapsState, placeId: string): SavedList[] {
@@ -81,30 +83,34 @@ export const listMapsSavedPlaces = defineTool<MapsState, { list?: SavedList }>({
   },
 });
 
-export const removeMapsSavedPlace = defineTool<MapsState, { place_id: string; list: SavedList }>({
+export const removeMapsSavedPlace = defineTool<MapsState, { saved_id: string }>({
   name: 'remove_maps_saved_place',
-  description: 'Remove a place from one of your saved lists (list_maps_saved_places shows what is where).',
+  description: 'Remove an entry from one of your saved lists, by its saved_id (list_maps_saved_places shows each entry with its list; save_maps_place returns the new one).',
   input: {
     type: 'object',
-    properties: { place_id: { type: 'string', minLength: 1, maxLength: 40, description: 'The saved place\'s id.' }, list: listInput },
-    required: ['place_id', 'list'],
+    properties: { saved_id: { type: 'string', minLength: 1, maxLength: 40, description: 'The saved entry\'s id (e.g. sv_4), not the place id.' } },
+    required: ['saved_id'],
     additionalProperties: false,
   },
-  output: objectOutput({ removed: savedSchema, still_saved_in: { type: 'array', items: { type: 'string' }, description: 'Other lists that still hold it.' } }),
+  output: objectOutput({ removed: savedSchema, still_saved_in: { type: 'array', items: { type: 'string' }, description: 'Other lists that still hold the place.' } }),
   annotations: { title: 'Remove a saved place', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler(args, ctx) {
     const state = ctx.base;
-    const place = requirePlace(ctx, args.place_id);
-    let found: SavedPlace | undefined;
-    for (const entry of Object.values(state.saved)) if (entry.place_id === place.place_id && entry.list === args.list) found = entry;
-    if (found === undefined) {
-      const lists = listsHolding(state, place.place_id);
-      return ctx.fail(`${place.name} is not in ${SAVED_LIST_NAMES[args.list]}; ${lists.length === 0 ? 'it is in none of your lists' : `it is saved in ${lists.map((l) => `${SAVED_LIST_NAMES[l]} (${l})`).join(', ')}`}`);
+    const place = Object.hasOwn(state.saved, args.saved_id) ? undefined : placeOf(state, args.saved_id);
+    if (place !== undefined) {
+      // A place id where the entry's id belongs: say which entries hold that place.
+      const entries = Object.values(state.saved).filter((e) => e.place_id === place.place_id).sort(byIdNumber((e) => e.saved_id));
+      ctx.fail(`${args.saved_id} is a place id; remove_maps_saved_place takes a saved entry's id. ${place.name} is ${entries.length === 0 ? 'in none of your lists' : `saved as ${entries.map((e) => `${e.saved_id} (${SAVED_LIST_NAMES[e.list]})`).join(', ')}`}`);
     }
+    const found = requireOwn(state.saved, args.saved_id, ctx.fail, {
+      noun: 'saved entry',
+      where: 'list_maps_saved_places lists your saved places with their saved_id',
+      label: (e) => `${placeOf(state, e.place_id)?.name ?? e.place_id} in ${SAVED_LIST_NAMES[e.list]}`,
+    });
     const rest: Record<string, SavedPlace> = {};
     for (const [id, entry] of Object.entries(state.saved)) if (id !== found.saved_id) rest[id] = entry;
     ctx.state.saved = rest;
-    return { removed: savedView(state, found), still_saved_in: listsHolding(state, place.place_id).filter((l) => l !== args.list) };
+    return { removed: savedView(state, found), still_saved_in: listsHolding(state, found.place_id).filter((l) => l !== found.list) };
   },
 });
 

@@ -111,7 +111,7 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
     },
     turns: [
       {
-        say: ['Is the {title} still for sale? What condition is it in?', 'Tell me about the {title} listing in {category}.'],
+        say: ['I saw a {title} under {category}. Is it still for sale? What condition is it in?', 'Tell me about the {title} listing in {category}.'],
         steps: [
           {
             tool: 'search_marketplace_listings',
@@ -297,6 +297,10 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
           },
         ],
       },
+      {
+        say: ['Is there anything else I sold that still has to go out?', 'Do I have other sold items waiting to be shipped?'],
+        steps: [{ tool: 'list_marketplace_user_listings', args: (f) => ({ user_id: f.user_id, role: 'selling', status: 'sold' }) }],
+      },
     ],
   },
   {
@@ -332,7 +336,12 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
       {
         say: ['Hmm, actually put it back up at {new_price}.', 'Changed my mind again: relist it for {new_price}.'],
         when: (f) => f.relist !== true && f.relist_after === true,
-        steps: [{ tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id, price: f.new_price }) }],
+        steps: [{ tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id, price: f.new_price }), learn: (r: { listing: Row }) => ({ new_listing_id: r.listing.listing_id }) }],
+      },
+      {
+        say: ['Which of my listings are still up now?', 'What do I still have for sale?'],
+        when: (f) => f.relist !== true && f.relist_after !== true,
+        steps: [{ tool: 'list_marketplace_user_listings', args: (f) => ({ user_id: f.user_id, role: 'selling', status: 'active' }) }],
       },
       {
         say: ['My {title} did not sell. Relist it at {new_price}.', 'Put the {title} up again, this time for {new_price}.'],
@@ -344,8 +353,13 @@ export const marketplaceScenarios: DomainScenario<MarketplaceState>[] = [
             learn: listingTitled,
             fault: { kind: 'guessed_id', tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: guessedId(f.title), price: f.new_price }), recovery: 'retry_alternative' },
           },
-          { tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id, price: f.new_price }) },
+          { tool: 'relist_marketplace_listing', args: (f) => ({ user_id: f.user_id, listing_id: f.listing_id, price: f.new_price }), learn: (r: { listing: Row }) => ({ new_listing_id: r.listing.listing_id }) },
         ],
+      },
+      {
+        say: ['Until when does the new listing run?', 'Show me the new listing: is everything right?'],
+        when: (f) => f.new_listing_id !== undefined,
+        steps: [{ tool: 'get_marketplace_listing', args: (f) => ({ listing_id: f.new_listing_id }) }],
       },
     ],
   },

@@ -114,6 +114,11 @@ export const paymentsScenarios: DomainScenario<PaymentsState>[] = [
           { tool: 'pay_payment_invoice', args: (f) => ({ invoice_id: f.invoice_id, payment_method_id: f.payment_method_id }), learn: (r: { charge: Row }) => ({ charge_id: r.charge?.charge_id }) },
         ],
       },
+      {
+        say: ['Thanks. How much does {client} owe us in all now?', 'Which invoices of {client} are still open now?'],
+        when: (f) => f.collect !== true,
+        steps: [{ tool: 'list_payment_invoices', args: (f) => ({ customer_id: f.customer_id, status: 'open' }) }],
+      },
     ],
   },
   {
@@ -128,7 +133,7 @@ export const paymentsScenarios: DomainScenario<PaymentsState>[] = [
         const id = customer.default_payment_method_id;
         if (own.length === 0 || id === null || !usable(state, customer).some((m) => m.payment_method_id === id)) return undefined;
         const invoice = random.pick(own);
-        return { number: invoice.number, amount: money(invoice.amount_due), key: `collect-${invoice.number}-${random.int(1000, 9999)}` };
+        return { number: invoice.number, amount: money(invoice.amount_due) };
       });
     },
     turns: [
@@ -148,9 +153,10 @@ export const paymentsScenarios: DomainScenario<PaymentsState>[] = [
         steps: [
           {
             tool: 'pay_payment_invoice',
-            args: (f) => ({ invoice_id: f.invoice_id, idempotency_key: f.key }),
+            // The assistant's own key for this one collection (the operation and the invoice it acts on): a retry sends it again and charges once.
+            args: (f) => ({ invoice_id: f.invoice_id, idempotency_key: `collect-${String(f.invoice_id)}` }),
             learn: (r: { charge: Row }) => ({ charge_id: r.charge?.charge_id }),
-            fault: { kind: 'guessed_id', tool: 'pay_payment_invoice', args: (f) => ({ invoice_id: f.number, idempotency_key: f.key }), recovery: 'retry_corrected' },
+            fault: { kind: 'guessed_id', tool: 'pay_payment_invoice', args: (f) => ({ invoice_id: f.number, idempotency_key: `collect-${String(f.invoice_id)}` }), recovery: 'retry_corrected' },
           },
         ],
       },
@@ -300,6 +306,11 @@ export const paymentsScenarios: DomainScenario<PaymentsState>[] = [
         say: ['{client} says the amount on {number} is wrong. Void it, we will redo it.', 'Oops, that invoice has a mistake. Please void {number}.'],
         when: (f) => f.wrong === true,
         steps: [{ tool: 'void_payment_invoice', args: (f) => ({ invoice_id: f.invoice_id }) }],
+      },
+      {
+        say: ['Good. Did that go on the log?', 'Show me the log entries for {number}.'],
+        when: (f) => f.wrong !== true,
+        steps: [{ tool: 'list_payment_events', args: (f) => ({ object_id: f.invoice_id }) }],
       },
     ],
   },

@@ -223,6 +223,10 @@ export const retailChainScenarios: DomainScenario<RetailChainState>[] = [
           { tool: 'resolve_retail_reservation', args: (f) => ({ reservation_id: f.reservation_id, outcome: 'cancelled' }) },
         ],
       },
+      {
+        say: ['Which pickups are still waiting here?', 'What other click-and-collect orders do we still have open at this store?'],
+        steps: [{ tool: 'list_retail_reservations', args: (f) => ({ store_id: f.store_id, status: 'reserved' }) }],
+      },
     ],
   },
   {
@@ -300,6 +304,10 @@ export const retailChainScenarios: DomainScenario<RetailChainState>[] = [
         say: ['We found {n} more {item} in the back room during the count. Add them.', 'Recount: there are {n} extra {item} on the shelf; update the stock.'],
         when: (f) => f.damaged !== true,
         steps: [findItem, { tool: 'adjust_retail_stock', args: (f) => ({ store_id: f.store_id, sku: f.sku, quantity: f.n, reason: 'recount' }) }],
+      },
+      {
+        say: ['And how many {item} does the whole chain have now?', 'Which other stores still have {item}, and how many?'],
+        steps: [{ tool: 'get_retail_item_availability', args: (f) => ({ sku: f.sku }) }],
       },
     ],
   },

@@ -1,4 +1,5 @@
 import type { DomainScenario, ScenarioFacts, SessionRandom } from '../kit/Domain.js';
+import { SHOPPING_REFERENCE_DATE } from './ShoppingState.js';
 
 /**
  * Goals of a signed-in shopper, played as conversations. The shopper knows product names, order
@@ -29,6 +30,18 @@ function orders(state: Row): Row[] {
   const out: Row[] = [];
   for (const bucket of Object.values(state.orders as Record<string, Record<string, Row>>)) for (const order of Object.values(bucket)) out.push(order);
   return out;
+}
+
+/** A variant by id (variants are stored in buckets). */
+function variantOf(state: Row, id: string): Row | undefined {
+  for (const bucket of Object.values(state.variants as Record<string, Record<string, Row>>)) if (Object.hasOwn(bucket, id)) return bucket[id];
+  return undefined;
+}
+
+/** A product as a shopper names it: its title, and the option values of the variant when it has several ("Trail Runner, Size 10, Color Black"). */
+function itemSaid(product: Row, variant: Row): string {
+  if ((product.variant_ids as string[]).length < 2) return String(product.title);
+  return `${product.title} (${Object.entries(variant.options as Record<string, string>).map(([name, value]) => `${name.toLowerCase()} ${value}`).join(', ')})`;
 }
 
 const REASONS: Record<string, string> = {
@@ -91,23 +104,13 @@ export const shoppingScenarios: DomainScenario[] = [
     ],
   },
   {
-    name: 'browse_category_then_buy_to_an_address',
-    goal: 'Browse a category, put the cheapest item found in a new cart and ship it to one of the saved addresses.',
+    name: 'browse_a_category',
+    goal: 'Look at the categories, find the cheapest in-stock item of one within a budget (dropping the limit when nothing fits), and look at it closely.',
     context: SIGNED_IN,
     weight: 2,
     cast(state: Row, random) {
       const categories = Object.values(state.categories as Record<string, Row>);
-      return castShopper(state, random, (customer) => {
-        const addresses = (customer.address_ids as string[]).map((id) => state.addresses[id]).filter(Boolean);
-        const other = addresses.filter((a) => a.id !== customer.default_address_id);
-        if (other.length === 0) return undefined;
-        const address = random.pick(other);
-        const category = random.pick(categories);
-        const cards = (customer.payment_method_ids as string[]).map((id) => state.payment_methods[id]).filter((m) => m && (m.exp_year > 2026 || (m.exp_year === 2026 && m.exp_month >= 4)));
-        if (cards.length === 0) return undefined;
-        const card = random.pick(cards);
-        return { brand: card.brand, last4: card.last4, category: category.name, city: address.city, street: address.address1, budget: random.pick([40, 60, 80, 120]), method: random.pick(['standard', 'express']) };
-      });
+      return castShopper(state, random, () => ({ category: random.pick(categories).name, budget: random.pick([25, 40, 60, 80, 120]) }));
     },
     turns: [
       {
@@ -136,21 +139,151 @@ export const shoppingScenarios: DomainScenario[] = [
         ],
       },
       {
-        say: ['I will take the {product}. Ship it to my address on {street} in {city}, {method} shipping, and pay with my {brand} ending in {last4}.', 'Buy the {product} for me and send it to {street}, {city} by {method} shipping. Use the {brand} card ending {last4}.'],
+        say: ['Tell me more about the {product}: which sizes or colours are in stock?', 'What versions of the {product} can I get?'],
+        steps: [{ tool: 'get_catalog_product', args: (f) => ({ product_id: f.product_id }) }],
+      },
+    ],
+  },
+  {
+    name: 'cart_with_a_coupon',
+    goal: 'Put a product the shopper names in a new cart, apply their discount code (after an expired one), then take the code off again or ask what shipping costs.',
+    context: SIGNED_IN,
+    weight: 2,
+    cast(state: Row, random) {
+      // Coupons are valid from their start until their expiry, as of the world's reference date.
+      const today = SHOPPING_REFERENCE_DATE;
+      const coupons = (Object.values(state.coupons) as Row[]).sort((a, b) => (a.code < b.code ? -1 : 1));
+      const usable = coupons.filter((c) => c.starts_at <= today && c.expires_at > today && !c.once_per_customer && (c.usage_limit === null || c.times_used < c.usage_limit));
+      const expired = coupons.filter((c) => c.expires_at <= today);
+      if (usable.length === 0 || expired.length === 0) return undefined;
+      const coupon = random.pick(usable);
+      const products = (Object.values(state.products) as Row[]).filter((p) => coupon.category_ids === null || coupon.category_ids.includes(p.category_id)).sort((a, b) => byNumber(a.id, b.id));
+      const titles = new Map<string, number>();
+      for (const p of Object.values(state.products) as Row[]) titles.set(p.title, (titles.get(p.title) ?? 0) + 1);
+      const choices: Array<{ product: Row; variant: Row; quantity: number }> = [];
+      for (const product of products) {
+        if (titles.get(product.title) !== 1) continue;
+        for (const variant of (product.variant_ids as string[]).map((id) => variantOf(state, id)).filter(Boolean) as Row[]) {
+          const quantity = Math.max(1, Math.ceil(coupon.min_subtotal_cents / variant.price_cents));
+          if (quantity <= Math.min(variant.stock, product.max_per_order, 4)) choices.push({ product, variant, quantity });
+        }
+      }
+      if (choices.length === 0) return undefined;
+      const { product, variant, quantity } = random.pick(choices);
+      return castShopper(state, random, () => ({
+        product: product.title,
+        product_hint: product.id,
+        item_said: itemSaid(product, variant),
+        options: (product.variant_ids as string[]).length > 1 ? variant.options : undefined,
+        quantity,
+        code: coupon.code,
+        code_said: coupon.code,
+        old_code: random.pick(expired).code,
+        then: random.pick(['remove', 'ship']),
+      }));
+    },
+    turns: [
+      {
+        say: ['Put {quantity} × {item_said} in a new cart for me.', 'Start a cart with {quantity} of the {item_said}, please.'],
         steps: [
-          { tool: 'get_catalog_product', args: (f) => ({ product_id: f.product_id }), learn: (r: { variants: Row[] }) => { const v = r.variants.find((x) => x.available !== false && (x.in_stock ?? x.inventory ?? 1) !== false); return v && { variant_id: v.variant_id }; } },
+          {
+            tool: 'search_catalog_products',
+            args: (f) => ({ query: f.product }),
+            learn: (r: { products: Row[] }, f) => { const p = r.products.find((x) => x.product_id === f.product_hint && x.title === f.product); return p && { product_id: p.product_id }; },
+          },
           { tool: 'create_cart', args: (f) => ({ customer_id: f.customer_id }), learn: (r: Row) => ({ cart_id: r.cart_id }) },
-          { tool: 'add_cart_line', args: (f) => ({ cart_id: f.cart_id, variant_id: f.variant_id, quantity: 1 }) },
+          { tool: 'add_cart_line', args: (f) => ({ cart_id: f.cart_id, product_id: f.product_id, ...(f.options === undefined ? {} : { options: f.options }), quantity: f.quantity }) },
+        ],
+      },
+      {
+        say: ['I have a discount code, {code_said}. Can you apply it?', 'Use my code {code_said} on that cart, please.'],
+        steps: [
+          {
+            tool: 'apply_cart_coupon',
+            args: (f) => ({ cart_id: f.cart_id, code: f.code }),
+            fault: {
+              kind: 'state_refusal',
+              tool: 'apply_cart_coupon',
+              said: (f) => ({ code_said: f.old_code }),
+              args: (f) => ({ cart_id: f.cart_id, code: f.old_code }),
+              recovery: 'ask_user',
+              ask: ['That code has expired. Do you have another one?', 'Sorry, {old_code} is no longer valid. Is there another code I should try?'],
+              reply: ['Oh. Then try {code}.', 'Yes, {code}.'],
+            },
+          },
+        ],
+      },
+      {
+        say: ['Actually, take the code off again; I will keep it for a bigger order.', 'Hmm, remove that discount code for now, please.'],
+        when: (f) => f.then === 'remove',
+        steps: [{ tool: 'remove_cart_coupon', args: (f) => ({ cart_id: f.cart_id }) }],
+      },
+      {
+        say: ['And what would shipping to my default address cost?', 'How much is shipping on that, and how fast would it come?'],
+        when: (f) => f.then === 'ship',
+        steps: [{ tool: 'estimate_cart_shipping', args: (f) => ({ cart_id: f.cart_id }) }],
+      },
+    ],
+  },
+  {
+    name: 'wishlist_item_to_checkout',
+    goal: 'Buy an item of the wishlist: a new cart, one of the saved addresses, a shipping method chosen from the quotes, a card the shopper names.',
+    context: SIGNED_IN,
+    weight: 2,
+    cast(state: Row, random) {
+      return castShopper(state, random, (customer) => {
+        const wanted: Array<{ product: Row; variant: Row }> = [];
+        for (const id of customer.wishlist as string[]) {
+          const product = state.products[id];
+          if (product === undefined) continue;
+          for (const variant of (product.variant_ids as string[]).map((v) => variantOf(state, v)).filter(Boolean) as Row[]) if (variant.stock > 0) wanted.push({ product, variant });
+        }
+        const addresses = (customer.address_ids as string[]).map((id) => state.addresses[id]).filter(Boolean);
+        const cards = (customer.payment_method_ids as string[]).map((id) => state.payment_methods[id]).filter((m) => m && (m.exp_year > 2026 || (m.exp_year === 2026 && m.exp_month >= 4)));
+        if (wanted.length === 0 || addresses.length === 0 || cards.length === 0) return undefined;
+        const { product, variant } = random.pick(wanted);
+        const address = random.pick(addresses);
+        const card = random.pick(cards);
+        return {
+          product: product.title,
+          item_said: itemSaid(product, variant),
+          options: (product.variant_ids as string[]).length > 1 ? variant.options : undefined,
+          street: address.address1,
+          city: address.city,
+          brand: card.brand,
+          last4: card.last4,
+          method: random.pick(['standard', 'express']),
+        };
+      });
+    },
+    turns: [
+      {
+        say: ['I want to buy the {item_said} from my wishlist. Put it in a new cart.', 'Please start a cart with the {item_said} I saved on my wishlist.'],
+        steps: [
           {
             tool: 'get_customer_account',
             args: (f) => ({ customer_id: f.customer_id }),
-            learn: (r: { addresses: Row[]; payment_methods: Row[] }, f) => {
+            learn: (r: { addresses: Row[]; payment_methods: Row[]; wishlist: Row[] }, f) => {
+              const p = r.wishlist.find((x) => x.title === f.product);
               const a = r.addresses.find((x) => x.address1 === f.street && x.city === f.city);
-              const m = r.payment_methods.find((x) => x.last4 === f.last4);
-              return a && m && { address_id: a.address_id ?? a.id, payment_method_id: m.payment_method_id ?? m.id };
+              const m = r.payment_methods.find((x) => x.last4 === f.last4 && x.brand === f.brand);
+              return p && a && m && { product_id: p.product_id, address_id: a.address_id ?? a.id, payment_method_id: m.payment_method_id ?? m.id };
             },
           },
+          { tool: 'create_cart', args: (f) => ({ customer_id: f.customer_id }), learn: (r: Row) => ({ cart_id: r.cart_id }) },
+          { tool: 'add_cart_line', args: (f) => ({ cart_id: f.cart_id, product_id: f.product_id, ...(f.options === undefined ? {} : { options: f.options }), quantity: 1 }) },
+        ],
+      },
+      {
+        say: ['Ship it to my address on {street} in {city}. What are the shipping options?', 'It should go to {street}, {city}. How much would shipping be?'],
+        steps: [
           { tool: 'set_cart_shipping_address', args: (f) => ({ cart_id: f.cart_id, address_id: f.address_id }) },
+          { tool: 'estimate_cart_shipping', args: (f) => ({ cart_id: f.cart_id }), learn: (r: { rates: Row[] }, f) => (r.rates.some((x) => x.method === f.method) ? {} : undefined) },
+        ],
+      },
+      {
+        say: ['{method} shipping, please, and pay with my {brand} ending in {last4}.', 'Go with {method} and charge the {brand} card ending {last4}.'],
+        steps: [
           { tool: 'select_cart_shipping_method', args: (f) => ({ cart_id: f.cart_id, method: f.method }) },
           { tool: 'complete_checkout', args: (f) => ({ cart_id: f.cart_id, payment_method_id: f.payment_method_id }) },
         ],

@@ -132,12 +132,15 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
     },
     turns: [
       {
-        say: ['I liked a post from {author_name} about {word} by accident. Please undo that like.', 'Unlike {author_name}\'s {word} post, I tapped it by mistake.'],
+        say: ['I think I liked a post from {author_name} about {word} by accident. Can you find it?', 'Find {author_name}\'s post about {word}, please; I may have tapped like on it by mistake.'],
         steps: [
           { tool: 'list_social_connections', args: (f) => ({ handle: f.me, direction: 'following' }), learn: handleOf },
           { tool: 'search_social_posts', args: (f) => ({ query: f.word, from: f.handle }), learn: postFound },
-          { tool: 'unlike_social_post', args: (f) => ({ post_id: f.post_id }) },
         ],
+      },
+      {
+        say: ['Yes, that one. Please undo the like.', 'That is it, unlike it.'],
+        steps: [{ tool: 'unlike_social_post', args: (f) => ({ post_id: f.post_id }) }],
       },
     ],
   },
@@ -167,7 +170,7 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
     },
     turns: [
       {
-        say: ['Post "{text}" with #{tag}, visible to {audience}.', 'Share this for {audience}: {text} #{tag}'],
+        say: ['Post "{text} #{tag}", visible to {audience}.', 'Share this for {audience}: {text} #{tag}'],
         steps: [
           {
             tool: 'create_social_post',
@@ -247,6 +250,11 @@ export const socialMediaScenarios: DomainScenario<SocialMediaState>[] = [
         say: ['Actually, block them too.', 'You know what, block {author_name} as well.'],
         when: (f) => f.block === true,
         steps: [{ tool: 'block_social_account', args: (f) => ({ handle: f.handle }) }],
+      },
+      {
+        say: ['Did it work? Show me their profile.', 'Check {author_name}\'s profile: am I still following them?'],
+        when: (f) => f.block !== true,
+        steps: [{ tool: 'get_social_profile', args: (f) => ({ handle: f.handle }) }],
       },
     ],
   },

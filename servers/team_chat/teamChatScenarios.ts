@@ -118,15 +118,18 @@ export const teamChatScenarios: DomainScenario<TeamChatState>[] = [
             tool: 'read_chat_channel',
             args: (f) => ({ channel: f.channel, limit: f.limit }),
             learn: (r: { messages: Row[] }, f) => {
-              const theirs = r.messages.find((m) => m.user !== f.me && !m.reactions.some((x: Row) => x.emoji === f.emoji && x.users.includes(f.me)));
-              return theirs === undefined ? undefined : { latest_id: theirs.message_id, latest_user: theirs.user };
+              // The newest message by someone else (newest first): "the latest from @omar" is that one.
+              const theirs = r.messages.find((m) => m.user !== f.me);
+              if (theirs === undefined || theirs.reactions.some((x: Row) => x.emoji === f.emoji && x.users.includes(f.me))) return undefined;
+              return { latest_id: theirs.message_id, latest_user: theirs.user };
             },
             fault: { kind: 'guessed_id', tool: 'read_chat_channel', args: (f) => ({ channel: `${String(f.channel).replace(/-/g, '')}s`, limit: f.limit }), recovery: 'retry_corrected' },
           },
         ],
       },
       {
-        say: ['React with :{emoji}: to the newest one that is not mine, and tell them in the channel: "{follow_up}"', 'Put a {emoji} on the latest message from someone else and post "{follow_up}" to them.'],
+        // The user read the channel in the reply before: she names the author by the handle Slack shows.
+        say: ['React with :{emoji}: to the latest message from @{latest_user} and post "@{latest_user} {follow_up}" in the channel.', 'Put a {emoji} on @{latest_user}\'s message and tell them in #{channel}: "@{latest_user} {follow_up}"'],
         steps: [
           { tool: 'add_chat_reaction', args: (f) => ({ message_id: f.latest_id, emoji: f.emoji }) },
           { tool: 'post_chat_message', args: (f) => ({ channel: f.channel, text: `@${f.latest_user} ${f.follow_up}` }) },
@@ -167,7 +170,7 @@ export const teamChatScenarios: DomainScenario<TeamChatState>[] = [
   },
   {
     name: 'start_project_channel',
-    goal: 'Create a channel for a project, invite two people by handle, and post a welcome that mentions them.',
+    goal: 'Create a channel for a project (public or private), invite two people by handle, and post the welcome the user dictates.',
     context: SIGNED_IN,
     weight: 3,
     cast(state, random) {
@@ -181,25 +184,36 @@ export const teamChatScenarios: DomainScenario<TeamChatState>[] = [
       const a = random.pick(people);
       const b = random.pick(people.filter((p) => p !== a));
       const spaced = `${project[0].toUpperCase()}${project.slice(1)} ${name.includes('launch') ? 'Launch' : 'Project'}`;
-      return { me: state.me, me_name: state.users[state.me].display_name, name, name_said: name, spaced, project, private: (random.next() < 0.4), a, b, a_name: state.users[a].display_name, b_name: state.users[b].display_name };
+      const welcome = random.pick([`Welcome @${a} and @${b}! This is our space for ${project}.`, `Hi @${a} and @${b}, glad you are here: everything ${project} goes in this channel.`, `@${a} @${b} welcome aboard! Let us keep ${project} updates here.`]);
+      const isPrivate = random.next() < 0.4;
+      return { me: state.me, me_name: state.users[state.me].display_name, name, name_said: name, spaced, project, topic: `Everything ${project}`, private: isPrivate, private_said: isPrivate ? 'private ' : '', a, b, a_name: state.users[a].display_name, b_name: state.users[b].display_name, welcome };
     },
     turns: [
       {
-        say: ['Create a channel "{name_said}" for the {project} project, topic "Everything {project}".', 'Make a new channel called {name_said} about {project}.'],
+        say: ['Create a {private_said}channel "{name_said}" for the {project} project, topic "{topic}".', 'Make a new {private_said}channel called {name_said} with the topic "{topic}".'],
         steps: [
           {
             tool: 'create_chat_channel',
-            args: (f) => ({ name: f.name, topic: `Everything ${f.project}`, ...(f.private === true ? { is_private: true } : {}) }),
-            fault: { kind: 'out_of_range', tool: 'create_chat_channel', said: (f) => ({ name_said: f.spaced }), args: (f) => ({ name: f.spaced, topic: `Everything ${f.project}` }), recovery: 'retry_corrected' },
+            args: (f) => ({ name: f.name, topic: f.topic, ...(f.private === true ? { is_private: true } : {}) }),
+            // A name with capitals and a space is refused; the assistant asks for a valid one rather than inventing it.
+            fault: {
+              kind: 'out_of_range',
+              tool: 'create_chat_channel',
+              said: (f) => ({ name_said: f.spaced }),
+              args: (f) => ({ name: f.spaced, topic: f.topic, ...(f.private === true ? { is_private: true } : {}) }),
+              recovery: 'ask_user',
+              ask: ['Channel names must be lowercase, without spaces. What should I call it?', 'That name is not allowed (lowercase letters, digits and dashes only). Which name should I use?'],
+              reply: ['Call it {name} then.', 'OK, use {name}.'],
+            },
           },
         ],
       },
       {
-        say: ['Invite @{a} ({a_name}) and @{b} ({b_name}), then welcome them there with a message that mentions both.', 'Add {a_name} (@{a}) and {b_name} (@{b}) to it and post a hello that tags them.'],
+        say: ['Invite @{a} ({a_name}) and @{b} ({b_name}), then post "{welcome}" there.', 'Add {a_name} (@{a}) and {b_name} (@{b}) to it and welcome them with: {welcome}'],
         steps: [
           { tool: 'invite_to_chat_channel', args: (f) => ({ channel: f.name, username: f.a }) },
           { tool: 'invite_to_chat_channel', args: (f) => ({ channel: f.name, username: f.b }) },
-          { tool: 'post_chat_message', args: (f) => ({ channel: f.name, text: `Welcome @${f.a} and @${f.b}! This is our space for ${f.project}.` }) },
+          { tool: 'post_chat_message', args: (f) => ({ channel: f.name, text: f.welcome }) },
         ],
       },
     ],

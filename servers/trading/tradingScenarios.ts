@@ -122,7 +122,7 @@ export const tradingScenarios: DomainScenario<TradingState>[] = [
     },
     turns: [
       {
-        say: ['Place a limit order to buy {qty} {symbol} at {pct}% below the current bid, good till cancelled.', 'I want {qty} shares of {company} if it drops {pct}% from the bid: limit order, GTC.'],
+        say: ['Place a limit order to buy {qty} {symbol} at {pct}% below the current bid, good till cancelled.', 'I want {qty} shares of {company} ({symbol}) if it drops {pct}% from the bid: limit order, GTC.'],
         steps: [
           { tool: 'get_trading_quote', args: (f) => ({ symbol: f.symbol }), learn: (r: Row, f) => ({ limit: round2(r.bid * (1 - (f.pct as number) / 100)) }) },
           {
@@ -244,7 +244,9 @@ export const tradingScenarios: DomainScenario<TradingState>[] = [
     context: SIGNED_IN,
     weight: 2,
     cast(state, random) {
-      return castInvestor(state, random, () => ({ timeframe: random.pick(['1Day', '1Hour', '15Min']), days: random.pick([5, 10]) }), false);
+      // The bar size and count are the user's to choose, so the user says them.
+      const [timeframe, bar_words] = random.pick([['1Day', 'daily'], ['1Hour', 'hourly'], ['15Min', '15-minute']]);
+      return castInvestor(state, random, () => ({ timeframe, bar_words, days: random.pick([5, 10]) }), false);
     },
     turns: [
       {
@@ -252,7 +254,7 @@ export const tradingScenarios: DomainScenario<TradingState>[] = [
         steps: [{ tool: 'get_trading_clock', args: () => ({}), learn: (r: { top_movers: Row[] }) => (r.top_movers.length > 0 ? { mover: r.top_movers[0].symbol, mover_name: r.top_movers[0].name } : undefined) }],
       },
       {
-        say: ['Show me the recent price bars of the biggest mover.', 'Let me see the last bars of the top mover.'],
+        say: ['Show me the last {days} {bar_words} price bars of the biggest mover.', 'Let me see the top mover\'s last {days} {bar_words} bars.'],
         steps: [{ tool: 'get_trading_bars', args: (f) => ({ symbol: f.mover, timeframe: f.timeframe, limit: f.days }) }],
       },
       {
@@ -283,8 +285,12 @@ export const tradingScenarios: DomainScenario<TradingState>[] = [
             learn: (r: { positions: Row[] }, f) => { const p = r.positions.find((x) => x.symbol === f.symbol); return p && p.qty_available > 0 ? { qty: p.qty_available } : undefined; },
           },
           { tool: 'get_trading_quote', args: (f) => ({ symbol: f.symbol }), learn: (r: Row, f) => ({ stop: round2(r.bid * (1 - (f.pct as number) / 100)) }) },
-          { tool: 'place_trading_order', args: (f) => ({ account_id: f.account_id, symbol: f.symbol, side: 'sell', qty: f.qty, type: 'stop', stop_price: f.stop, time_in_force: 'gtc' }) },
+          { tool: 'place_trading_order', args: (f) => ({ account_id: f.account_id, symbol: f.symbol, side: 'sell', qty: f.qty, type: 'stop', stop_price: f.stop, time_in_force: 'gtc' }), learn: (r: { order: Row }) => ({ order_id: r.order.order_id }) },
         ],
+      },
+      {
+        say: ['Is the stop order in? Show it to me.', 'What is the status of that stop order?'],
+        steps: [{ tool: 'get_trading_order', args: (f) => ({ order_id: f.order_id }) }],
       },
     ],
   },

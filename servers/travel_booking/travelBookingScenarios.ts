@@ -13,10 +13,33 @@ const TRAVELER = ['The signed-in traveller is {first_name} {last_name} (traveler
 
 const byNumber = (a: string, b: string): number => Number(a.replace(/\D+/g, '')) - Number(b.replace(/\D+/g, ''));
 
+/** A flight's seat map (stored by day, then flight id). */
+const seatMapOf = (state: Row, flight: Row): Row | undefined => state.seatMaps[String(flight.id).slice(-10)]?.[flight.id];
+
+/** The window seats of a flight's cabin, free and taken, in row order. */
+function windowSeats(state: Row, flight: Row, cabin: string): { free: string[]; taken: string[] } {
+  const layout = AIRCRAFT[flight.aircraft]?.cabins[cabin as 'ECONOMY'];
+  const free: string[] = [];
+  const taken: string[] = [];
+  if (layout === undefined) return { free, taken };
+  const occupied = (seatMapOf(state, flight)?.occupied ?? {}) as Record<string, Record<string, string>>;
+  const columns = layout.columns.replace(/ /g, '');
+  for (let row = layout.firstRow; row <= layout.lastRow; row++) {
+    for (const column of [columns[0], columns.slice(-1)]) (occupied[String(row)]?.[column] === undefined ? free : taken).push(`${row}${column}`);
+  }
+  return { free, taken };
+}
+
+/** What a traveller calls a flight's airports: the city's name, else the airport's. */
+function cityOf(state: Row, code: string): string | undefined {
+  const airport = state.airports[code];
+  return airport === undefined ? undefined : (state.cities[airport.cityCode]?.name ?? airport.name);
+}
+
 export const travelBookingScenarios: DomainScenario[] = [
   {
-    name: 'book_a_flight_pick_a_seat_plan_the_trip',
-    goal: 'Book an economy flight between two cities on a day, choose a window seat, and file it in a new itinerary.',
+    name: 'book_a_flight_and_pick_a_seat',
+    goal: 'Book an economy flight between two cities on a day, then choose a window seat on it.',
     context: TRAVELER,
     weight: 3,
     cast(state: Row, random) {
@@ -54,7 +77,6 @@ export const travelBookingScenarios: DomainScenario[] = [
         date: String(flight.departureTime).slice(0, 10),
         time: String(flight.departureTime).slice(11, 16),
         seat: random.pick(free.slice(2)),
-        trip_name: `${random.pick(['Trip to', 'Visit to', 'Weekend in', 'Conference in'])} ${destinationCity}`,
       };
     },
     turns: [
@@ -76,12 +98,72 @@ export const travelBookingScenarios: DomainScenario[] = [
         ],
       },
       {
-        say: ['Can I get a window seat, {seat}?', 'Please move me to seat {seat}, by the window.'],
-        steps: [{ tool: 'change_flight_seat', args: (f) => ({ booking_id: f.booking_id, traveler_id: f.traveler_id, seat: f.seat }) }],
-      },
-      {
-        say: ['Start a new itinerary called "{trip_name}" and put this flight in it.', 'File that booking under a new trip, "{trip_name}".'],
+        say: ['Can I get a window seat? {seat} if it is free.', 'Is window seat {seat} still free on that flight? Then move me there.'],
         steps: [
+          {
+            tool: 'get_flight_details',
+            args: (f) => ({ flight_id: f.found, travel_class: 'ECONOMY' }),
+            learn: (r: { cabins: Row[] }, f) => (r.cabins.some((c) => c.travelClass === 'ECONOMY' && (c.availableSeats as string[]).includes(String(f.seat))) ? {} : undefined),
+          },
+          {
+            tool: 'change_flight_seat',
+            args: (f) => ({ booking_id: f.booking_id, traveler_id: f.traveler_id, seat: f.seat }),
+            fault: { kind: 'missing_argument', tool: 'change_flight_seat', args: (f) => ({ booking_id: f.booking_id, seat: f.seat }), recovery: 'retry_corrected' },
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'file_a_booked_flight_in_a_new_trip',
+    goal: 'Find a flight the traveller already booked by its route and day, file it in a new itinerary, move to a window seat, and review the trip.',
+    context: TRAVELER,
+    weight: 3,
+    cast(state: Row, random) {
+      const bookings = (Object.values(state.bookings) as Row[]).flatMap((bucket) => Object.values(bucket) as Row[]);
+      const loose = bookings
+        .filter((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && b.itineraryId === null && String(state.flights[b.flightId]?.departureTime) > '2026-03-17')
+        .sort((a, b) => byNumber(a.id, b.id));
+      if (loose.length === 0) return undefined;
+      const booking = random.pick(loose);
+      const flight = state.flights[booking.flightId] as Row;
+      const passenger = random.pick(booking.passengers as Row[]);
+      const traveler = state.travelers[passenger.travelerId] as Row | undefined;
+      const origin = cityOf(state, flight.origin);
+      const destination = cityOf(state, flight.destination);
+      const { free, taken } = windowSeats(state, flight, booking.travelClass);
+      if (traveler === undefined || origin === undefined || destination === undefined || free.length === 0 || taken.length === 0) return undefined;
+      const date = String(flight.departureTime).slice(0, 10);
+      const seat = random.pick(free);
+      // The traveller's only flight of that route on that day, so that their words name one booking.
+      const same = bookings.filter((b) => b.type === 'FLIGHT' && b.status === 'CONFIRMED' && (b.passengers as Row[]).some((p) => p.travelerId === traveler.id) && state.flights[b.flightId]?.origin === flight.origin && state.flights[b.flightId]?.destination === flight.destination && String(state.flights[b.flightId]?.departureTime).startsWith(date));
+      if (same.length !== 1) return undefined;
+      return {
+        traveler_id: traveler.id,
+        first_name: traveler.firstName,
+        last_name: traveler.lastName,
+        booking_hint: booking.id,
+        origin_city: origin,
+        destination_city: destination,
+        date,
+        seat,
+        seat_said: seat,
+        taken_seat: random.pick(taken),
+        trip_name: `${random.pick(['Trip to', 'Visit to', 'Weekend in', 'Conference in', 'Spring in'])} ${destination}`,
+      };
+    },
+    turns: [
+      {
+        say: [
+          'I have a flight from {origin_city} to {destination_city} on {date}. Start a new trip called "{trip_name}" and put that flight in it.',
+          'Please file my {date} flight to {destination_city} (from {origin_city}) under a new itinerary, "{trip_name}".',
+        ],
+        steps: [
+          {
+            tool: 'list_travel_bookings',
+            args: (f) => ({ traveler_id: f.traveler_id, type: 'FLIGHT', status: 'CONFIRMED' }),
+            learn: (r: { bookings: Row[] }, f) => { const b = r.bookings.find((x) => x.bookingId === f.booking_hint && String(x.startTime).startsWith(String(f.date))); return b && { booking_id: b.bookingId }; },
+          },
           { tool: 'create_itinerary', args: (f) => ({ traveler_id: f.traveler_id, name: f.trip_name }), learn: (r: Row) => ({ itinerary_id: r.itineraryId }) },
           {
             tool: 'add_booking_to_itinerary',
@@ -89,6 +171,28 @@ export const travelBookingScenarios: DomainScenario[] = [
             fault: { kind: 'missing_argument', tool: 'add_booking_to_itinerary', args: (f) => ({ itinerary_id: f.itinerary_id }), recovery: 'retry_corrected' },
           },
         ],
+      },
+      {
+        say: ['On that flight, can you move me to window seat {seat_said}?', 'I would like the window: seat {seat_said}, please.'],
+        steps: [
+          {
+            tool: 'change_flight_seat',
+            args: (f) => ({ booking_id: f.booking_id, traveler_id: f.traveler_id, seat: f.seat }),
+            fault: {
+              kind: 'state_refusal',
+              tool: 'change_flight_seat',
+              said: (f) => ({ seat_said: f.taken_seat }),
+              args: (f) => ({ booking_id: f.booking_id, traveler_id: f.traveler_id, seat: f.taken_seat }),
+              recovery: 'ask_user',
+              ask: ['Seat {taken_seat} is already taken. Which other seat would you like?', 'Someone already has {taken_seat}; shall I try another window seat?'],
+              reply: ['Then {seat}, please.', 'OK, try {seat} instead.'],
+            },
+          },
+        ],
+      },
+      {
+        say: ['Show me the whole "{trip_name}" trip now.', 'What does the itinerary look like now?'],
+        steps: [{ tool: 'get_itinerary', args: (f) => ({ itinerary_id: f.itinerary_id }) }],
       },
     ],
   },
@@ -126,6 +230,10 @@ export const travelBookingScenarios: DomainScenario[] = [
       {
         say: ['Add the passport too: number {passport}, issued by {nationality}, valid until {expiry}.', 'Their passport is {passport} ({nationality}), expiring {expiry}; please save it.'],
         steps: [{ tool: 'update_traveler_profile', args: (f) => ({ traveler_id: f.new_id, passport_number: f.passport, passport_issuing_country: f.nationality, passport_expiry_date: f.expiry }) }],
+      },
+      {
+        say: ['Show me every traveller profile with the name {last_name} now.', 'Which {last_name} profiles do we have on file now?'],
+        steps: [{ tool: 'list_traveler_profiles', args: (f) => ({ name: f.last_name }) }],
       },
     ],
   },

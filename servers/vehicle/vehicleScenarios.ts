@@ -102,6 +102,11 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
         steps: [{ tool: 'unlock_vehicle', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
       },
       {
+        say: ['How warm is it inside by now?', 'Is it warm in there yet?'],
+        when: (f) => f.later === 'unlock' && f.locked !== true,
+        steps: [{ tool: 'get_vehicle_data', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
+      },
+      {
         say: ['Change of plans, I am not going out. Turn the climate off again.', 'Never mind, stop the heating.'],
         when: (f) => f.later === 'off',
         steps: [{ tool: 'set_vehicle_climate', args: (f) => ({ vehicle_id: f.vehicle_id, mode: 'off' }) }],
@@ -128,14 +133,9 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
           findCar,
           wakeIfAsleep,
           {
-            tool: 'get_vehicle_data',
-            args: (f) => ({ vehicle_id: f.vehicle_id }),
-            learn: (r: Row) => ({ cable: r.charge.cable, max_amps: r.charge.max_amps, amps: r.charge.charging_amps, level: r.charge.battery_level }),
-          },
-          {
             tool: 'set_vehicle_charge_limit',
             args: (f) => ({ vehicle_id: f.vehicle_id, limit_percent: f.limit }),
-            learn: (r: Row) => ({ charging: r.charge.charging_state === 'Charging' }),
+            learn: (r: Row) => ({ charging: r.charge.charging_state === 'Charging', cable: r.charge.cable, max_amps: r.charge.max_amps, amps: r.charge.charging_amps }),
             fault: {
               kind: 'out_of_range',
               tool: 'set_vehicle_charge_limit',
@@ -156,8 +156,14 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
         steps: [{ tool: 'set_vehicle_charging_amps', args: (f) => ({ vehicle_id: f.vehicle_id, amps: f.max_amps }) }],
       },
       {
+        say: ['How long until it reaches {limit} percent?', 'When will it be done charging?'],
+        when: (f) => !(f.cable !== 'supercharger' && f.amps !== f.max_amps),
+        steps: [{ tool: 'get_vehicle_data', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
+      },
+      {
         say: ['Actually, I need to leave right now. Stop charging.', 'Stop the charging, I am taking the car now.'],
-        when: (f) => f.stop_later === true,
+        // Not after a refused limit: the question and the answer already took two messages of the rollout's ten.
+        when: (f) => f.stop_later === true && f.limit_said !== f.too_high,
         steps: [{ tool: 'stop_vehicle_charging', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
       },
     ],
@@ -198,6 +204,11 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
         say: ['Plans changed, cancel that route.', 'Clear the navigation again, I am not going to {place} after all.'],
         when: (f) => f.cancel_later === true,
         steps: [{ tool: 'cancel_vehicle_navigation', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
+      },
+      {
+        say: ['Will I get there with the battery I have?', 'How much battery will be left when I get there?'],
+        when: (f) => f.cancel_later !== true,
+        steps: [{ tool: 'get_vehicle_data', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
       },
     ],
   },
@@ -260,6 +271,11 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
         when: (f) => f.back_later === true,
         steps: [{ tool: 'set_vehicle_sentry_mode', args: (f) => ({ vehicle_id: f.vehicle_id, enabled: false }) }],
       },
+      {
+        say: ['Is it all locked up now?', 'Can you double-check that it is locked and Sentry is on?'],
+        when: (f) => f.back_later !== true,
+        steps: [{ tool: 'get_vehicle_data', args: (f) => ({ vehicle_id: f.vehicle_id }) }],
+      },
     ],
   },
   {
@@ -315,7 +331,8 @@ export const vehicleScenarios: DomainScenario<VehicleState>[] = [
       castCar(state, random, (car) => {
         if (car.connectivity !== 'asleep') return undefined;
         const day = random.pick(['2026-03-09', '2026-03-10', '2026-03-12', '2026-03-14']);
-        const spoken: Record<string, string> = { '2026-03-09': 'Monday March 9', '2026-03-10': 'March 10', '2026-03-12': 'Thursday the 12th', '2026-03-14': 'last Saturday' };
+        // Said as the day itself (the log's filter takes a day), with how the driver thinks of it.
+        const spoken: Record<string, string> = { '2026-03-09': 'Monday, 2026-03-09', '2026-03-10': '2026-03-10', '2026-03-12': 'Thursday the 12th (2026-03-12)', '2026-03-14': 'last Saturday, 2026-03-14' };
         return { since: day, since_said: spoken[day] };
       }),
     turns: [

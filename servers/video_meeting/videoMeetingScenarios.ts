@@ -83,9 +83,8 @@ export const videoMeetingScenarios: DomainScenario<VideoMeetingState>[] = [
         ],
       },
       {
-        say: ['Who is in the waiting room? Let {guest} in.', 'Admit {guest_first} from the waiting room.'],
+        say: ['{guest} should be in the waiting room. Let them in.', 'Admit {guest} from the waiting room.'],
         steps: [
-          { tool: 'get_meeting', args: (f) => ({ meeting_id: f.meeting_id }) },
           {
             tool: 'admit_meeting_participant',
             args: (f) => ({ meeting_id: f.meeting_id, participant: f.guest }),
@@ -184,6 +183,10 @@ export const videoMeetingScenarios: DomainScenario<VideoMeetingState>[] = [
           },
         ],
       },
+      {
+        say: ['Who was invited to that meeting? I want to send them the recording.', 'How long was it, and who was on the invite?'],
+        steps: [{ tool: 'get_meeting', args: (f) => ({ meeting_id: f.meeting_id }) }],
+      },
     ],
   },
   {
@@ -222,6 +225,11 @@ export const videoMeetingScenarios: DomainScenario<VideoMeetingState>[] = [
         say: ['Thanks, that was the last item. End the meeting.', 'We are finished, end it.'],
         when: (f) => f.end === true,
         steps: [{ tool: 'end_meeting', args: (f) => ({ meeting_id: f.meeting_id }) }],
+      },
+      {
+        say: ['Who is in the meeting now, and is anyone still waiting?', 'Show me who has joined so far.'],
+        when: (f) => f.end !== true,
+        steps: [{ tool: 'get_meeting', args: (f) => ({ meeting_id: f.meeting_id }) }],
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PluginClass } from '../../core/Plugin.js';
 import { makeProject, REPO_ROOT, runProve } from '../support/project.js';
 
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -98,6 +99,39 @@ export default { plugins: [GreeterPlugin] };
         expect(run.stderr).to.contain('command "greet" is registered by plugin "GreeterPlugin" and again by plugin "Other"').and.contain('[PROVE_DUPLICATE_COMMAND]');
       } finally {
         project.cleanup();
+      }
+    });
+    it('runs a command its plugin class declares without applying any plugin; the engine, when asked for, still applies them all', async () => {
+      const config = CONFIG.replace('class GreeterPlugin {', 'class GreeterPlugin {\n  static commands = [GREET];').replace(
+        'export default { plugins: [GreeterPlugin] };',
+        "class Broken { name = 'Broken'; apply() { throw new Error('Broken was applied'); } }\nexport default { plugins: [GreeterPlugin, Broken] };",
+      );
+      const project = makeProject({ 'greet.mjs': GREET, 'prove.config.mjs': config });
+      try {
+        expect(await runProve(['greet', 'Ada'], { cwd: project.dir })).to.deep.include({ code: 0, stdout: 'hello, Ada\n', stderr: '' });
+        const engine = await runProve(['config'], { cwd: project.dir });
+        expect(engine.code).to.equal(1);
+        expect(engine.stderr).to.contain('Broken was applied');
+        // A config section that no declared command explains: the engine decides (here: it fails to apply).
+        writeFileSync(join(project.dir, 'prove.config.mjs'), config.replace('plugins: [GreeterPlugin, Broken] }', "plugins: [GreeterPlugin, Broken], other: {} }"));
+        expect((await runProve(['greet', 'Ada'], { cwd: project.dir })).stderr).to.contain('Broken was applied');
+      } finally {
+        project.cleanup();
+      }
+    });
+
+    it('declares in each built-in plugin class exactly the commands its apply registers', async () => {
+      const { createEngine, resolveConfig } = await import('../../core/config.js');
+      const { provePreset } = await import('../../presets/prove.js');
+      const resolved = await resolveConfig('(test)', { presets: [provePreset] });
+      const declared = new Map<string, unknown>();
+      for (const { plugin } of resolved.plugins) for (const entry of (plugin.constructor as PluginClass).commands ?? []) declared.set(entry.name, entry);
+      const engine = await createEngine(resolved);
+      try {
+        expect([...declared.keys()].sort()).to.deep.equal([...engine.commands.keys()].sort());
+        for (const [name, { entry }] of engine.commands) expect(declared.get(name)).to.equal(entry, name);
+      } finally {
+        await engine.close();
       }
     });
   });

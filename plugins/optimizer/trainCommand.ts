@@ -59,7 +59,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
     seed: { type: 'string', valueName: 'S', description: 'seed of data order, sampling and initialisation' },
     'compact-tools': { type: 'boolean', description: 'show the tools compactly (SFT and rollouts): first sentence of each description, argument schemas without descriptions' },
-    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools and the synthesized distractors are kept)' },
+    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python interpreter of the worker (else $PROVE_PYTHON, .venv/bin/python, python3)' },
     device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda' + optimizerDefault('device') },
   },

@@ -51,7 +51,7 @@ export default defineCommand({
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
     'compact-tools': { type: 'boolean', description: 'show the tools compactly: first sentence of each description, argument schemas without descriptions' },
-    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools and the synthesized distractors are kept)' },
+    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
     benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },
     categories: { type: 'string', valueName: 'LIST', description: 'benchmark categories, comma-separated (bfcl-multi-turn: base,miss_func,miss_param,long_context)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python with the benchmark installed (default: .venv-bfcl, $PROVE_BFCL_PYTHON)' },

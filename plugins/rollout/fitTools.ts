@@ -6,6 +6,8 @@ export interface ToolFit {
   compact?: boolean;
   /** Candidate tools at most; the ground truth's tools and the distractors synthesis added are always kept. */
   maxTools?: number;
+  /** User turns played (`--max-user-turns`): with a cap, only the ground truth's tools of these turns count as required. */
+  turns?: number;
 }
 
 const DESCRIPTION_CHARS = 160;
@@ -43,9 +45,13 @@ export function compactTool(tool: ToolSchema): ToolSchema {
   return { type: 'function', function: compact };
 }
 
-/** Names of the tools an example must keep: its ground truth's, and the distractors synthesis added (meta.distractors). */
-export function requiredTools(example: Example): Set<string> {
-  const names = new Set(example.groundTruth.flatMap((step) => step.calls.map((call) => call.name)));
+/**
+ * Names of the tools an example must keep: its ground truth's (of the first `turns` user turns, when
+ * given: a rollout cut there never reaches the later ones), and the distractors synthesis added (meta.distractors).
+ */
+export function requiredTools(example: Example, turns?: number): Set<string> {
+  const steps = turns === undefined ? example.groundTruth : example.groundTruth.filter((step) => step.turn < turns);
+  const names = new Set(steps.flatMap((step) => step.calls.map((call) => call.name)));
   const distractors = example.meta?.distractors;
   if (Array.isArray(distractors)) for (const name of distractors) if (typeof name === 'string') names.add(name);
   return names;
@@ -60,7 +66,7 @@ export function fitTools(example: Example, fit: ToolFit | undefined): Example {
   if (!fit || (!fit.compact && fit.maxTools === undefined)) return example;
   let tools = example.tools;
   if (fit.maxTools !== undefined && tools.length > fit.maxTools) {
-    const required = requiredTools(example);
+    const required = requiredTools(example, fit.turns);
     let room = Math.max(0, fit.maxTools - tools.filter((t) => required.has(t.function.name)).length);
     tools = tools.filter((t) => {
       if (required.has(t.function.name)) return true;
@@ -82,5 +88,6 @@ export function toolsChars(tools: readonly ToolSchema[]): number {
 export function toolFitOption(command: string, settings: Record<string, unknown>): ToolFit | undefined {
   const compact = settings['compact-tools'] === true;
   const maxTools = settings['max-tools'] === undefined ? undefined : integerOption(command, 'max-tools', settings['max-tools'], 1);
-  return compact || maxTools !== undefined ? { compact, ...(maxTools === undefined ? {} : { maxTools }) } : undefined;
+  const turns = maxTools === undefined || settings['max-user-turns'] === undefined ? undefined : integerOption(command, 'max-user-turns', settings['max-user-turns'], 1);
+  return compact || maxTools !== undefined ? { compact, ...(maxTools === undefined ? {} : { maxTools }), ...(turns === undefined ? {} : { turns }) } : undefined;
 }

@@ -7,12 +7,13 @@
  *      (case and spaces folded) also occurs in the train split is dropped from the eval.
  *   2. `prove-rl train --model smollm2 --sft-steps …`: SFT on the train split's teacher conversations,
  *      then GRPO with the paper's adaptive reward and β = 0.01 (KL to the SFT model).
- *   3. The β = 0 run: GRPO from the same SFT checkpoint, same seed and steps, no KL term.
+ *   3. The verbosity comparison: GRPO from the same SFT checkpoint, same seed, steps and KL, with the
+ *      `recall` reward (or EVIDENCE_COMPARE=beta0: the paper's reward with a flat budget, β = 0).
  *   4. `prove-rl eval` of the base model, the SFT checkpoint and the GRPO checkpoints on the same
  *      held-out examples (greedy decoding, one rollout each), with the same compact, capped tools.
  *   5. OUT/results.md and results.json: per model the total reward and every term (mean ± standard
  *      error over examples), the state check, calls per rollout; GRPO − SFT paired differences with
- *      their standard errors; the β comparison; curves in OUT/run/report.html and OUT/run-beta0/.
+ *      their standard errors; the β comparison; curves in OUT/run/report.html and OUT/run-recall/.
  *
  *   npm run train:evidence     (nice -n 10; ≤ 60 min on 2 cores; settings by EVIDENCE_* variables;
  *                               EVIDENCE_CONTINUE=runs/evidence continues a run cut short)
@@ -46,22 +47,29 @@ const S = {
   seed: env('SEED', 11),
   evalExamples: env('EVAL_EXAMPLES', 100),
   maxTools: env('MAX_TOOLS', 2),
-  sftSteps: env('SFT_STEPS', 20),
+  sftSteps: env('SFT_STEPS', 16),
   sftBatch: env('SFT_BATCH', 2),
   sftLr: process.env.EVIDENCE_SFT_LR ?? '5e-5',
   steps: env('STEPS', 4),
   batch: env('BATCH', 2),
   group: env('GROUP', 4),
-  lr: process.env.EVIDENCE_LR ?? '2e-6',
+  // DAPO dynamic sampling: rounds of further prompts replacing groups whose rewards are all equal (no gradient).
+  resample: env('RESAMPLE', 1),
+  lr: process.env.EVIDENCE_LR ?? '2e-5',
   kl: process.env.EVIDENCE_KL ?? '0.01',
   temperature: process.env.EVIDENCE_TEMPERATURE ?? '1',
-  maxNewTokens: env('MAX_NEW_TOKENS', 48),
+  maxNewTokens: env('MAX_NEW_TOKENS', 64),
   maxContext: env('MAX_CONTEXT', 2048),
   maxUserTurns: env('MAX_USER_TURNS', 1),
   maxAssistantTurns: env('MAX_ASSISTANT_TURNS', 2),
-  evalConcurrency: env('EVAL_CONCURRENCY', 25),
-  evalBeta0: (process.env.EVIDENCE_EVAL_BETA0 ?? '1') !== '0',
+  evalConcurrency: env('EVAL_CONCURRENCY', 50),
+  // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
+  // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
+  // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.
+  compare: (process.env.EVIDENCE_COMPARE ?? 'recall') as 'recall' | 'beta0',
+  evalCompare: (process.env.EVIDENCE_EVAL_COMPARE ?? '1') !== '0',
 };
+if (S.compare !== 'recall' && S.compare !== 'beta0') throw new Error(`EVIDENCE_COMPARE must be recall or beta0, not ${String(S.compare)}`);
 const started = performance.now();
 const clock = () => {
   const s = (performance.now() - started) / 1000;
@@ -163,6 +171,26 @@ export default defineConfig({
   return file;
 }
 
+/** The training config of the comparison run: the paper's setup with its reward swapped (recall) or its budget flat (β = 0). */
+function compareConfig(): string {
+  const file = join(OUT, `train-${S.compare}.config.ts`);
+  const from = (path: string) => JSON.stringify(relative(OUT, join(ROOT, path)).replaceAll('\\', '/'));
+  const reward =
+    S.compare === 'recall'
+      ? { imports: `import { recallPreset } from ${from('presets/recall.js')};`, preset: 'recallPreset' }
+      : { imports: `import { proveRewardPreset } from ${from('presets/proveReward.js')};`, preset: '[proveRewardPreset, { beta: 0 }]' };
+  writeFileSync(
+    file,
+    `import { defineConfig } from ${from('core/index.js')};
+import { provePreset } from ${from('presets/prove.js')};
+${reward.imports}
+
+export default defineConfig({ presets: [provePreset, ${reward.preset}] });
+`,
+  );
+  return file;
+}
+
 interface EvalRecord {
   exampleId: string;
   kind: string;
@@ -220,11 +248,11 @@ async function main(): Promise<void> {
   const turns = ['--max-user-turns', String(S.maxUserTurns), '--max-assistant-turns', String(S.maxAssistantTurns)];
   const grpo = [
     '--steps', String(S.steps), '--batch', String(S.batch), '--group', String(S.group), '--lr', S.lr, '--clip-low', '0.2', '--clip-high', '0.28',
-    '--micro-batch', '1', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
+    '--resample', String(S.resample), '--micro-batch', '1', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
     '--save-every', String(S.steps), '--keep', '1', '--seed', String(S.seed), ...fit, ...turns,
   ];
   const run = join(OUT, 'run');
-  const runBeta0 = join(OUT, 'run-beta0');
+  const runCompare = join(OUT, `run-${S.compare}`);
   const final = (dir: string) => join(dir, 'checkpoints', `step-${String(S.steps).padStart(6, '0')}`);
   await prove('sft+grpo', ['train', '--model', S.model, '--dataset', data.train, '--split', 'all', '--sft-steps', String(S.sftSteps), '--sft-batch', String(S.sftBatch), '--sft-lr', S.sftLr, '--kl', S.kl, ...grpo, '--out', run], final(run));
   const sftCheckpoint = join(run, 'checkpoints', 'sft');
@@ -237,21 +265,22 @@ async function main(): Promise<void> {
       '--concurrency', String(S.evalConcurrency), ...fit, ...turns, '--out', dir,
     ], join(dir, 'rollouts.jsonl'));
     summaries[name] = summarize(dir);
-    writeResults(summaries, data.leakage, run, runBeta0);
+    writeResults(summaries, data.leakage, run, runCompare);
   };
   // The required comparison first, so that a run cut short by the machine still has it.
   await evaluate('sft', sftCheckpoint);
   await evaluate('grpo', final(run));
-  await prove('grpo-beta0', ['train', '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', '0', ...grpo, '--out', runBeta0], final(runBeta0));
-  await prove('report-beta0', ['report', runBeta0]);
-  writeResults(summaries, data.leakage, run, runBeta0);
+  // Same SFT checkpoint (the reference too), seed, steps and KL; only the training reward differs.
+  await prove(`grpo-${S.compare}`, ['train', '--config', compareConfig(), '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', S.kl, ...grpo, '--out', runCompare], final(runCompare));
+  await prove(`report-${S.compare}`, ['report', runCompare]);
+  writeResults(summaries, data.leakage, run, runCompare);
   await evaluate('base', S.model);
-  if (S.evalBeta0) await evaluate('grpo-beta0', final(runBeta0));
+  if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare));
   process.stdout.write(`\n${readFileSync(join(OUT, 'results.md'), 'utf8')}`);
 }
 
 /** OUT/results.md and results.json from what has run so far (rewritten after every stage). */
-function writeResults(summaries: Record<string, Summary>, leakage: Record<string, number>, run: string, runBeta0: string): void {
+function writeResults(summaries: Record<string, Summary>, leakage: Record<string, number>, run: string, runCompare: string): void {
   const termNames = [...new Set(Object.values(summaries).flatMap((s) => Object.keys(s.terms)))].sort();
   const rows = Object.entries(summaries).map(([name, s]) => `| ${name} | ${s.n} | ${fmt(s.total)} | ${termNames.map((t) => (s.terms[t] ? fmt(s.terms[t]) : '–')).join(' | ')} | ${fmt(s.state)} | ${fmt(s.calls)} | ${s.truncated.toFixed(2)} |`);
   const header = `| model | n | total reward | ${termNames.join(' | ')} | state check | calls / rollout | truncated |`;
@@ -273,12 +302,30 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
   } else checks.push('- not evaluated (the run did not get this far)');
   const trainLines = (dir: string) => (existsSync(join(dir, 'metrics.jsonl')) ? jsonl<Record<string, number>>(join(dir, 'metrics.jsonl')) : []);
   const a = trainLines(run);
-  const b = trainLines(runBeta0);
+  const b = trainLines(runCompare);
   const k = Math.max(1, Math.floor(S.steps / 2));
   const lastCalls = (lines: Record<string, number>[]) => [mean(lines.slice(-k).map((l) => l.tool_calls_per_rollout)), se(lines.slice(-k).map((l) => l.tool_calls_per_rollout))] as [number, number];
+  const other = S.compare === 'recall' ? 'recall reward' : 'flat budget (β = 0)';
+  const evalCalls = (name: string) => (summaries[name] ? fmt(summaries[name].calls) : 'not evaluated');
+  const compareName = `grpo-${S.compare}`;
+  const verbosity: string[] = [];
+  if (a.length && b.length) {
+    const [ca] = lastCalls(a);
+    const [cb] = lastCalls(b);
+    verbosity.push(`- training: ${other} ${cb > ca ? 'makes more' : 'does NOT make more'} calls per rollout than the adaptive budget (${cb.toFixed(3)} against ${ca.toFixed(3)}, last ${k} steps)`);
+  }
+  if (summaries.grpo && summaries[compareName]) {
+    const [d, e] = paired(summaries.grpo, summaries[compareName], (r) => r.trajectory.calls.length);
+    verbosity.push(`- held-out: ${other} − adaptive calls per rollout ${d >= 0 ? '+' : ''}${d.toFixed(3)} ± ${e.toFixed(3)} (paired s.e.) → ${(e > 0 ? d > 2 * e : d > 0) ? 'more calls, above 2 s.e.' : 'NOT more calls by 2 s.e.'}`);
+  }
+  // The efficiency term is 0 unless a rollout makes more calls than its budget: where it never moved, β cannot have mattered.
+  const effBound = (lines: Record<string, number>[]) => (lines.length ? `${lines.filter((l) => (l['reward/efficiency'] ?? 0) !== 0).length} of ${lines.length} steps` : 'not run');
   const betaLines = [
-    `- training rollouts, calls per rollout over the last ${k} steps: β = ${S.kl} ${a.length ? fmt(lastCalls(a)) : 'not run'}, β = 0 ${b.length ? fmt(lastCalls(b)) : 'not run'} (s.e. over steps)`,
-    `- held-out eval, calls per rollout: ${Object.entries(summaries).map(([n, s]) => `${n} ${fmt(s.calls)}`).join(', ')}`,
+    `- the same SFT checkpoint, seed, steps and KL (β_KL = ${S.kl}); the training reward is the paper's (adaptive budget, β = 0.5) or the ${other}`,
+    `- training rollouts, calls per rollout over the last ${k} steps: adaptive ${a.length ? fmt(lastCalls(a)) : 'not run'}, ${other} ${b.length ? fmt(lastCalls(b)) : 'not run'} (s.e. over steps)`,
+    `- steps where the efficiency penalty was non-zero in training (the budget bound): adaptive ${effBound(a)}, ${other} ${effBound(b)}`,
+    `- held-out eval, calls per rollout: grpo (adaptive) ${evalCalls('grpo')}, ${compareName} ${evalCalls(compareName)}; ${Object.entries(summaries).map(([n, s]) => `${n} ${fmt(s.calls)}`).join(', ')}`,
+    ...verbosity,
   ];
   const guard = (lines: Record<string, number>[]) =>
     lines.length === 0
@@ -297,16 +344,16 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
     '',
     ...checks,
     '',
-    '## Verbosity: β = 0 against the adaptive budget with β',
+    `## Verbosity: ${other} against the adaptive budget`,
     '',
     ...betaLines,
     '',
     '## Guardrails (training steps, mean)',
     '',
-    `- β = ${S.kl}: ${guard(a)}`,
-    `- β = 0: ${guard(b)}`,
+    `- adaptive budget: ${guard(a)}`,
+    `- ${other}: ${guard(b)}`,
     '',
-    `Stage times (s): ${Object.entries(timings).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}; total so far ${((performance.now() - started) / 1000).toFixed(0)} s. Curves: run/report.html, run-beta0/report.html.`,
+    `Stage times (s): ${Object.entries(timings).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}; total so far ${((performance.now() - started) / 1000).toFixed(0)} s. Curves: run/report.html, run-${S.compare}/report.html.`,
     '',
   ].join('\n');
   writeFileSync(join(OUT, 'results.md'), md);

@@ -23,6 +23,19 @@ describe('fitTools: compact tool rendering and a cap on candidate tools', () => 
     expect(withDistractors).to.be.greaterThan(0);
   });
 
+  it('with the user turns played, requires only the ground truth’s tools of those turns (and the distractors)', () => {
+    let narrowed = 0;
+    for (const example of examples) {
+      const first = new Set(example.groundTruth.filter((s) => s.turn === 0).flatMap((s) => s.calls.map((c) => c.name)));
+      const fitted = fitTools(example, { maxTools: 1, turns: 1 }).tools.map((t) => t.function.name);
+      for (const name of first) if (example.tools.some((t) => t.function.name === name)) expect(fitted, example.id).to.include(name);
+      const later = [...requiredTools(example)].filter((n) => !requiredTools(example, 1).has(n) && example.tools.some((t) => t.function.name === n));
+      if (later.length > 0 && fitted.length < fitTools(example, { maxTools: 1 }).tools.length) narrowed++;
+      expect(requiredTools(example, 5)).to.deep.equal(requiredTools(example));
+    }
+    expect(narrowed).to.be.greaterThan(0);
+  });
+
   it('compacts descriptions and argument schemas to a fraction of their size, keeping types, enums and required', () => {
     const before = examples.reduce((n, e) => n + toolsChars(e.tools), 0);
     const after = examples.reduce((n, e) => n + toolsChars(fitTools(e, { compact: true }).tools), 0);
@@ -42,6 +55,8 @@ describe('fitTools: compact tool rendering and a cap on candidate tools', () => 
     expect(toolFitOption('train', {})).to.equal(undefined);
     expect(toolFitOption('train', { 'compact-tools': true, 'max-tools': '6' })).to.deep.equal({ compact: true, maxTools: 6 });
     expect(() => toolFitOption('train', { 'max-tools': '0' })).to.throw(/max-tools/);
+    expect(toolFitOption('eval', { 'max-tools': '2', 'max-user-turns': '1' })).to.deep.equal({ compact: false, maxTools: 2, turns: 1 });
+    expect(toolFitOption('eval', { 'compact-tools': true, 'max-user-turns': '1' })).to.deep.equal({ compact: true });
     expect(fitTools(examples[0], undefined)).to.equal(examples[0]);
   });
 });

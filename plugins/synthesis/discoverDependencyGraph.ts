@@ -72,6 +72,8 @@ function nounAliases(noun: string): string[] {
   return parts.map((_, i) => `${parts.slice(i).join('_')}_id`);
 }
 
+/** Distinct things each tool is tried on for state refusals. */
+const STATE_DRAWS = 24;
 /** Options of discovery. */
 export interface DiscoveryOptions {
   /** Probe live sessions for implicit edges (and to learn which tools can be called at all). */
@@ -243,6 +245,83 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     for (const tool of tools) callable.add(tool.name);
   }
 
+  // State refusals: a tool may refuse one thing for the state it is in (a sleeping car, a route not
+  // set, a channel not joined) and say which tool lifts the refusal ("wake it with wake_vehicle
+  // first"). B is tried on distinct things of the sampled world; where its refusal names a
+  // state-changing A, A is called first on that same thing (its ids bound to B's), then B on the very
+  // same arguments. B working makes A a prerequisite; B refusing for a next gate that names another
+  // tool tries that one too (wake, then set a route, then cancel it), each tool of the chain kept
+  // when B fails without it. A refusal that names no tool is no state edge (an order already
+  // shipped, a coupon expired): the server itself says nothing lifts it.
+  const stateEdges: Array<{ a: ToolFacts; b: ToolFacts }> = [];
+  if (options.probe) {
+    const idInputs = (tool: ToolFacts) => tool.required.filter((input) => isIdentifierInput(input) && !chosen.get(tool.name)?.has(input));
+    const refusalOf = async (calls: Array<{ tool: ToolFacts; args: Record<string, unknown> }>): Promise<string | undefined> => {
+      const session = await engine.openSession(server, options.world);
+      try {
+        for (let step = 0; step < calls.length; step++) {
+          const executed = await engine.execute({ server, session, call: { name: calls[step].tool.name, arguments: calls[step].args } });
+          if (!executed.ok) return step === calls.length - 1 ? (executed.error?.message ?? 'refused') : undefined;
+        }
+        return '';
+      } finally {
+        await session.close();
+      }
+    };
+    for (const b of tools) {
+      const ids = idInputs(b);
+      if (ids.length === 0) continue;
+      const avoid = new Set<string>();
+      const found = new Set<string>();
+      for (let attempt = 0; attempt < STATE_DRAWS; attempt++) {
+        const args = resolveArguments(b, { outputs: new ValuePool(), sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 700 + attempt), optionalRate: optionalRate(attempt % options.attempts), avoid })?.arguments;
+        if (args === undefined) break;
+        const values = ids.flatMap((input) => [args[input]].flat()).filter((value): value is string => typeof value === 'string');
+        if (values.length === 0 || values.every((value) => avoid.has(value))) break;
+        for (const value of values) avoid.add(value);
+        const refusal = await refusalOf([{ tool: b, args }]);
+        if (!refusal) continue;
+        const bindings = new Map<string, unknown>();
+        for (const input of ids) bindings.set(input, args[input]).set(stripRolePrefix(input), args[input]);
+        const given = new Set(values);
+        // The tools a refusal names, each tried on B's thing; where B then refuses for a next gate that
+        // names another tool, that one is tried after it (one more step): the tools of a chain after
+        // which B works are its prerequisites.
+        const lift = async (prefix: Array<{ tool: ToolFacts; args: Record<string, unknown> }>, refused: string): Promise<ToolFacts[] | undefined> => {
+          const named = tools.filter((a) => a !== b && !a.readOnly && !prefix.some((call) => call.tool === a) && new RegExp(`\\b${a.name}\\b`).test(refused));
+          for (const a of named) {
+            for (let draw = 0; draw < options.attempts; draw++) {
+              const drawn = resolveArguments(a, { outputs: new ValuePool(), sample, bindings, today, rng: new SynthesisRandom(options.seed + draw), optionalRate: optionalRate(draw) });
+              // Only A acting on the thing B refused: a change elsewhere proves nothing about B's thing.
+              if (drawn === undefined || !idInputs(a).some((input) => [drawn.arguments[input]].flat().some((value) => given.has(value as string)))) continue;
+              const calls = [...prefix, { tool: a, args: drawn.arguments }];
+              const after = await refusalOf([...calls, { tool: b, args }]);
+              if (after === undefined) continue;
+              if (after === '') {
+                // Each tool of the chain is needed: without it B still refuses (or the chain breaks).
+                const needed: ToolFacts[] = [];
+                for (let i = 0; i < calls.length; i++) if (calls.length === 1 || (await refusalOf([...calls.slice(0, i), ...calls.slice(i + 1), { tool: b, args }])) !== '') needed.push(calls[i].tool);
+                return needed;
+              }
+              if (prefix.length === 0) {
+                const chain = await lift(calls, after);
+                if (chain !== undefined) return chain;
+              }
+              // A refusal that still names A asks for A done otherwise (another status): the next draw.
+              if (!new RegExp(`\\b${a.name}\\b`).test(after)) break;
+            }
+          }
+          return undefined;
+        };
+        for (const a of (await lift([], refusal)) ?? []) {
+          if (found.has(a.name)) continue;
+          found.add(a.name);
+          stateEdges.push({ a, b });
+        }
+      }
+    }
+  }
+
   // A field named for something else holds handles too when a reader that takes one (and refuses
   // what is not there) accepts its value: a post's `author` and `mentions` are handles. Only
   // handles: ids and paths are named as such wherever they are meant (a user's `home` is no path to act on).
@@ -407,6 +486,10 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   for (const { a, b, args } of afterOthers) {
     if (a.readOnly || explicitPairs.has(`${a.name}>${b.name}`)) continue;
     if (await succeedsAlone(b, args)) continue;
+    implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
+  }
+  for (const { a, b } of stateEdges) {
+    if (explicitPairs.has(`${a.name}>${b.name}`) || implicit.some((edge) => edge.from === a.name && edge.to === b.name)) continue;
     implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
   }
 

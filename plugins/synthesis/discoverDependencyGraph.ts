@@ -15,6 +15,9 @@ export function isIdentifierInput(input: string): boolean {
   return field === 'id' || /_ids?$/.test(field) || field === 'path' || field.endsWith('_path') || field.endsWith('_email') || IDENTIFIER_HANDLES.has(field);
 }
 
+/** Nouns of ids that name any kind of thing (`record_id`, `target_id`). */
+const GENERIC_NOUNS = new Set(['record', 'target', 'entity', 'object', 'resource']);
+
 const IDENTIFIER_HANDLES = new Set(['sku', 'symbol', 'channel', 'username', 'handle', 'city_code', 'label', 'email']);
 
 /** The output field names an identifier input can take its value from. */
@@ -454,6 +457,21 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   // lists or looks up things); a tool that changes state counts only for the ids of the records it
   // made or changed, not for the foreign keys it echoes back (the customer of a payee just removed).
   // An id A only echoes from its own required inputs links nothing new.
+  // An id input named for no kind of thing (`record_id`: an account, contact, lead or deal) takes
+  // whatever ids it accepts: each id field a reader gives, tried live in B's working arguments.
+  const generic = new Set(tools.flatMap((tool) => tool.required.filter((input) => GENERIC_NOUNS.has(stripRolePrefix(input).replace(/_ids?$/, '')))));
+  const takesAny = async (a: ToolFacts, b: ToolFacts, input: string, produced: ReadonlyMap<string, 'primary' | 'foreign'>): Promise<string | undefined> => {
+    const from = alone.get(a.name);
+    const to = alone.get(b.name);
+    if (!options.probe || from === undefined || to === undefined || typeof to.resolved.arguments[input] !== 'string') return undefined;
+    const records = extractRecords(from.result, '', { kind: 'output', step: 0, tool: a.name });
+    for (const field of produced.keys()) {
+      if (!field.endsWith('_id')) continue;
+      const value = records.map((record) => record.fields[field]).find((item) => typeof item === 'string' && item !== to.resolved.arguments[input]);
+      if (value !== undefined && (await succeedsAlone(b, { ...to.resolved.arguments, [input]: value }))) return field;
+    }
+    return undefined;
+  };
   const edges: DependencyEdge[] = [];
   for (const a of tools) {
     if (options.probe && !a.readOnly && !liveJudged.has(a.name)) {
@@ -473,7 +491,8 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         if (!isIdentifierInput(input) || (!b.readOnly && chosen.get(b.name)?.has(input))) continue;
         // An input whose schema lists every value it takes (`label`: home or work) is a choice among them, not a result.
         if (Array.isArray(b.properties[input]?.enum)) continue;
-        const output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
+        let output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
+        if ((output === undefined || generic.has(input)) && a.readOnly && generic.has(input)) output = await takesAny(a, b, input, produced);
         if (output !== undefined && (!echoes.has(output) || (a.readOnly && nestedKinds.get(a.name)!.has(output)))) matched.push({ output, input });
       }
       if (matched.length > 0 && (await accepts(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });

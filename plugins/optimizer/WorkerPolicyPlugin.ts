@@ -38,6 +38,7 @@ interface Waiting {
 export class WorkerPolicyPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'policy: a Hugging Face model in the PyTorch training worker, token in and token out';
+  static readonly commands = [];
 
   readonly name = PLUGIN_NAME;
   readonly worker: TrainingWorker;

@@ -85,6 +85,7 @@ interface Waiting {
 export class OnnxPolicyPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'policy: a model exported to ONNX (prove-rl export --format onnx), run in Node with onnxruntime-node';
+  static readonly commands = [];
   static readonly optionsSchema = OPTIONS_SCHEMA;
 
   readonly name = PLUGIN_NAME;

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineCommand, errors, type Example } from '../../core/index.js';
 import { integerOption, numberOption, textOption } from '../../core/cli/optionValues.js';
@@ -37,7 +37,7 @@ export default defineCommand({
     dataset: { type: 'string', valueName: 'FILE', description: 'examples, one per line (JSONL)' },
     split: { type: 'string', valueName: 'NAME', description: 'test, train or all', default: 'test' },
     policy: { type: 'string', valueName: 'URL', description: 'base URL of an OpenAI-compatible server, e.g. http://localhost:8000/v1' },
-    model: { type: 'string', valueName: 'NAME', description: 'model name as the server knows it' },
+    model: { type: 'string', valueName: 'NAME', description: 'model name as the server at --policy knows it (not a folder, unlike train --model: serve one with serve-model)' },
     group: { type: 'string', valueName: 'G', description: 'rollouts per example', default: '1' },
     limit: { type: 'string', valueName: 'N', description: 'play only the first N examples of the split' },
     concurrency: { type: 'string', valueName: 'C', description: 'rollouts (and policy requests) in flight at once', default: '8' },
@@ -70,6 +70,10 @@ export default defineCommand({
     if (!out) throw errors.usage('eval', '--out DIR is required');
     const policy = textOption(s.policy);
     const model = textOption(s.model);
+    if (model && !policy && (model === 'smollm2' || existsSync(resolve(context.cwd, model)))) {
+      // train --model takes a folder; eval's is the name a server gives the model it runs.
+      throw errors.usage('eval', `--model is the name of a model that the server at --policy URL runs; "${model}" is a model on disk (train's --model): serve it with prove-rl export --format onnx --model ${model} --out DIR, then prove-rl serve-model --model DIR, and pass --policy http://127.0.0.1:8000/v1 --model NAME`);
+    }
     if (model && !policy) throw errors.usage('eval', '--model needs --policy URL (the server that runs the model)');
     if (policy && !model) throw errors.usage('eval', '--policy needs --model NAME (as the server knows it)');
     const split = String(s.split);

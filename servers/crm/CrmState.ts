@@ -127,6 +127,16 @@ export const allActivities = (state: CrmState): Activity[] => entryValues(state.
 const accountNames = new WeakMap<object, Map<string, Account>>();
 
 /** The account with that name (case-insensitive), from an index built once per accounts record. */
+/** The contact whose email is `email` (lower case), if any: emails are unique among contacts. */
+export function contactByEmail(state: CrmState, email: string): Contact | undefined {
+  return allContacts(state).find((c) => c.email === email);
+}
+
+/** The first active owner's id: who owns a new record when neither the call nor a related record names one. */
+export function defaultOwnerId(state: CrmState): string {
+  return Object.keys(state.owners).find((id) => state.owners[id].active)!;
+}
+
 export function accountByName(state: CrmState, name: string): Account | undefined {
   let index = accountNames.get(state.accounts);
   if (index === undefined) accountNames.set(state.accounts, (index = new Map(allAccounts(state).map((a) => [a.name.toLowerCase(), a]))));

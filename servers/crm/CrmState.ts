@@ -1,7 +1,7 @@
 import { entryValues, getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
 import { addDays, isCalendarDate } from '../kit/days.js';
 export { addDays, isCalendarDate };
-import { idNumber } from '../kit/lookups.js';
+import { byIdNumber, idNumber } from '../kit/lookups.js';
 export { idNumber };
 
 /**
@@ -159,7 +159,7 @@ export function openLeadOfCompany(state: CrmState, company: string): Lead | unde
 
 
 
-export const byIdNumber = <T>(key: (item: T) => string) => (a: T, b: T): number => idNumber(key(a)) - idNumber(key(b));
+export { byIdNumber };
 
 export function formatMoney(amount: number): string {
   return `${amount.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} USD`;

@@ -10,8 +10,8 @@ import { ProgressLine } from '../../core/support/index.js';
 import { readExamples, selectSplit } from './readExamples.js';
 import { renderReport, type ReportedRollout } from './renderReport.js';
 import { replayGroundTruth, type GroundTruthReplay } from './replayGroundTruth.js';
-import { fitTools, toolFitOption } from './fitTools.js';
-import { ROLLOUT_CAPS, RolloutRunner } from './RolloutRunner.js';
+import { TOOL_FIT_OPTIONS, fitTools, toolFitOption } from './fitTools.js';
+import { RolloutRunner, TURN_CAP_OPTIONS } from './RolloutRunner.js';
 import { writeFileAtomic } from '../../core/support/index.js';
 
 /** Rollouts shown in full in report.html. */
@@ -47,11 +47,9 @@ export default defineCommand({
     'api-key-env': { type: 'string', valueName: 'VAR', description: 'environment variable holding the API key', default: 'OPENAI_API_KEY' },
     timeout: { type: 'string', valueName: 'SECONDS', description: 'seconds one policy request may take', default: '120' },
     retries: { type: 'string', valueName: 'N', description: 'retries of a policy request on network errors, timeouts, 429 and 5xx', default: '3' },
-    'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: String(ROLLOUT_CAPS.maxUserTurns) },
-    'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
+    ...TURN_CAP_OPTIONS,
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
-    'compact-tools': { type: 'boolean', description: 'show the tools compactly: first sentence of each description, argument schemas without descriptions' },
-    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
+    ...TOOL_FIT_OPTIONS,
     benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },
     categories: { type: 'string', valueName: 'LIST', description: 'benchmark categories, comma-separated (bfcl-multi-turn: base,miss_func,miss_param,long_context)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python with the benchmark installed (default: .venv-bfcl, $PROVE_BFCL_PYTHON)' },

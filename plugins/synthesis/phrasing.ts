@@ -116,7 +116,7 @@ function phraseArgument(argument: string, mention: string, source: ArgumentSourc
     const noun = nounOfField(argument);
     const base = stripRolePrefix(argument);
     const role = argument !== base ? argument.slice(0, argument.length - base.length - 1).replace(/_/g, ' ') : '';
-    if (mention.startsWith('that ') || mention.startsWith('the ')) return role ? `${role} ${mention}` : `for ${mention}`;
+    if (mention.startsWith('that ') || mention.startsWith('the ') || mention.startsWith('my ')) return role ? `${role} ${mention}` : `for ${mention}`;
     return role ? `${role} ${noun} ${mention}` : `for ${noun} ${mention}`;
   }
   return `with ${words(argument)} ${mention}`;
@@ -149,15 +149,17 @@ function argumentPhrases(argumentsToSay: readonly string[], mentions: Record<str
 }
 
 /**
- * A phrasing as the signed-in user says it: "show the budget of {user_id}" → "show the budget",
- * "{account_id}'s positions" → "my positions". A phrasing that still needs the slot ("how did
+ * A phrasing as the signed-in user says it: "show the budget of {user_id}" → "show my budget",
+ * "{account_id}'s positions" → "my positions", "as {user_id}, relist {listing_id}" → "relist {listing_id}". A phrasing that still needs the slot ("how did
  * {user_id} do") stays as it is and no longer fits (its slot has no mention).
  */
 export function withoutSelf(phrasing: string, self: readonly string[]): string {
   let out = phrasing;
   for (const argument of self) {
     out = out
+      .replace(new RegExp(`^(?:I am|I'm|as|for) \\{${argument}\\}[;,:]\\s*`), '')
       .replace(new RegExp(`\\{${argument}\\}'s\\b`, 'g'), 'my')
+      .replace(new RegExp(`\\bthe ((?:[\\w-]+ ){0,3}[\\w-]+) (?:of|for) \\{${argument}\\}`, 'g'), 'my $1')
       .replace(new RegExp(`\\s+(?:for|of|in|from|to|by|on|as|under)\\s+(?:user |account |customer |member )?\\{${argument}\\}`, 'g'), '');
   }
   return out.replace(/\s+([,.?!])/g, '$1').trim();

@@ -157,7 +157,9 @@ describe('synthesis: the signed-in user and lookups instead of ids', function ()
   });
 
   it('says phrasings without the signed-in user, and tells internal ids from ids people hold', () => {
-    expect(withoutSelf('show the budget of {user_id}', ['user_id'])).to.equal('show the budget');
+    expect(withoutSelf('show the budget of {user_id}', ['user_id'])).to.equal('show my budget');
+    expect(withoutSelf('give me the {month} summary for {user_id}', ['user_id'])).to.equal('give me the {month} summary');
+    expect(withoutSelf('as {user_id}, put {listing_id} up again', ['user_id'])).to.equal('put {listing_id} up again');
     expect(withoutSelf('sell all of {symbol} in {account_id}', ['account_id'])).to.equal('sell all of {symbol}');
     expect(withoutSelf("{account_id}'s open orders", ['account_id'])).to.equal('my open orders');
     expect(withoutSelf('how did {user_id} do in {month}', ['user_id'])).to.equal('how did {user_id} do in {month}');

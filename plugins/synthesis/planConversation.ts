@@ -224,12 +224,41 @@ async function tryLookup(
 }
 
 /** The signed-in user of one conversation: a record of the principal's collection, the arguments it fills, and what the system message says. */
-export function drawPrincipal(principal: DomainPrincipal, sample: ValuePool, rng: SynthesisRandom): { values: Record<string, unknown>; names: string[]; context?: string } | undefined {
+export function drawPrincipal(
+  principal: DomainPrincipal,
+  sample: ValuePool,
+  rng: SynthesisRandom,
+  chain: readonly ToolFacts[] = [],
+): { values: Record<string, unknown>; names: string[]; context?: string } | undefined {
   const fields = Object.values(principal.arguments);
   // The collection's own records, not what is nested in them (a home's rooms inherit its id).
   const noun = singular(principal.collection);
-  const records = sample.records.filter((record: PoolRecord) => record.origin.kind === 'sample' && record.origin.collection === principal.collection && record.noun === noun && fields.every((field) => record.fields[field] !== undefined));
+  let records = sample.records.filter((record: PoolRecord) => record.origin.kind === 'sample' && record.origin.collection === principal.collection && record.noun === noun && fields.every((field) => record.fields[field] !== undefined));
   if (records.length === 0) return undefined;
+  // A user who owns what the chain acts on (a cart for update_cart_line): for each id the chain's
+  // tools need, the users some sampled record of it belongs to; the users meeting most of them.
+  const [argument, field] = Object.entries(principal.arguments)[0];
+  const score = new Map<unknown, number>();
+  for (const tool of chain) {
+    for (const needed of tool.required) {
+      if (needed in principal.arguments || !isIdField(needed)) continue;
+      const owners = new Set<unknown>();
+      let anyone = false;
+      for (const candidate of new Set([needed, stripRolePrefix(needed)])) {
+        for (const record of sample.withField(candidate)) {
+          const owner = record.fields[argument];
+          if (owner === undefined) anyone = true;
+          else owners.add(owner);
+        }
+      }
+      if (anyone || owners.size === 0) continue;
+      for (const owner of owners) score.set(owner, (score.get(owner) ?? 0) + 1);
+    }
+  }
+  if (score.size > 0) {
+    const best = Math.max(...records.map((record) => score.get(record.fields[field]) ?? 0));
+    records = records.filter((record) => (score.get(record.fields[field]) ?? 0) === best);
+  }
   const record = rng.pick(records);
   const values: Record<string, unknown> = {};
   for (const [argument, field] of Object.entries(principal.arguments)) values[argument] = record.fields[field];
@@ -266,7 +295,7 @@ export async function planConversation(
     const length = 2 + rng.weighted(options.chainLengthWeights);
     const chain = extractChain(graph, rng, length);
     if (chain.length < 2) continue;
-    const signedIn = principal === undefined ? undefined : drawPrincipal(principal, sample, rng);
+    const signedIn = principal === undefined ? undefined : drawPrincipal(principal, sample, rng, chain.map((name) => tools.get(name)).filter((tool): tool is ToolFacts => tool !== undefined));
     const session = await engine.openSession(server, world);
     const outputs = new ValuePool();
     const bindings = new Map<string, unknown>(Object.entries(signedIn?.values ?? {}));

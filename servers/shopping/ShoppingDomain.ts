@@ -30,8 +30,6 @@ export const shoppingDomain = defineDomain<ShoppingState>({
   invariants: shoppingInvariants,
   phrasings: shoppingPhrasings,
   scenarios: shoppingScenarios,
-  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
-  principal: { collection: 'customers', arguments: { customer_id: 'customer_id' }, context: ['The signed-in shopper is {name} (customer id {customer_id}).'] },
 });
 
 export default shoppingDomain;

@@ -3,7 +3,7 @@ import { loadDomain } from '../../servers/index.js';
 import { crossDomainScenariosOf } from '../../servers/crossDomain/index.js';
 import type { DomainDefinition } from '../../servers/kit/Domain.js';
 import { DomainSession, domainEnvironment, domainRuntime, type DomainRuntime } from '../../servers/kit/DomainSession.js';
-import { SCENARIOS } from '../synthesis/contracts.js';
+import { PRINCIPAL, SCENARIOS } from '../synthesis/contracts.js';
 
 const PLUGIN_NAME = 'DomainEnvironmentPlugin';
 
@@ -135,6 +135,7 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
       };
       const cross = crossDomainScenariosOf(runtime.name);
       if ((domain.scenarios !== undefined && domain.scenarios.length > 0) || cross.length > 0) next.meta = SCENARIOS.with(next.meta, { scenarios: domain.scenarios ?? [], state, cross });
+      if (domain.principal !== undefined) next.meta = PRINCIPAL.with(next.meta, domain.principal);
       if (request.chain) next.chain = { ...context.chain, ...alignChain(runtime, request.chain, entities) };
       return Promise.resolve(next);
     });

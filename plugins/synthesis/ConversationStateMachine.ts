@@ -22,8 +22,8 @@ import { planScenario } from './planScenario.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
 import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
-import { DEPENDENCY_GRAPH, SCENARIOS, SCRIPT } from './contracts.js';
-import type { CrossDomainScenario, DomainScenario } from '../../servers/kit/Domain.js';
+import { DEPENDENCY_GRAPH, PRINCIPAL, SCENARIOS, SCRIPT } from './contracts.js';
+import type { CrossDomainScenario, DomainPrincipal, DomainScenario } from '../../servers/kit/Domain.js';
 import { toolMessageContent } from '../toolMessageContent.js';
 
 /** The one rendering of tool results and errors (plugins/toolMessageContent.ts). */
@@ -158,6 +158,7 @@ interface SamplingEntry {
   worldValues: Set<string>;
   graph: DependencyGraph;
   scenarios?: { scenarios: readonly DomainScenario[]; state: unknown; cross?: readonly CrossDomainScenario[] };
+  principal?: DomainPrincipal;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -235,7 +236,7 @@ export class ConversationStateMachine {
       for (const [collection, records] of Object.entries(context.entities)) {
         for (const record of extractRecords(records, singular(collection), { kind: 'sample', collection })) pool.add(record);
       }
-      return { context, pool, worldValues: pool.strings(), graph, scenarios: SCENARIOS.get(context.meta) };
+      return { context, pool, worldValues: pool.strings(), graph, scenarios: SCENARIOS.get(context.meta), principal: PRINCIPAL.get(context.meta) };
     } finally {
       await session.close();
     }
@@ -302,7 +303,7 @@ export class ConversationStateMachine {
         plan = await planScenario(this.engine, server, world, scenario, scenarios.state, rng, this.options.faultRate);
       }
     }
-    plan ??= await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions);
+    plan ??= await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions, sampled.principal);
     if (plan === undefined) {
       move('ungrounded');
       return { dropped: 'ungrounded_chain', path };
@@ -330,8 +331,10 @@ export class ConversationStateMachine {
       plan.steps.forEach((step, i) => {
         // A step with a planned failed call retries with its full arguments at once: it cannot also
         // wait for the user to give one of them (the retry would use a value not yet said).
-        if (step.turn !== 0 || step.fault !== undefined) return;
+        // A lookup is the assistant's own call: the user never asks for it, so has nothing of it to leave out.
+        if (step.turn !== 0 || step.fault !== undefined || step.lookup === true) return;
         for (const [argument, source] of Object.entries(step.sources)) {
+          if (source.kind === 'principal') continue;
           if (tools.get(step.tool)!.required.includes(argument) && (source.kind !== 'entity' || source.origin.kind === 'sample')) options.push({ step: i, argument });
         }
       });

@@ -49,8 +49,9 @@ export class MissingFunctionPerturbationPlugin implements ProvePlugin {
       // A scenario's first message asks only for its first turn's steps: a later turn's step cannot move into it.
       const firstTurn = steps
         .map((step, i) => ({ step, i }))
-        .filter(({ step, i }) => i > 0 && (script.plan.says === undefined || step.turn === 0) && !steps.slice(0, i).some((s) => s.tool === step.tool) && !replaceable(step.tool));
-      if (!ask && replaceable(steps[0].tool)) return Promise.resolve(draft);
+        .filter(({ step, i }) => i > 0 && step.lookup !== true && (script.plan.says === undefined || step.turn === 0) && !steps.slice(0, i).some((s) => s.tool === step.tool) && !replaceable(step.tool));
+      // A lookup is the assistant's own call for a request: hiding it would refuse a request that was never made.
+      if (!ask && (replaceable(steps[0].tool) || steps[0].lookup === true)) return Promise.resolve(draft);
       if (ask && firstTurn.length === 0) return Promise.resolve(draft);
       const index = ask ? rng.pick(firstTurn).i : 0;
       const hidden = steps[index].tool;

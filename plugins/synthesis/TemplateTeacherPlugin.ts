@@ -99,7 +99,8 @@ export class TemplateTeacherPlugin implements ProvePlugin {
     const out: string[] = [];
     const context = this.mentions(script, rng, plannedTurn);
     script.plan.steps.forEach((step, i) => {
-      if (step.turn !== plannedTurn) return;
+      // A lookup is the assistant's own call, made for the request that follows it.
+      if (step.turn !== plannedTurn || step.lookup === true) return;
       if (script.hiddenTool !== undefined && script.plan.steps.findIndex((s) => s.tool === script.hiddenTool) < i) return;
       const tool = script.tools.get(step.tool)!;
       const withheld = script.withheld !== undefined && script.withheld.step === i && !script.withheld.given ? script.withheld.argument : undefined;

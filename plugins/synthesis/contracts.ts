@@ -1,6 +1,6 @@
 import { AsyncSeriesWaterfallHook } from 'tapable';
 import { defineMetaKey, type Engine } from '../../core/index.js';
-import type { CrossDomainScenario, DomainScenario } from '../../servers/kit/Domain.js';
+import type { CrossDomainScenario, DomainPrincipal, DomainScenario } from '../../servers/kit/Domain.js';
 import type { ConversationScript } from './ConversationStateMachine.js';
 import type { DependencyGraph } from './DependencyGraph.js';
 import type { ToolFacts } from './ToolCatalog.js';
@@ -27,6 +27,13 @@ export const SCRIPT = defineMetaKey<ConversationScript>('script');
  * part in (each names its domains; played when all of them are live in the run).
  */
 export const SCENARIOS = defineMetaKey<{ scenarios: readonly DomainScenario[]; state: unknown; cross?: readonly CrossDomainScenario[] }>('scenarios');
+
+/**
+ * `SamplingContext.meta`: who the signed-in user of a graph-drawn conversation is (an environment
+ * plugin writes it for a domain that declares a `principal`; the state machine draws one record of
+ * its collection per conversation).
+ */
+export const PRINCIPAL = defineMetaKey<DomainPrincipal>('principal');
 
 /** What a refinement of the dependency graph gets and returns. */
 export interface GraphRefinement {

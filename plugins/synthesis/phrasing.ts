@@ -2,7 +2,7 @@ import type { ArgumentSource } from './resolveArguments.js';
 import type { Persona } from './personas.js';
 import type { SynthesisRandom } from './SynthesisRandom.js';
 import type { ToolFacts } from './ToolCatalog.js';
-import { nounOfField, singular, stripRolePrefix } from './valuePool.js';
+import { isInternalId, nounOfField, singular, stripRolePrefix } from './valuePool.js';
 
 /** What a clause needs to know to mention an argument value. */
 export interface MentionContext {
@@ -83,13 +83,16 @@ export function mentionValue(argument: string, value: unknown, source: ArgumentS
   }
   if (source?.kind === 'entity') {
     const noun = source.noun || nounOfField(argument);
+    // Named by its label; a lookup found the id.
+    if (source.byLabel === true && source.label !== undefined) return source.label;
     if (source.origin.kind === 'output') {
       const producedIn = context.stepTurns[source.origin.step] ?? context.currentTurn;
       if (source.label !== undefined) return producedIn < context.currentTurn && !source.label.startsWith('the ') && context.rng.chance(0.5) ? `that ${noun}, ${source.label}` : source.label;
       if (context.worldValues.has(text)) return text;
       return producedIn < context.currentTurn ? `the ${noun} from before` : `the new ${noun}`;
     }
-    if (source.label !== undefined && source.label !== text && !context.minimal && context.rng.chance(0.4)) return `${source.label} (${text})`;
+    // "Label (id)" only for ids a person holds (a hotel code, a ticket number), never for internal ones (usr_26).
+    if (source.label !== undefined && source.label !== text && !isInternalId(text) && !context.minimal && context.rng.chance(0.4)) return `${source.label} (${text})`;
     return text;
   }
   if (/(memo|note|comment|description|summary|name|alias|title|text|query|search|keyword)$/.test(argument) && !/_id$/.test(argument)) return `"${text}"`;
@@ -103,6 +106,8 @@ const SLOT = /\{([a-z0-9_]+)\}/g;
  * (a memo or a bank name seen in a result is still the user's choice to make).
  */
 export function userProvided(argument: string, source: ArgumentSource | undefined): boolean {
+  if (source?.kind === 'principal') return false;
+  if (source?.kind === 'entity' && source.byLabel === true) return true;
   return source === undefined || source.kind !== 'entity' || source.origin.kind !== 'output' || !/(_id|^id|_ids)$/.test(argument);
 }
 
@@ -111,7 +116,7 @@ function phraseArgument(argument: string, mention: string, source: ArgumentSourc
     const noun = nounOfField(argument);
     const base = stripRolePrefix(argument);
     const role = argument !== base ? argument.slice(0, argument.length - base.length - 1).replace(/_/g, ' ') : '';
-    if (mention.startsWith('that ') || mention.startsWith('the ')) return role ? `${role} ${mention}` : `for ${mention}`;
+    if (mention.startsWith('that ') || mention.startsWith('the ') || mention.startsWith('my ')) return role ? `${role} ${mention}` : `for ${mention}`;
     return role ? `${role} ${noun} ${mention}` : `for ${noun} ${mention}`;
   }
   return `with ${words(argument)} ${mention}`;
@@ -143,6 +148,23 @@ function argumentPhrases(argumentsToSay: readonly string[], mentions: Record<str
   return out;
 }
 
+/**
+ * A phrasing as the signed-in user says it: "show the budget of {user_id}" → "show my budget",
+ * "{account_id}'s positions" → "my positions", "as {user_id}, relist {listing_id}" → "relist {listing_id}". A phrasing that still needs the slot ("how did
+ * {user_id} do") stays as it is and no longer fits (its slot has no mention).
+ */
+export function withoutSelf(phrasing: string, self: readonly string[]): string {
+  let out = phrasing;
+  for (const argument of self) {
+    out = out
+      .replace(new RegExp(`^(?:I am|I'm|as|for) \\{${argument}\\}[;,:]\\s*`), '')
+      .replace(new RegExp(`\\{${argument}\\}'s\\b`, 'g'), 'my')
+      .replace(new RegExp(`\\bthe ((?:[\\w-]+ ){0,3}[\\w-]+) (?:of|for) \\{${argument}\\}`, 'g'), 'my $1')
+      .replace(new RegExp(`\\s+(?:for|of|in|from|to|by|on|as|under)\\s+(?:user |account |customer |member )?\\{${argument}\\}`, 'g'), '');
+  }
+  return out.replace(/\s+([,.?!])/g, '$1').trim();
+}
+
 /** A request clause derived from the tool's name and arguments, for tools without phrasings. */
 export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, mentions: Record<string, string>, sources: Record<string, ArgumentSource>): string {
   const [verb, ...rest] = tool.name.split('_');
@@ -163,14 +185,17 @@ export function fallbackClause(tool: ToolFacts, args: Record<string, unknown>, m
  */
 export function requestClause(tool: ToolFacts, args: Record<string, unknown>, sources: Record<string, ArgumentSource>, context: MentionContext): string {
   const mentions: Record<string, string> = {};
+  const self: string[] = [];
   for (const [argument, value] of Object.entries(args)) {
-    if (argument === context.withheld) continue;
+    // The signed-in user is who speaks: never said, like the withheld value.
+    if (sources[argument]?.kind === 'principal') self.push(argument);
+    if (argument === context.withheld || sources[argument]?.kind === 'principal') continue;
     mentions[argument] = mentionValue(argument, value, sources[argument], context);
   }
   // In a phrasing, an id slot stands alone: "check the balance of {account_id}" → "… of account acc_1" / "… of Everyday Checking".
   const slotText: Record<string, string> = {};
   for (const [argument, mention] of Object.entries(mentions)) slotText[argument] = nounPhrase(argument, mention, sources[argument]);
-  const fitting = tool.phrasings.filter((phrasing) => {
+  const fitting = (self.length === 0 ? tool.phrasings : tool.phrasings.map((phrasing) => withoutSelf(phrasing, self))).filter((phrasing) => {
     const slots = [...phrasing.matchAll(SLOT)].map((m) => m[1]);
     return slots.every((slot) => slot in mentions);
   });

@@ -5,9 +5,12 @@ import { isIdField, nounOfField, singular, stripRolePrefix, type PoolRecord, typ
 
 /** Where one argument value came from: an entity (sampled or an earlier result), an enum, or made up from the schema. */
 export type ArgumentSource =
-  | { kind: 'entity'; origin: ValueOrigin; noun: string; label?: string }
+  /** `byLabel`: the user names the entity by its label and a read-only lookup just before found its id (origin: that lookup). */
+  | { kind: 'entity'; origin: ValueOrigin; noun: string; label?: string; byLabel?: boolean }
   | { kind: 'enum' }
-  | { kind: 'literal' };
+  | { kind: 'literal' }
+  /** The signed-in user (a domain's `principal`): the system message says who it is; the user never does. */
+  | { kind: 'principal' };
 
 /** Arguments for one call, and where each top-level argument came from. */
 export interface ResolvedArguments {
@@ -30,6 +33,11 @@ export interface ResolveContext {
   optionalRate: number;
   /** Values not to use again (a retry after a failure). */
   avoid?: Set<string>;
+  /**
+   * The signed-in user, by argument name (`{ user_id: 'usr_3' }`): such arguments take this value,
+   * and no entity whose field of that name holds another value is offered (one user acts only as themselves).
+   */
+  principal?: Readonly<Record<string, unknown>>;
 }
 
 const MONEY_AMOUNTS = [5, 10, 12.5, 15, 20, 25, 30, 35, 40, 45, 50, 60, 65, 75, 80, 90, 100, 120, 125, 150, 175, 200, 250];
@@ -90,6 +98,16 @@ function candidateFields(argument: string, schema: JsonSchema): string[] {
   return fields;
 }
 
+/** Whether a record belongs to the signed-in user or to no one in particular. */
+function agreesWithPrincipal(record: PoolRecord, principal: Readonly<Record<string, unknown>> | undefined): boolean {
+  if (principal === undefined) return true;
+  for (const [field, value] of Object.entries(principal)) {
+    const own = record.fields[field];
+    if (own !== undefined && own !== value) return false;
+  }
+  return true;
+}
+
 /** Whether a record agrees with the id-like values already chosen. */
 function consistent(record: PoolRecord, bindings: Map<string, unknown>, lookedUp?: string): boolean {
   for (const [field, value] of Object.entries(record.fields)) {
@@ -131,6 +149,7 @@ function entityCandidates(pool: ValuePool, fields: readonly string[], schema: Js
         if (seen.has(value) || used.has(value) || !matchesType(value, schema)) continue;
         if (typeof value === 'string' && context.avoid?.has(value)) continue;
         if (strict && !consistent(record, context.bindings, field)) continue;
+        if (!agreesWithPrincipal(record, context.principal)) continue;
         seen.add(value);
         out.push({ value, record, field });
       }
@@ -302,6 +321,11 @@ function resolveValue(
       const own = entity.field === 'id' || nounOfField(entity.field) === entity.record.noun;
       const source: ArgumentSource = { kind: 'entity', origin: entity.record.origin, noun: own ? entity.record.noun : nounOfField(argument) };
       if (own && entity.record.label !== undefined && isIdField(argument)) source.label = entity.record.label;
+      // An id met elsewhere (a store's id on an item, an order's id in a result) is still named by its entity's label.
+      else if (isIdField(argument) && typeof entity.value === 'string') {
+        const label = context.sample.labelFor(entity.field, entity.value);
+        if (label !== undefined) source.label = label;
+      }
       return { value: entity.value, source };
     }
     if (type === 'string') {
@@ -340,6 +364,13 @@ export function resolveArguments(tool: ToolFacts, outer: ResolveContext): Resolv
   for (const argument of names) {
     const schema = tool.properties[argument];
     const required = tool.required.includes(argument);
+    if (context.principal !== undefined && argument in context.principal) {
+      // The signed-in user is who the app acts for: an argument that names them takes them (an optional one as often as other optional filters).
+      if (!required && !context.rng.chance(context.optionalRate)) continue;
+      args[argument] = context.principal[argument];
+      sources[argument] = { kind: 'principal' };
+      continue;
+    }
     if (!required) {
       if (argument === 'offset' || argument === 'page_token' || schema.default !== undefined && typeOf(schema) === 'boolean') continue;
       if (!groundedOptional(argument, schema, context) || !context.rng.chance(context.optionalRate)) continue;

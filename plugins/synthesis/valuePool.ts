@@ -53,6 +53,15 @@ export function stripRolePrefix(field: string): string {
   return field;
 }
 
+/**
+ * An id a system made for itself (`usr_26`, `acct_3`, `evt_1_20260317`): a short lowercase prefix,
+ * an underscore, a number. People do not hold such ids; they hold ids printed for them (an order
+ * number `#1201`, an invoice number, a confirmation code, a ticker, a store code).
+ */
+export function isInternalId(value: string): boolean {
+  return /^[a-z]{2,8}_[0-9][0-9a-z_]*$/.test(value);
+}
+
 export function isIdField(field: string): boolean {
   return field === 'id' || field.endsWith('_id') || field === 'email' || field === 'code';
 }
@@ -129,6 +138,26 @@ export class ValuePool {
 
   withField(field: string): readonly PoolRecord[] {
     return this.byField.get(field) ?? [];
+  }
+
+  /**
+   * The label of the entity whose own id `value` is (`store_id` st_5 → "the Pearl District store",
+   * from the store's record), wherever the value was met (an item's `store_id`, a result's `order_id`).
+   */
+  labelFor(field: string, value: unknown): string | undefined {
+    return this.ownRecord(field, value, true)?.label;
+  }
+
+  /** The record of the entity whose own id `value` is (a labelled one when `labelled`). */
+  ownRecord(field: string, value: unknown, labelled = false): PoolRecord | undefined {
+    const base = stripRolePrefix(field);
+    const noun = nounOfField(base);
+    for (const record of this.byField.get(base) ?? []) {
+      // A collection may name a kind of the entity (`seller_listings` hold listings).
+      const own = record.noun === noun || record.noun.endsWith(`_${noun.replace(/ /g, '_')}`);
+      if ((!labelled || record.label !== undefined) && record.fields[base] === value && own) return record;
+    }
+    return undefined;
   }
 
   hasField(field: string): boolean {

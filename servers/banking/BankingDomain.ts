@@ -49,6 +49,8 @@ export const bankingDomain = defineDomain<BankingState>({
   invariants: bankingInvariants,
   phrasings: bankingPhrasings,
   scenarios: bankingScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'customers', arguments: { customer_id: 'customer_id' }, context: ['The signed-in customer is {name} (customer id {customer_id}).'] },
 });
 
 export default bankingDomain;

@@ -42,6 +42,8 @@ export const budgetDomain = defineDomain<BudgetState>({
   invariants: budgetInvariants,
   phrasings: budgetPhrasings,
   scenarios: budgetScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'users', arguments: { user_id: 'user_id' }, context: ['The signed-in user is {name} (user id {user_id}).'] },
 });
 
 export default budgetDomain;

@@ -46,6 +46,8 @@ export const foodDeliveryDomain = defineDomain<FoodDeliveryState>({
   invariants: foodDeliveryInvariants,
   phrasings: foodDeliveryPhrasings,
   scenarios: foodDeliveryScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'customers', arguments: { customer_id: 'customer_id' }, context: ['The signed-in delivery customer is {name} (customer id {customer_id}).'] },
 });
 
 export default foodDeliveryDomain;

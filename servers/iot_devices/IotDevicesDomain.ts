@@ -219,6 +219,8 @@ export const iotDevicesDomain = defineDomain<IotState>({
   invariants,
   phrasings: iotDevicesPhrasings,
   scenarios: iotDevicesScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'homes', arguments: { home_id: 'home_id' }, context: ["The user's home is {name} (home id {home_id})."] },
 });
 
 export default iotDevicesDomain;

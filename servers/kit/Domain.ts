@@ -197,6 +197,25 @@ export interface DomainScenario<S = any> {
   domains?: readonly string[];
 }
 
+/**
+ * Who the signed-in user is, for conversations drawn from the dependency graph: arguments that name
+ * the acting user (a budget's `user_id`, a brokerage `account_id`) are not something a person says
+ * ("as user usr_26, sell …"). Synthesis draws one record of `collection` per conversation, fills every
+ * argument named in `arguments` from it, says who it is in the system message (`context`), and
+ * offers only entities that agree with it (one user acts only as themselves).
+ */
+export interface DomainPrincipal {
+  /** The sampler collection the signed-in user is drawn from (`users`, `customers`, `accounts`). */
+  collection: string;
+  /** Each argument that names the signed-in user, with the field of the collection's records that holds its value: `{ user_id: 'user_id' }`. */
+  arguments: Readonly<Record<string, string>>;
+  /**
+   * What the app knows about the signed-in user, added to the system message (alternatives with
+   * `{field}` slots of the record, as a scenario's `context`): "The signed-in member is {name} (user id {user_id})."
+   */
+  context: readonly string[];
+}
+
 /** A scenario whose steps span several domains: `cast` gets the initial state of each by domain name. */
 export type CrossDomainScenario = DomainScenario<Readonly<Record<string, any>>> & { domains: readonly string[] };
 
@@ -235,6 +254,11 @@ export interface DomainDefinition<S = any> {
    * synthesis draws tool chains from the dependency graph alone.
    */
   scenarios?: readonly DomainScenario<S>[];
+  /**
+   * The signed-in user of conversations drawn from the dependency graph (servers/README.md,
+   * "The signed-in user"). Optional: without it, such arguments are chosen and said like any other.
+   */
+  principal?: DomainPrincipal;
 }
 
 /** Identity, for types. */

@@ -39,6 +39,8 @@ export const marketplaceDomain = defineDomain<MarketplaceState>({
   invariants: marketplaceInvariants,
   phrasings: marketplacePhrasings,
   scenarios: marketplaceScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'users', arguments: { user_id: 'user_id' }, context: ['The signed-in member is {name} (user id {user_id}).'] },
 });
 
 export default marketplaceDomain;

@@ -44,6 +44,8 @@ export const tradingDomain = defineDomain<TradingState>({
   invariants: tradingInvariants,
   phrasings: tradingPhrasings,
   scenarios: tradingScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'accounts', arguments: { account_id: 'account_id' }, context: ['The signed-in investor is {owner} (account {account_id}).'] },
 });
 
 export default tradingDomain;

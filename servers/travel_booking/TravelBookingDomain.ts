@@ -328,6 +328,8 @@ export const travelBookingDomain = defineDomain<TravelBookingState>({
   invariants,
   phrasings: travelBookingPhrasings,
   scenarios: travelBookingScenarios,
+  // Graph-drawn conversations act for one signed-in user (servers/README.md, "The signed-in user").
+  principal: { collection: 'travelers', arguments: { traveler_id: 'traveler_id' }, context: ['The signed-in traveller is {name} (traveler id {traveler_id}).'] },
   sensitiveState: ['passport.number'],
 });
 

@@ -49,6 +49,7 @@ export default defineCommand({
     retries: { type: 'string', valueName: 'N', description: 'retries of a policy request on network errors, timeouts, 429 and 5xx', default: '3' },
     'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: String(ROLLOUT_CAPS.maxUserTurns) },
     'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
+    'max-assistant-per-turn': { type: 'string', valueName: 'N', description: 'assistant messages per user turn at most; a turn that reaches it ends and the next user turn is played (default: no cap)' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
     'compact-tools': { type: 'boolean', description: 'show the tools compactly: first sentence of each description, argument schemas without descriptions' },
     'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
@@ -79,6 +80,7 @@ export default defineCommand({
     const limit = s.limit === undefined ? undefined : integerOption('eval', 'limit', s.limit, 1);
     const maxUserTurns = integerOption('eval', 'max-user-turns', s['max-user-turns'], 1);
     const maxAssistantTurns = integerOption('eval', 'max-assistant-turns', s['max-assistant-turns'], 1);
+    const maxAssistantTurnsPerUserTurn = s['max-assistant-per-turn'] === undefined ? undefined : integerOption('eval', 'max-assistant-per-turn', s['max-assistant-per-turn'], 1);
     const timeoutSeconds = numberOption('eval', 'timeout', s.timeout);
     const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integerOption('eval', 'seed', s.seed, 0);
 
@@ -96,7 +98,7 @@ export default defineCommand({
       if (s.seed !== undefined) options.seed = seed;
       await engine.use(new OpenAIPolicyPlugin(options));
     }
-    const runner = new RolloutRunner(engine, { concurrency, maxUserTurns, maxAssistantTurns, seed });
+    const runner = new RolloutRunner(engine, { concurrency, maxUserTurns, maxAssistantTurns, maxAssistantTurnsPerUserTurn, seed });
     for (const example of examples) runner.checkExample(example);
 
     const outDir = resolve(context.cwd, out);

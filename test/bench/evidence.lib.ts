@@ -39,12 +39,17 @@ export function evidenceSettings(vars: Record<string, string | undefined>) {
     trainMaxUserTurns: env('TRAIN_MAX_USER_TURNS', 1),
     trainMaxAssistantTurns: env('TRAIN_MAX_ASSISTANT_TURNS', 2),
     // The held-out eval plays every user turn (the reward and the state check judge the whole conversation;
-    // a cap below an example's turns stops the run), under the paper's caps: 5 user turns, 10 assistant
-    // messages over the whole rollout, and a context long enough for a whole conversation.
+    // a cap below an example's turns stops the run), under the paper's caps (5 user turns, 10 assistant
+    // messages over the whole rollout), with a cap of 3 assistant messages per user turn (a turn that
+    // reaches it ends and the next is played, so a model that keeps calling cannot use up the rollout's
+    // cap in one turn and leave the later ones unplayed; 3 fits the held-out turns' ground truth, at most
+    // 3 dependent steps, which the run checks) and a context for a whole conversation.
     evalMaxUserTurns: env('EVAL_MAX_USER_TURNS', ROLLOUT_CAPS.maxUserTurns),
     evalMaxAssistantTurns: env('EVAL_MAX_ASSISTANT_TURNS', ROLLOUT_CAPS.maxAssistantTurns),
+    evalMaxAssistantPerTurn: env('EVAL_MAX_ASSISTANT_PER_TURN', 3),
     evalMaxContext: env('EVAL_MAX_CONTEXT', 4096),
-    evalConcurrency: env('EVAL_CONCURRENCY', 50),
+    // 50 whole conversations of up to 4,096 tokens kept in the worker (keys and values) took 22 GB and were OOM-killed.
+    evalConcurrency: env('EVAL_CONCURRENCY', 25),
     // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
     // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
     // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.
@@ -63,13 +68,24 @@ export function trainTurnArgs(S: EvidenceSettings): string[] {
 
 /** `prove-rl eval` turn caps of the held-out eval. */
 export function evalTurnArgs(S: EvidenceSettings): string[] {
-  return ['--max-user-turns', String(S.evalMaxUserTurns), '--max-assistant-turns', String(S.evalMaxAssistantTurns)];
+  return ['--max-user-turns', String(S.evalMaxUserTurns), '--max-assistant-turns', String(S.evalMaxAssistantTurns), '--max-assistant-per-turn', String(S.evalMaxAssistantPerTurn)];
 }
 
-/** The part of an example these checks read: its scripted user turns. */
+/** The part of an example these checks read: its scripted user turns (and ground-truth steps by turn). */
 export interface TurnedExample {
   id: string;
   turns: readonly unknown[];
+  groundTruth?: readonly { turn: number }[];
+}
+
+/** Throws when an example's ground truth needs more assistant messages (one per step) than the eval allows per user turn or per rollout. */
+export function checkGroundTruthFits(examples: readonly TurnedExample[], perTurn: number, perRollout: number): void {
+  for (const e of examples) {
+    const steps = e.groundTruth ?? [];
+    const most = Math.max(0, ...e.turns.map((_, t) => steps.filter((s) => s.turn === t).length));
+    if (most > perTurn) throw new Error(`held-out example ${e.id} has a user turn of ${most} ground-truth steps, more than EVIDENCE_EVAL_MAX_ASSISTANT_PER_TURN=${perTurn} assistant messages can play`);
+    if (steps.length > perRollout) throw new Error(`held-out example ${e.id} has ${steps.length} ground-truth steps, more than EVIDENCE_EVAL_MAX_ASSISTANT_TURNS=${perRollout} assistant messages can play`);
+  }
 }
 
 /** The part of an eval record these checks read: the user turn of each assistant message. */
@@ -97,6 +113,15 @@ export function checkEvalPlaysEveryTurn(examples: readonly TurnedExample[], maxU
 /** User turns a rollout reached: one more than the highest turn of its assistant messages (0 when it has none). */
 export function userTurnsReached(record: TurnedRecord): number {
   return record.trajectory.turns.reduce((n, t) => Math.max(n, t.turn + 1), 0);
+}
+
+/** Throws when rollouts of an eval failed in the policy (the worker died, was killed for memory, …): such an eval measures nothing. */
+export function checkNoPolicyErrors(name: string, finish: Record<string, number>): void {
+  const failed = finish.policy_error ?? 0;
+  if (failed > 0) {
+    const total = Object.values(finish).reduce((a, b) => a + b, 0);
+    throw new Error(`eval-${name}: ${failed} of ${total} rollouts ended with policy_error (see its rollouts.jsonl); the eval is not counted`);
+  }
 }
 
 /** Share of records whose rollout reached every user turn of its example (examples by id). */

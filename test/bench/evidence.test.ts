@@ -8,7 +8,7 @@ import { makeProject, REPO_ROOT } from '../support/project.js';
 import { groundTruthScript } from '../rollout/support/groundTruthPolicy.js';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../rollout/support/ScriptedOpenAIServer.js';
 import { walletExample } from '../rollout/support/walletEnvironment.js';
-import { allTurnsReachedShare, checkEvalPlaysEveryTurn, evalTurnArgs, evidenceSettings, trainTurnArgs, unplayedTurnExamples, userTurnsReached } from './evidence.lib.js';
+import { allTurnsReachedShare, checkEvalPlaysEveryTurn, checkGroundTruthFits, checkNoPolicyErrors, evalTurnArgs, evidenceSettings, trainTurnArgs, unplayedTurnExamples, userTurnsReached } from './evidence.lib.js';
 
 const CONFIG = `import { defineConfig } from 'prove-rl';
 import { proveRewardPreset } from 'prove-rl/presets/proveReward';
@@ -72,8 +72,9 @@ describe('the evidence run plays every user turn of its held-out examples', func
   it('the one-turn eval of the earlier runs could not pass the state check of a two-turn example, and is now refused', async () => {
     // What the eval used to play: the training caps, one user turn and two assistant messages.
     const settings = evidenceSettings({ EVIDENCE_EVAL_MAX_USER_TURNS: '1', EVIDENCE_EVAL_MAX_ASSISTANT_TURNS: '2' });
-    expect(evalTurnArgs(settings)).to.deep.equal(trainTurnArgs(evidenceSettings({})));
-    const records = await evaluate(evalTurnArgs(settings), 'runs/one-turn');
+    const oneTurnArgs = trainTurnArgs(evidenceSettings({}));
+    expect(oneTurnArgs).to.deep.equal(['--max-user-turns', '1', '--max-assistant-turns', '2']);
+    const records = await evaluate(oneTurnArgs, 'runs/one-turn');
     const cut = records.find((r) => r.exampleId === twoTurns.id)!;
     expect(cut.stateCheck.pass).to.equal(false);
     expect(cut.reward.terms.coverage).to.be.below(1);
@@ -83,11 +84,22 @@ describe('the evidence run plays every user turn of its held-out examples', func
     expect(() => checkEvalPlaysEveryTurn(examples, settings.evalMaxUserTurns)).to.throw(/1 of 2 held-out examples have more user turns \(up to 2\).*at least 2/);
   });
 
+  it('refuses ground truths the eval caps cannot play, and evals whose policy failed', () => {
+    const settings = evidenceSettings({});
+    expect(() => checkGroundTruthFits(examples, settings.evalMaxAssistantPerTurn, settings.evalMaxAssistantTurns)).not.to.throw();
+    // wallet-1's first turn has two dependent steps.
+    expect(() => checkGroundTruthFits(examples, 1, 10)).to.throw(/wallet-1 has a user turn of 2 ground-truth steps/);
+    expect(() => checkGroundTruthFits(examples, 3, 2)).to.throw(/wallet-1 has 3 ground-truth steps/);
+    expect(() => checkNoPolicyErrors('sft', { completed: 3 })).not.to.throw();
+    expect(() => checkNoPolicyErrors('sft', { length: 1, policy_error: 99 })).to.throw('eval-sft: 99 of 100 rollouts ended with policy_error');
+  });
+
   it('keeps training and eval turn caps apart and rejects the old shared variables', () => {
     const settings = evidenceSettings({});
     expect(settings.trainMaxUserTurns).to.equal(1);
     expect(settings.evalMaxUserTurns).to.equal(5);
     expect(settings.evalMaxAssistantTurns).to.equal(10);
+    expect(evalTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '3']);
     expect(() => evidenceSettings({ EVIDENCE_MAX_USER_TURNS: '1' })).to.throw(/EVIDENCE_MAX_USER_TURNS is gone.*EVIDENCE_TRAIN_MAX_USER_TURNS.*EVIDENCE_EVAL_MAX_USER_TURNS/);
   });
 });

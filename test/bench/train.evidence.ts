@@ -21,10 +21,10 @@
  * Nothing here is tuned to the outcome: the settings are fixed before the run and written to
  * results.json, and a required outcome not reached is printed as not reached, with its numbers.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { runCli } from '../../core/cli/main.js';
-import { allTurnsReachedShare, checkEvalPlaysEveryTurn, evalTurnArgs, evidenceSettings, trainTurnArgs, userTurnsReached } from './evidence.lib.js';
+import { allTurnsReachedShare, checkEvalPlaysEveryTurn, checkGroundTruthFits, checkNoPolicyErrors, evalTurnArgs, evidenceSettings, trainTurnArgs, userTurnsReached } from './evidence.lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 function freshFolder(base: string): string {
@@ -114,6 +114,7 @@ interface Example {
   servers: string[];
   kind: string;
   turns: { user: string }[];
+  groundTruth: { turn: number }[];
   messages: { role: string; content?: string | null }[];
   split?: string;
 }
@@ -250,6 +251,7 @@ async function main(): Promise<void> {
   if (data.leakage.heldout < S.evalExamples) throw new Error(`only ${data.leakage.heldout} held-out examples after the leakage check (${S.evalExamples} wanted): raise EVIDENCE_EXAMPLES`);
   if (data.leakage.domains < 2) throw new Error('the held-out examples cover fewer than two domains');
   checkEvalPlaysEveryTurn([...data.heldoutExamples.values()], S.evalMaxUserTurns);
+  checkGroundTruthFits([...data.heldoutExamples.values()], S.evalMaxAssistantPerTurn, S.evalMaxAssistantTurns);
   const fit = ['--compact-tools', '--max-tools', String(S.maxTools)];
   const turns = trainTurnArgs(S);
   const evalTurns = evalTurnArgs(S);
@@ -280,7 +282,15 @@ async function main(): Promise<void> {
       'eval', '--config', evalConfig(name, model), '--dataset', data.heldout, '--split', 'all', '--group', '1', '--seed', '1',
       '--concurrency', String(S.evalConcurrency), ...fit, ...evalTurns, '--out', dir,
     ], join(dir, 'rollouts.jsonl'));
-    summaries[name] = summarize(dir, data.heldoutExamples);
+    const summary = summarize(dir, data.heldoutExamples);
+    try {
+      checkNoPolicyErrors(name, summary.finish);
+    } catch (error) {
+      // Moved aside, so that EVIDENCE_CONTINUE plays this eval again.
+      renameSync(dir, freshFolder(`${dir}.failed`));
+      throw error;
+    }
+    summaries[name] = summary;
     writeResults(summaries, data.leakage, run, runCompare);
   };
   // The required comparison first, so that a run cut short by the machine still has it.
@@ -350,7 +360,7 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
   const md = [
     `# Evidence run: ${S.model} on ${S.domains} (${relative(ROOT, OUT)})`,
     '',
-    `Held-out: ${leakage.heldout} examples of ${leakage.domains} domain groups (test split ${leakage.test}, ${leakage.droppedForLeakage} dropped for an id or first user message also in train; train split ${leakage.train}). Greedy decoding, one rollout per example playing every user turn (≤ ${S.evalMaxUserTurns} user turns, ≤ ${S.evalMaxAssistantTurns} assistant messages per rollout, ≤ ${S.maxNewTokens} tokens per message, context ≤ ${S.evalMaxContext} tokens), tools compacted and capped at ${S.maxTools} (the ground truth's tools of every turn and the distractors always kept). Training (GRPO) played the first ${S.trainMaxUserTurns} user turn(s) only, ≤ ${S.trainMaxAssistantTurns} assistant messages. Mean ± standard error over examples; "turns reached": user turns with an assistant message per rollout, and the share of rollouts that reached every user turn.`,
+    `Held-out: ${leakage.heldout} examples of ${leakage.domains} domain groups (test split ${leakage.test}, ${leakage.droppedForLeakage} dropped for an id or first user message also in train; train split ${leakage.train}). Greedy decoding, one rollout per example playing every user turn (≤ ${S.evalMaxUserTurns} user turns, ≤ ${S.evalMaxAssistantPerTurn} assistant messages per user turn and ${S.evalMaxAssistantTurns} per rollout, ≤ ${S.maxNewTokens} tokens per message, context ≤ ${S.evalMaxContext} tokens), tools compacted and capped at ${S.maxTools} (the ground truth's tools of every turn and the distractors always kept). Training (GRPO) played the first ${S.trainMaxUserTurns} user turn(s) only, ≤ ${S.trainMaxAssistantTurns} assistant messages. Mean ± standard error over examples; "turns reached": user turns with an assistant message per rollout, and the share of rollouts that reached every user turn.`,
     '',
     header,
     rule,

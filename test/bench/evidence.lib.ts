@@ -50,6 +50,8 @@ export function evidenceSettings(vars: Record<string, string | undefined>) {
     evalMaxContext: env('EVAL_MAX_CONTEXT', 4096),
     // 50 whole conversations of up to 4,096 tokens kept in the worker (keys and values) took 22 GB and were OOM-killed.
     evalConcurrency: env('EVAL_CONCURRENCY', 25),
+    // Held-out examples per `prove-rl eval` (a part): SFT and GRPO alternate part by part (see train.evidence.ts).
+    evalChunk: env('EVAL_CHUNK', 25),
     // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
     // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
     // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.

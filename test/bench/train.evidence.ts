@@ -209,8 +209,8 @@ interface Summary {
   byExample: Map<string, EvalRecord>;
 }
 
-function summarize(dir: string, heldout: ReadonlyMap<string, Example>): Summary {
-  const records = jsonl<EvalRecord>(join(dir, 'rollouts.jsonl'));
+function summarize(files: readonly string[], heldout: ReadonlyMap<string, Example>): Summary {
+  const records = files.flatMap((file) => jsonl<EvalRecord>(file));
   const finish: Record<string, number> = {};
   for (const r of records) finish[r.trajectory.finishReason] = (finish[r.trajectory.finishReason] ?? 0) + 1;
   const terms = [...new Set(records.flatMap((r) => Object.keys(r.reward.terms)))].sort();
@@ -276,32 +276,49 @@ async function main(): Promise<void> {
   const sftCheckpoint = join(run, 'checkpoints', 'sft');
   await prove('report', ['report', run]);
   const summaries: Record<string, Summary> = {};
-  const evaluate = async (name: string, model: string) => {
-    const dir = join(OUT, `eval-${name}`);
-    await prove(`eval-${name}`, [
-      'eval', '--config', evalConfig(name, model), '--dataset', data.heldout, '--split', 'all', '--group', '1', '--seed', '1',
+  // The held-out examples are played in parts of EVIDENCE_EVAL_CHUNK examples, SFT and GRPO alternating, so
+  // that a run cut short (the deadline, the machine) still has a paired comparison on the parts it finished;
+  // one worker per part also bounds the worker's memory (its conversations' keys and values).
+  const heldout = [...data.heldoutExamples.values()];
+  const parts: string[] = [];
+  for (let i = 0; i * S.evalChunk < heldout.length; i++) {
+    const file = join(OUT, 'data', `heldout-part${i + 1}.jsonl`);
+    writeFileSync(file, heldout.slice(i * S.evalChunk, (i + 1) * S.evalChunk).map((e) => JSON.stringify(e)).join('\n') + '\n');
+    parts.push(file);
+  }
+  const partFiles: Record<string, string[]> = {};
+  const evaluate = async (name: string, model: string, part: number) => {
+    const dir = join(OUT, `eval-${name}`, `part${part + 1}`);
+    const stage = `eval-${name}/part${part + 1}`;
+    await prove(stage, [
+      'eval', '--config', evalConfig(name, model), '--dataset', parts[part], '--split', 'all', '--group', '1', '--seed', '1',
       '--concurrency', String(S.evalConcurrency), ...fit, ...evalTurns, '--out', dir,
     ], join(dir, 'rollouts.jsonl'));
-    const summary = summarize(dir, data.heldoutExamples);
+    const file = join(dir, 'rollouts.jsonl');
     try {
-      checkNoPolicyErrors(name, summary.finish);
+      checkNoPolicyErrors(`${name}/part${part + 1}`, summarize([file], data.heldoutExamples).finish);
     } catch (error) {
-      // Moved aside, so that EVIDENCE_CONTINUE plays this eval again.
+      // Moved aside, so that EVIDENCE_CONTINUE plays this part again.
       renameSync(dir, freshFolder(`${dir}.failed`));
       throw error;
     }
-    summaries[name] = summary;
+    partFiles[name] = [...(partFiles[name] ?? []), file];
+    summaries[name] = summarize(partFiles[name], data.heldoutExamples);
     writeResults(summaries, data.leakage, run, runCompare);
   };
   // The required comparison first, so that a run cut short by the machine still has it.
-  await evaluate('sft', sftCheckpoint);
-  await evaluate('grpo', final(run));
+  for (let part = 0; part < parts.length; part++) {
+    await evaluate('sft', sftCheckpoint, part);
+    await evaluate('grpo', final(run), part);
+  }
   // Same SFT checkpoint (the reference too), seed, steps and KL; only the training reward differs.
   await prove(`grpo-${S.compare}`, ['train', '--config', compareConfig(), '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', S.kl, ...grpo, '--out', runCompare], final(runCompare));
   await prove(`report-${S.compare}`, ['report', runCompare]);
   writeResults(summaries, data.leakage, run, runCompare);
-  await evaluate('base', S.model);
-  if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare));
+  for (let part = 0; part < parts.length; part++) {
+    await evaluate('base', S.model, part);
+    if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare), part);
+  }
   process.stdout.write(`\n${readFileSync(join(OUT, 'results.md'), 'utf8')}`);
 }
 

@@ -41,15 +41,28 @@ function subjectWord(subject: string): string | undefined {
   return words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1))[0]?.toLowerCase();
 }
 
+/**
+ * Whether what the owner remembers of `m` (its sender with a word of its subject, or its sender and
+ * day) points at it alone in the mailbox: no other message from that sender has the word in
+ * its subject or came within a day of it. Otherwise two conversations could say the same words and
+ * mean different messages (seen: "Meeting invitation: Design critique" and its "Re:" thread, both
+ * from one sender on one day), and a model could not tell which one the user meant.
+ */
+function uniquelyRemembered(m: EmailMessage, word: string, all: readonly EmailMessage[]): boolean {
+  const day = Date.parse(m.date);
+  return all.every((other) => other === m || other.from !== m.from || (!other.subject.toLowerCase().includes(word) && Math.abs(Date.parse(other.date) - day) > 86_400_000 * 2));
+}
+
 /** A received message (tried from a random start) that `pick` accepts, with what the owner remembers of it. */
 function castMessage(state: EmailState, random: SessionRandom, pick: (m: EmailMessage, all: EmailMessage[]) => ScenarioFacts | undefined): ScenarioFacts | undefined {
   const all = received(state);
   if (all.length === 0) return undefined;
+  const everything = entryValues(state.messages);
   const start = random.int(0, all.length - 1);
   for (let k = 0; k < all.length; k++) {
     const m = all[(start + k) % all.length];
     const word = subjectWord(m.subject);
-    if (word === undefined) continue;
+    if (word === undefined || !uniquelyRemembered(m, word, everything)) continue;
     const facts = pick(m, all);
     if (facts === undefined) continue;
     const sender = state.contacts[m.from];

@@ -32,6 +32,18 @@ function keyword(text: string): string | undefined {
   return words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1))[0];
 }
 
+/**
+ * Whether "the #channel message from <first name> that mentions <word>" points at `m` alone: no
+ * other message of that channel (a reply included) mentions the word and comes from someone with the same
+ * first name. Otherwise one request would mean two messages (seen: two of Ivan's messages in
+ * #engineering about Postgres), and no assistant could tell which one the user meant.
+ */
+function uniquelyRemembered(state: TeamChatState, m: ChatMessage, word: string, all: readonly ChatMessage[]): boolean {
+  const first = (user: string): string | undefined => state.users[user]?.display_name.split(' ')[0];
+  const lower = word.toLowerCase();
+  return all.every((other) => other === m || other.channel !== m.channel || first(other.user) !== first(m.user) || !other.text.toLowerCase().includes(lower));
+}
+
 /** A top-level message by someone else in a channel the user is in (tried from a random start) that `pick` accepts. */
 function castMessage(state: TeamChatState, random: SessionRandom, pick: (m: ChatMessage) => ScenarioFacts | undefined): ScenarioFacts | undefined {
   const mine = new Set(Object.values(state.channels).filter((c) => c.members.includes(state.me)).map((c) => c.name));
@@ -39,11 +51,12 @@ function castMessage(state: TeamChatState, random: SessionRandom, pick: (m: Chat
     .filter((m) => m.parent_id === null && m.user !== state.me && mine.has(m.channel))
     .sort(byNumber);
   if (all.length === 0) return undefined;
+  const everything = entryValues(state.messages);
   const start = random.int(0, all.length - 1);
   for (let k = 0; k < all.length; k++) {
     const m = all[(start + k) % all.length];
     const word = keyword(m.text);
-    if (word === undefined) continue;
+    if (word === undefined || !uniquelyRemembered(state, m, word, everything)) continue;
     const facts = pick(m);
     if (facts === undefined) continue;
     const author = state.users[m.user];

@@ -241,6 +241,25 @@ describe('prove-rl synth', function () {
     }
   });
 
+  it('never gives one request two meanings: the same system and first user message, calling the same tools, take the same arguments', () => {
+    // A user who describes a thing ("the invitation email Ade sent on March 7") must mean one
+    // thing: two examples that say the same words but act on different ids teach a model to guess.
+    const meaning = new Map<string, { id: string; calls: string }>();
+    const clashes: string[] = [];
+    for (const example of examples) {
+      const system = example.messages.find((m) => m.role === 'system')?.content ?? '';
+      const first = example.messages.find((m) => m.role === 'user')?.content ?? '';
+      const calls = example.groundTruth.filter((step) => step.turn === 0).flatMap((step) => step.calls);
+      if (calls.length === 0) continue;
+      const key = JSON.stringify([system, first, calls.map((c) => c.name)]);
+      const said = JSON.stringify(calls.map((c) => c.arguments));
+      const seen = meaning.get(key);
+      if (seen === undefined) meaning.set(key, { id: example.id, calls: said });
+      else if (seen.calls !== said) clashes.push(`${seen.id} and ${example.id}: ${first}`);
+    }
+    expect(clashes).to.deep.equal([]);
+  });
+
   it('is byte-identical for the same seed whatever the concurrency, and resumes an interrupted run without duplicates', async () => {
     await synth(join(dir, 'b'), 300, 11, 1);
     expect(readFileSync(join(dir, 'b', 'examples.jsonl'), 'utf8')).to.equal(readFileSync(join(dir, 'a', 'examples.jsonl'), 'utf8'));

@@ -52,6 +52,10 @@ export function evidenceSettings(vars: Record<string, string | undefined>) {
     evalConcurrency: env('EVAL_CONCURRENCY', 25),
     // Held-out examples per `prove-rl eval` (a part): SFT and GRPO alternate part by part (see train.evidence.ts).
     evalChunk: env('EVAL_CHUNK', 25),
+    // Parts played at most (default all): fewer when the time left allows only some (the run says which were played).
+    evalParts: env('EVAL_PARTS', Infinity),
+    // Of those, the parts the comparison checkpoint and the base model play (after SFT and GRPO have played theirs).
+    evalOtherParts: env('EVAL_OTHER_PARTS', Infinity),
     // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
     // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
     // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.

@@ -281,7 +281,7 @@ async function main(): Promise<void> {
   // one worker per part also bounds the worker's memory (its conversations' keys and values).
   const heldout = [...data.heldoutExamples.values()];
   const parts: string[] = [];
-  for (let i = 0; i * S.evalChunk < heldout.length; i++) {
+  for (let i = 0; i * S.evalChunk < heldout.length && i < S.evalParts; i++) {
     const file = join(OUT, 'data', `heldout-part${i + 1}.jsonl`);
     writeFileSync(file, heldout.slice(i * S.evalChunk, (i + 1) * S.evalChunk).map((e) => JSON.stringify(e)).join('\n') + '\n');
     parts.push(file);
@@ -315,9 +315,9 @@ async function main(): Promise<void> {
   await prove(`grpo-${S.compare}`, ['train', '--config', compareConfig(), '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', S.kl, ...grpo, '--out', runCompare], final(runCompare));
   await prove(`report-${S.compare}`, ['report', runCompare]);
   writeResults(summaries, data.leakage, run, runCompare);
-  for (let part = 0; part < parts.length; part++) {
-    await evaluate('base', S.model, part);
+  for (let part = 0; part < Math.min(parts.length, S.evalOtherParts); part++) {
     if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare), part);
+    await evaluate('base', S.model, part);
   }
   process.stdout.write(`\n${readFileSync(join(OUT, 'results.md'), 'utf8')}`);
 }

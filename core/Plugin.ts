@@ -24,10 +24,11 @@ export interface PluginClass<Options = any> {
   /** One line for `prove-rl config`. */
   readonly description?: string;
   /**
-   * The CLI commands its `apply` registers, declared so that the CLI finds and runs one without
-   * applying any plugin (a command that needs the engine asks `context.engine()`). A command
-   * registered in `apply` without being declared here still works: the CLI then applies every
-   * plugin to find it.
+   * The CLI commands its `apply` registers (`[]`: none), declared so that the CLI finds and runs
+   * one, and lists them all in `prove-rl --help`, without applying any plugin (a command that
+   * needs the engine asks `context.engine()`). A command registered in `apply` without being
+   * declared here still works: the CLI then applies every plugin to find it, and `--help` does so
+   * whenever a configured plugin's class leaves `commands` out.
    */
   readonly commands?: readonly CommandEntry[];
 }

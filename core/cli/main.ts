@@ -138,9 +138,15 @@ class CliSession {
     })());
   }
 
-  /** The core's commands, then those the configured plugins contribute. */
+  /**
+   * The core's commands, then those the configured plugins contribute: read from their classes'
+   * `static commands` when every plugin declares its own (`[]` for none), so that `prove-rl --help`
+   * applies no plugin; else, or when two declare one name, from the engine, which applies them all.
+   */
   async commandList(): Promise<{ commands: CommandEntry[]; problem?: string }> {
     try {
+      const declared = declaredCommands(await this.config());
+      if (declared) return { commands: [...CORE_COMMANDS, ...declared] };
       const engine = await this.engine();
       return { commands: [...CORE_COMMANDS, ...[...engine.commands.values()].map((c) => c.entry)] };
     } catch (error) {
@@ -184,6 +190,25 @@ class CliSession {
     if (found === undefined || Object.keys(resolved.config).some((key) => !names.has(key))) return undefined;
     return found;
   }
+}
+
+/**
+ * Every command the configured plugins declare, in the order the engine would register them;
+ * undefined when a plugin's class declares none (its `apply` may register some) or two declare
+ * different entries under one name (the engine reports that).
+ */
+function declaredCommands(resolved: ResolvedConfig): CommandEntry[] | undefined {
+  const byName = new Map<string, CommandEntry>();
+  for (const { plugin } of resolved.plugins) {
+    const commands = (plugin.constructor as PluginClass).commands;
+    if (commands === undefined) return undefined;
+    for (const entry of commands) {
+      const seen = byName.get(entry.name);
+      if (seen !== undefined && seen !== entry) return undefined;
+      byName.set(entry.name, entry);
+    }
+  }
+  return [...byName.values()];
 }
 
 function makeContext(command: CommandDefinition, values: OptionValues, positionals: string[], io: CliIO, session: CliSession, plugin: ProvePlugin | undefined): CommandContext {

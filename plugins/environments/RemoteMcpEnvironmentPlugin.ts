@@ -173,6 +173,7 @@ export class RemoteMcpEnvironmentPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly optionsSchema = OPTIONS_SCHEMA;
   static readonly description = 'any MCP server (stdio command or Streamable HTTP URL) as a live environment: tools listed from it, one process or MCP session per rollout';
+  static readonly commands = [];
   readonly name: string;
   readonly options: Resolved;
   private readonly slots: Semaphore;

@@ -1,6 +1,7 @@
-import { errors, type AssistantMessage, type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
+import { errors, type Completion, type Engine, type GenerationDraft, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
-import { parseHermesText, toChatToolCall } from '../policy/parseToolCalls.js';
+import { hermesCompletion } from '../policy/parseToolCalls.js';
+import { RequestBatcher } from '../policy/RequestBatcher.js';
 import { TrainingWorker, type GenerateRequest, type GenerateResult, type SamplingSettings } from './TrainingWorker.js';
 
 const PLUGIN_NAME = 'WorkerPolicyPlugin';
@@ -18,12 +19,6 @@ export interface WorkerPolicyOptions extends Partial<SamplingSettings> {
   batchWindowMs?: number;
 }
 
-interface Waiting {
-  request: GenerateRequest;
-  resolve(result: GenerateResult): void;
-  reject(error: unknown): void;
-}
-
 /**
  * A policy served by the PyTorch worker, token in and token out: each rollout's conversation lives
  * in the worker as the token ids the model sampled (plus the template-rendered tool results and user
@@ -38,6 +33,7 @@ interface Waiting {
 export class WorkerPolicyPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'policy: a Hugging Face model in the PyTorch training worker, token in and token out';
+  static readonly commands = [];
 
   readonly name = PLUGIN_NAME;
   readonly worker: TrainingWorker;
@@ -46,10 +42,8 @@ export class WorkerPolicyPlugin implements ProvePlugin {
   readonly counters = { turns: 0, newTokens: 0, seconds: 0, batches: 0 };
   private readonly ownsWorker: boolean;
   private loaded?: Promise<unknown>;
-  private waiting: Waiting[] = [];
-  private inFlight = false;
   private live?: number;
-  private timer?: NodeJS.Timeout;
+  private readonly batcher: RequestBatcher<GenerateRequest, GenerateResult>;
   private anonymous = 0;
 
   constructor(private readonly options: WorkerPolicyOptions = {}) {
@@ -62,6 +56,11 @@ export class WorkerPolicyPlugin implements ProvePlugin {
       temperature: options.temperature ?? 1.0,
       topP: options.topP ?? 1.0,
     };
+    // In a lockstep round a batch waits for every live rollout; outside one, for the window.
+    this.batcher = new RequestBatcher((requests) => this.generate(requests), {
+      windowMs: options.batchWindowMs ?? 5,
+      ready: (waiting) => (this.live === undefined ? undefined : waiting >= this.live),
+    });
   }
 
   apply(engine: Engine): void {
@@ -88,12 +87,12 @@ export class WorkerPolicyPlugin implements ProvePlugin {
   rolloutDone(): void {
     if (this.live === undefined) return;
     this.live--;
-    this.maybeDispatch();
+    this.batcher.schedule();
   }
 
   endRound(): void {
     this.live = undefined;
-    this.maybeDispatch();
+    this.batcher.schedule();
   }
 
   async complete(draft: GenerationDraft): Promise<Completion> {
@@ -108,75 +107,23 @@ export class WorkerPolicyPlugin implements ProvePlugin {
       new: !keyed || meta.step === 0,
     };
     const started = performance.now();
-    const result = await new Promise<GenerateResult>((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
-      this.maybeDispatch();
-    });
-    return toCompletion(result, performance.now() - started);
+    const result = await this.batcher.push(request);
+    return hermesCompletion(result.text, result, performance.now() - started);
   }
 
-  private maybeDispatch(): void {
-    if (this.inFlight || this.waiting.length === 0) return;
-    if (this.live !== undefined) {
-      if (this.waiting.length >= this.live) this.dispatch();
-      return;
-    }
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.dispatch();
-    }, this.options.batchWindowMs ?? 5);
-  }
-
-  private dispatch(): void {
-    if (this.inFlight || this.waiting.length === 0) return;
-    const batch = this.waiting;
-    this.waiting = [];
-    this.inFlight = true;
-    this.worker
-      .generate(
-        batch.map((w) => w.request),
-        this.sampling,
-      )
-      .then(
-        (answer) => {
-          const byKey = new Map(answer.results.map((r) => [r.key, r]));
-          this.counters.turns += batch.length;
-          this.counters.newTokens += answer.newTokens;
-          this.counters.seconds += answer.seconds;
-          this.counters.batches++;
-          for (const w of batch) w.resolve(byKey.get(w.request.key)!);
-        },
-        (error: unknown) => {
-          for (const w of batch) w.reject(error);
-        },
-      )
-      .finally(() => {
-        this.inFlight = false;
-        this.maybeDispatch();
-      });
+  private async generate(requests: GenerateRequest[]): Promise<GenerateResult[]> {
+    const answer = await this.worker.generate(requests, this.sampling);
+    const byKey = new Map(answer.results.map((r) => [r.key, r]));
+    this.counters.turns += requests.length;
+    this.counters.newTokens += answer.newTokens;
+    this.counters.seconds += answer.seconds;
+    this.counters.batches++;
+    return requests.map((r) => byKey.get(r.key)!);
   }
 
   resetCounters(): void {
     Object.assign(this.counters, { turns: 0, newTokens: 0, seconds: 0, batches: 0 });
   }
-}
-
-/** A sampled turn as a completion: Hermes tool calls parsed from the text, the token trace kept. */
-export function toCompletion(result: GenerateResult, latencyMs: number): Completion {
-  const parsed = parseHermesText(result.text);
-  const calls = parsed.calls.map((call, index) => ({ ...call, id: `call_${index}` }));
-  const message: AssistantMessage = { role: 'assistant', content: parsed.content === null && calls.length > 0 ? null : (parsed.content ?? '') };
-  if (calls.length > 0) message.tool_calls = calls.map((call) => toChatToolCall(call, call.id));
-  if (parsed.reasoning) message.reasoning_content = parsed.reasoning;
-  return {
-    message,
-    calls,
-    finishReason: result.finish === 'length' ? 'length' : calls.length > 0 ? 'tool_calls' : 'stop',
-    usage: { promptTokens: result.promptTokens, completionTokens: result.ids.length },
-    tokens: { ids: result.ids, logprobs: result.logprobs },
-    latencyMs,
-  };
 }
 
 export default WorkerPolicyPlugin;

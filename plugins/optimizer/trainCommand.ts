@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { choiceOption, defineCommand, errors, integerOption, numberOption, textOption, type Example } from '../../core/index.js';
 import { readExamples, selectSplit } from '../rollout/readExamples.js';
-import { fitTools, toolFitOption } from '../rollout/fitTools.js';
-import { ROLLOUT_CAPS } from '../rollout/RolloutRunner.js';
+import { TOOL_FIT_OPTIONS, fitTools, toolFitOption } from '../rollout/fitTools.js';
+import { TURN_CAP_OPTIONS } from '../rollout/RolloutRunner.js';
 import { GrpoOptimizerPlugin, type GrpoOptions } from './GrpoOptimizerPlugin.js';
 import { GrpoTrainer, type TrainLoopOptions } from './GrpoTrainer.js';
 import { ensureTinyModel } from './tinyModel.js';
@@ -55,11 +55,9 @@ export default defineCommand<GrpoOptimizerPlugin>({
     resample: { type: 'string', valueName: 'N', description: 'rounds of extra prompts that replace groups whose rewards are all equal (DAPO dynamic sampling)', default: '0' },
     'save-every': { type: 'string', valueName: 'N', description: 'checkpoint every N steps', default: '10' },
     keep: { type: 'string', valueName: 'N', description: 'checkpoints kept', default: '2' },
-    'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: String(ROLLOUT_CAPS.maxUserTurns) },
-    'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
+    ...TURN_CAP_OPTIONS,
     seed: { type: 'string', valueName: 'S', description: 'seed of data order, sampling and initialisation' },
-    'compact-tools': { type: 'boolean', description: 'show the tools compactly (SFT and rollouts): first sentence of each description, argument schemas without descriptions' },
-    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
+    ...TOOL_FIT_OPTIONS,
     python: { type: 'string', valueName: 'PATH', description: 'Python interpreter of the worker (else $PROVE_PYTHON, .venv/bin/python, python3)' },
     device: { type: 'string', valueName: 'DEV', description: 'auto, cpu, cuda' + optimizerDefault('device') },
   },

@@ -191,6 +191,7 @@ function describeFetchError(error: unknown): string {
 export class OpenAIPolicyPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'policy: an OpenAI-compatible chat-completions server with tool calling';
+  static readonly commands = [];
   static readonly optionsSchema = OPTIONS_SCHEMA;
 
   readonly name: string = PLUGIN_NAME;

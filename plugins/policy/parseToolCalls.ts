@@ -1,4 +1,4 @@
-import type { ChatToolCall, ToolCall } from '../../core/index.js';
+import type { AssistantMessage, ChatToolCall, Completion, ToolCall } from '../../core/index.js';
 
 /** An assistant message taken apart: visible text, reasoning, and the tool calls in order. */
 export interface ParsedAssistantOutput {
@@ -121,5 +121,30 @@ export function toChatToolCall(call: ToolCall, id: string): ChatToolCall {
     id,
     type: 'function',
     function: { name: call.name === '' ? 'unparsed_tool_call' : call.name, arguments: call.malformed !== undefined ? '{}' : JSON.stringify(call.arguments) },
+  };
+}
+
+/** What a local model's sampler returns beside the text: its tokens and their log-probs, and why it stopped. */
+export interface SampledTrace {
+  ids: number[];
+  logprobs: number[];
+  finish: 'stop' | 'length';
+  promptTokens: number;
+}
+
+/** A sampled turn as a completion: Hermes tool calls parsed from the text, the token trace kept. */
+export function hermesCompletion(text: string, trace: SampledTrace, latencyMs?: number): Completion {
+  const parsed = parseHermesText(text);
+  const calls = parsed.calls.map((call, index) => ({ ...call, id: `call_${index}` }));
+  const message: AssistantMessage = { role: 'assistant', content: parsed.content === null && calls.length > 0 ? null : (parsed.content ?? '') };
+  if (calls.length > 0) message.tool_calls = calls.map((call) => toChatToolCall(call, call.id));
+  if (parsed.reasoning) message.reasoning_content = parsed.reasoning;
+  return {
+    message,
+    calls,
+    finishReason: trace.finish === 'length' ? 'length' : calls.length > 0 ? 'tool_calls' : 'stop',
+    usage: { promptTokens: trace.promptTokens, completionTokens: trace.ids.length },
+    tokens: { ids: trace.ids, logprobs: trace.logprobs },
+    ...(latencyMs === undefined ? {} : { latencyMs }),
   };
 }

@@ -24,6 +24,7 @@ const DEFAULTS: ArgumentValueRewardOptions = { term: 'args', alignment: 'coverag
 export class ArgumentValueRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'reward term R_arg: share of equal argument values over the pairs aligned by coverage';
+  static readonly commands = [];
   static readonly dependencies = ['CoverageRewardPlugin'];
   static readonly optionsSchema = {
     type: 'object',

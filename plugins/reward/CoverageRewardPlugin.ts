@@ -20,6 +20,7 @@ const DEFAULTS: CoverageRewardOptions = { term: 'coverage', ordered: true, match
 export class CoverageRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'reward term R_cov: ground-truth calls matched one-to-one (same name, all its argument keys), in dependency order';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: {

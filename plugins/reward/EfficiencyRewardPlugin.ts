@@ -20,6 +20,7 @@ const DEFAULTS: EfficiencyRewardOptions = { term: 'efficiency', alpha: 0.5, beta
 export class EfficiencyRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'reward term R_eff: −α·max(0, N − B)/B, budget B = n_gt + ⌈n_gt·β⌉';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: {

@@ -16,6 +16,7 @@ const DEFAULTS: ToolNameRewardOptions = { term: 'name' };
 export class ToolNameRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = "reward term R_name: share of the model's calls whose tool is a ground-truth tool";
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: {

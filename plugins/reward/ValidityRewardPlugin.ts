@@ -20,6 +20,7 @@ const DEFAULTS: ValidityRewardOptions = { term: 'validity', execution: true, arg
 export class ValidityRewardPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'reward term R_val: per call, name among the candidates, required parameters present with compatible types, executed without error (cumulative thirds), averaged';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: {

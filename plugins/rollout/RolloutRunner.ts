@@ -15,6 +15,7 @@ import {
   type RolloutGroup,
   type ToolCall,
   type Trajectory,
+  type CommandOption,
 } from '../../core/index.js';
 import { toChatToolCall } from '../policy/parseToolCalls.js';
 import { Semaphore } from '../../core/support/index.js';
@@ -93,6 +94,12 @@ function seedOf(text: string): number {
  * turns"): the defaults of the runner, of `eval` and `train`, and what synthesis keeps examples within.
  */
 export const ROLLOUT_CAPS = { maxUserTurns: 5, maxAssistantTurns: 10 } as const;
+
+/** The turn caps as options of the commands that play rollouts (`eval`, `train`). */
+export const TURN_CAP_OPTIONS: Record<string, CommandOption> = {
+  'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: String(ROLLOUT_CAPS.maxUserTurns) },
+  'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
+};
 
 /**
  * Plays examples against live environments through the engine's hooks only: `onGenerate` for the

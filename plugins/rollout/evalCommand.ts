@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineCommand, errors, type Example } from '../../core/index.js';
 import { integerOption, numberOption, textOption } from '../../core/cli/optionValues.js';
@@ -10,8 +10,8 @@ import { ProgressLine } from '../../core/support/index.js';
 import { readExamples, selectSplit } from './readExamples.js';
 import { renderReport, type ReportedRollout } from './renderReport.js';
 import { replayGroundTruth, type GroundTruthReplay } from './replayGroundTruth.js';
-import { fitTools, toolFitOption } from './fitTools.js';
-import { ROLLOUT_CAPS, RolloutRunner } from './RolloutRunner.js';
+import { TOOL_FIT_OPTIONS, fitTools, toolFitOption } from './fitTools.js';
+import { RolloutRunner, TURN_CAP_OPTIONS } from './RolloutRunner.js';
 import { writeFileAtomic } from '../../core/support/index.js';
 
 /** Rollouts shown in full in report.html. */
@@ -37,7 +37,7 @@ export default defineCommand({
     dataset: { type: 'string', valueName: 'FILE', description: 'examples, one per line (JSONL)' },
     split: { type: 'string', valueName: 'NAME', description: 'test, train or all', default: 'test' },
     policy: { type: 'string', valueName: 'URL', description: 'base URL of an OpenAI-compatible server, e.g. http://localhost:8000/v1' },
-    model: { type: 'string', valueName: 'NAME', description: 'model name as the server knows it' },
+    model: { type: 'string', valueName: 'NAME', description: 'model name as the server at --policy knows it (not a folder, unlike train --model: serve one with serve-model)' },
     group: { type: 'string', valueName: 'G', description: 'rollouts per example', default: '1' },
     limit: { type: 'string', valueName: 'N', description: 'play only the first N examples of the split' },
     concurrency: { type: 'string', valueName: 'C', description: 'rollouts (and policy requests) in flight at once', default: '8' },
@@ -47,12 +47,10 @@ export default defineCommand({
     'api-key-env': { type: 'string', valueName: 'VAR', description: 'environment variable holding the API key', default: 'OPENAI_API_KEY' },
     timeout: { type: 'string', valueName: 'SECONDS', description: 'seconds one policy request may take', default: '120' },
     retries: { type: 'string', valueName: 'N', description: 'retries of a policy request on network errors, timeouts, 429 and 5xx', default: '3' },
-    'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: String(ROLLOUT_CAPS.maxUserTurns) },
-    'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
+    ...TURN_CAP_OPTIONS,
     'max-assistant-per-turn': { type: 'string', valueName: 'N', description: 'assistant messages per user turn at most; a turn that reaches it ends and the next user turn is played (default: no cap)' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
-    'compact-tools': { type: 'boolean', description: 'show the tools compactly: first sentence of each description, argument schemas without descriptions' },
-    'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
+    ...TOOL_FIT_OPTIONS,
     benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },
     categories: { type: 'string', valueName: 'LIST', description: 'benchmark categories, comma-separated (bfcl-multi-turn: base,miss_func,miss_param,long_context)' },
     python: { type: 'string', valueName: 'PATH', description: 'Python with the benchmark installed (default: .venv-bfcl, $PROVE_BFCL_PYTHON)' },
@@ -71,6 +69,10 @@ export default defineCommand({
     if (!out) throw errors.usage('eval', '--out DIR is required');
     const policy = textOption(s.policy);
     const model = textOption(s.model);
+    if (model && !policy && (model === 'smollm2' || existsSync(resolve(context.cwd, model)))) {
+      // train --model takes a folder; eval's is the name a server gives the model it runs.
+      throw errors.usage('eval', `--model is the name of a model that the server at --policy URL runs; "${model}" is a model on disk (train's --model): serve it with prove-rl export --format onnx --model ${model} --out DIR, then prove-rl serve-model --model DIR, and pass --policy http://127.0.0.1:8000/v1 --model NAME`);
+    }
     if (model && !policy) throw errors.usage('eval', '--model needs --policy URL (the server that runs the model)');
     if (policy && !model) throw errors.usage('eval', '--policy needs --model NAME (as the server knows it)');
     const split = String(s.split);

@@ -1,4 +1,4 @@
-import { integerOption, type Example, type JsonSchema, type ToolSchema } from '../../core/index.js';
+import { integerOption, type CommandOption, type Example, type JsonSchema, type ToolSchema } from '../../core/index.js';
 
 /** How the candidate tools of an example are cut down to fit a small model's context. */
 export interface ToolFit {
@@ -83,6 +83,12 @@ export function fitTools(example: Example, fit: ToolFit | undefined): Example {
 export function toolsChars(tools: readonly ToolSchema[]): number {
   return tools.reduce((n, t) => n + JSON.stringify(t).length, 0);
 }
+
+/** `--compact-tools` and `--max-tools N`, as options of the commands that play rollouts (`eval`, `train`); {@link toolFitOption} reads them. */
+export const TOOL_FIT_OPTIONS: Record<string, CommandOption> = {
+  'compact-tools': { type: 'boolean', description: 'show the tools compactly (rollouts, and train’s SFT data): first sentence of each description, argument schemas without descriptions' },
+  'max-tools': { type: 'string', valueName: 'N', description: 'candidate tools per example at most (the ground truth’s tools of the user turns played and the synthesized distractors are kept)' },
+};
 
 /** The fit given by `--compact-tools` and `--max-tools N` (command line or the config's section of the command). */
 export function toolFitOption(command: string, settings: Record<string, unknown>): ToolFit | undefined {

@@ -60,6 +60,7 @@ function sorted(counts: Record<string, number>): Record<string, number> {
 export class DatasetWriterPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'writes examples.jsonl (train/test split) and manifest.json, atomically and resumably';
+  static readonly commands = [];
   static readonly optionsSchema = { type: 'object', properties: { testFraction: { type: 'number', minimum: 0, maximum: 1, default: 0.1 } }, additionalProperties: false };
   readonly name = PLUGIN_NAME;
   private run: RunDescription | undefined;

@@ -15,6 +15,7 @@ export interface DistractorOptions extends PerturbationOptions {
 export class DistractorPerturbationPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'perturbation: add unrelated tools of other environments to the candidate set';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.4 }, min: { type: 'integer', minimum: 1, default: 3 }, max: { type: 'integer', minimum: 1, default: 8 } },

@@ -22,6 +22,7 @@ function stripEnums(schema: unknown, stripped: { count: number }): unknown {
 export class EnumStrippingPerturbationPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'perturbation: remove enum lists from parameter schemas';
+  static readonly commands = [];
   static readonly optionsSchema = { type: 'object', properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.3 } }, additionalProperties: false };
   readonly name = PLUGIN_NAME;
   /** Options with the schema's defaults filled in: the schema is the only place they are written. */

@@ -12,6 +12,7 @@ const PLUGIN_NAME = 'IrrelevancePerturbationPlugin';
 export class IrrelevancePerturbationPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'perturbation: an out-of-scope request, answered by abstaining';
+  static readonly commands = [];
   static readonly optionsSchema = { type: 'object', properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.05 } }, additionalProperties: false };
   readonly name = PLUGIN_NAME;
   /** Options with the schema's defaults filled in: the schema is the only place they are written. */

@@ -23,6 +23,7 @@ export interface LiveSamplingOptions {
 export class LiveSamplingPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'live sampling through read-only discovery tools, for environments without samplers';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: { minFields: { type: 'integer', minimum: 1, default: 3 }, maxPerCollection: { type: 'integer', minimum: 1, default: 200 } },

@@ -56,6 +56,7 @@ export function parseVerdict(text: string, a: string, b: string): PairVerdict | 
 export class LlmDependencyClassifierPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'dependency graph: an OpenAI-compatible model classifies every tool pair (explicit / implicit / none)';
+  static readonly commands = [];
   readonly name = PLUGIN_NAME;
   readonly options: LlmDependencyClassifierOptions;
   private readonly client: OpenAIPolicyPlugin;

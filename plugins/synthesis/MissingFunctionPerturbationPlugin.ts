@@ -19,6 +19,7 @@ export interface MissingFunctionOptions extends PerturbationOptions {
 export class MissingFunctionPerturbationPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'perturbation: hide a tool of the chain (clarification or abstention examples)';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: { probability: { ...PROBABILITY_SCHEMA, default: 0.18 }, clarificationShare: { ...PROBABILITY_SCHEMA, default: 0.78 } },

@@ -21,6 +21,7 @@ export interface OpenAITeacherOptions extends Omit<OpenAIPolicyOptions, 'purpose
 export class OpenAITeacherPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'teacher: an OpenAI-compatible chat-completions server plays the assistant';
+  static readonly commands = [];
   readonly name = PLUGIN_NAME;
   readonly options: OpenAITeacherOptions;
   private readonly client: OpenAIPolicyPlugin;

@@ -92,6 +92,7 @@ export function cleanMessage(text: string): string {
 export class OpenAIUserSimulatorPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'user simulator: an OpenAI-compatible chat-completions server writes the user\'s turns from the scenario and persona';
+  static readonly commands = [];
   readonly name = PLUGIN_NAME;
   readonly options: OpenAIUserSimulatorOptions;
   readonly counters: UserSimulatorCounters = { written: 0, regenerated: 0, fallbacks: 0 };

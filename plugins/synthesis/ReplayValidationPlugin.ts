@@ -87,6 +87,7 @@ export function withinRolloutCaps(example: Example): boolean {
 export class ReplayValidationPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'validation: replay in fresh sessions, error rate, sensitive-argument provenance, Jaccard dedup';
+  static readonly commands = [];
   static readonly optionsSchema = {
     type: 'object',
     properties: { maxErrorRate: { type: 'number', minimum: 0, maximum: 1, default: 0.3 }, jaccardThreshold: { type: 'number', minimum: 0, maximum: 1, default: 0.7 } },

@@ -72,6 +72,7 @@ function scenarioMessage(persona: Persona, text: string, rng: SynthesisRandom, f
 export class TemplateTeacherPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'teacher without a model: templated user turns per persona, planned calls, summaries of results';
+  static readonly commands = [];
   readonly name = PLUGIN_NAME;
 
   apply(engine: Engine): void {

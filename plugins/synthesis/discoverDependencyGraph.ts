@@ -15,6 +15,9 @@ export function isIdentifierInput(input: string): boolean {
   return field === 'id' || /_ids?$/.test(field) || field === 'path' || field.endsWith('_path') || field.endsWith('_email') || IDENTIFIER_HANDLES.has(field);
 }
 
+/** Nouns of ids that name any kind of thing (`record_id`, `target_id`). */
+const GENERIC_NOUNS = new Set(['record', 'target', 'entity', 'object', 'resource']);
+
 const IDENTIFIER_HANDLES = new Set(['sku', 'symbol', 'channel', 'username', 'handle', 'city_code', 'label', 'email']);
 
 /** The output field names an identifier input can take its value from. */
@@ -72,6 +75,8 @@ function nounAliases(noun: string): string[] {
   return parts.map((_, i) => `${parts.slice(i).join('_')}_id`);
 }
 
+/** Distinct things each tool is tried on for state refusals. */
+const STATE_DRAWS = 24;
 /** Options of discovery. */
 export interface DiscoveryOptions {
   /** Probe live sessions for implicit edges (and to learn which tools can be called at all). */
@@ -243,6 +248,83 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     for (const tool of tools) callable.add(tool.name);
   }
 
+  // State refusals: a tool may refuse one thing for the state it is in (a sleeping car, a route not
+  // set, a channel not joined) and say which tool lifts the refusal ("wake it with wake_vehicle
+  // first"). B is tried on distinct things of the sampled world; where its refusal names a
+  // state-changing A, A is called first on that same thing (its ids bound to B's), then B on the very
+  // same arguments. B working makes A a prerequisite; B refusing for a next gate that names another
+  // tool tries that one too (wake, then set a route, then cancel it), each tool of the chain kept
+  // when B fails without it. A refusal that names no tool is no state edge (an order already
+  // shipped, a coupon expired): the server itself says nothing lifts it.
+  const stateEdges: Array<{ a: ToolFacts; b: ToolFacts }> = [];
+  if (options.probe) {
+    const idInputs = (tool: ToolFacts) => tool.required.filter((input) => isIdentifierInput(input) && !chosen.get(tool.name)?.has(input));
+    const refusalOf = async (calls: Array<{ tool: ToolFacts; args: Record<string, unknown> }>): Promise<string | undefined> => {
+      const session = await engine.openSession(server, options.world);
+      try {
+        for (let step = 0; step < calls.length; step++) {
+          const executed = await engine.execute({ server, session, call: { name: calls[step].tool.name, arguments: calls[step].args } });
+          if (!executed.ok) return step === calls.length - 1 ? (executed.error?.message ?? 'refused') : undefined;
+        }
+        return '';
+      } finally {
+        await session.close();
+      }
+    };
+    for (const b of tools) {
+      const ids = idInputs(b);
+      if (ids.length === 0) continue;
+      const avoid = new Set<string>();
+      const found = new Set<string>();
+      for (let attempt = 0; attempt < STATE_DRAWS; attempt++) {
+        const args = resolveArguments(b, { outputs: new ValuePool(), sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 700 + attempt), optionalRate: optionalRate(attempt % options.attempts), avoid })?.arguments;
+        if (args === undefined) break;
+        const values = ids.flatMap((input) => [args[input]].flat()).filter((value): value is string => typeof value === 'string');
+        if (values.length === 0 || values.every((value) => avoid.has(value))) break;
+        for (const value of values) avoid.add(value);
+        const refusal = await refusalOf([{ tool: b, args }]);
+        if (!refusal) continue;
+        const bindings = new Map<string, unknown>();
+        for (const input of ids) bindings.set(input, args[input]).set(stripRolePrefix(input), args[input]);
+        const given = new Set(values);
+        // The tools a refusal names, each tried on B's thing; where B then refuses for a next gate that
+        // names another tool, that one is tried after it (one more step): the tools of a chain after
+        // which B works are its prerequisites.
+        const lift = async (prefix: Array<{ tool: ToolFacts; args: Record<string, unknown> }>, refused: string): Promise<ToolFacts[] | undefined> => {
+          const named = tools.filter((a) => a !== b && !a.readOnly && !prefix.some((call) => call.tool === a) && new RegExp(`\\b${a.name}\\b`).test(refused));
+          for (const a of named) {
+            for (let draw = 0; draw < options.attempts; draw++) {
+              const drawn = resolveArguments(a, { outputs: new ValuePool(), sample, bindings, today, rng: new SynthesisRandom(options.seed + draw), optionalRate: optionalRate(draw) });
+              // Only A acting on the thing B refused: a change elsewhere proves nothing about B's thing.
+              if (drawn === undefined || !idInputs(a).some((input) => [drawn.arguments[input]].flat().some((value) => given.has(value as string)))) continue;
+              const calls = [...prefix, { tool: a, args: drawn.arguments }];
+              const after = await refusalOf([...calls, { tool: b, args }]);
+              if (after === undefined) continue;
+              if (after === '') {
+                // Each tool of the chain is needed: without it B still refuses (or the chain breaks).
+                const needed: ToolFacts[] = [];
+                for (let i = 0; i < calls.length; i++) if (calls.length === 1 || (await refusalOf([...calls.slice(0, i), ...calls.slice(i + 1), { tool: b, args }])) !== '') needed.push(calls[i].tool);
+                return needed;
+              }
+              if (prefix.length === 0) {
+                const chain = await lift(calls, after);
+                if (chain !== undefined) return chain;
+              }
+              // A refusal that still names A asks for A done otherwise (another status): the next draw.
+              if (!new RegExp(`\\b${a.name}\\b`).test(after)) break;
+            }
+          }
+          return undefined;
+        };
+        for (const a of (await lift([], refusal)) ?? []) {
+          if (found.has(a.name)) continue;
+          found.add(a.name);
+          stateEdges.push({ a, b });
+        }
+      }
+    }
+  }
+
   // A field named for something else holds handles too when a reader that takes one (and refuses
   // what is not there) accepts its value: a post's `author` and `mentions` are handles. Only
   // handles: ids and paths are named as such wherever they are meant (a user's `home` is no path to act on).
@@ -375,6 +457,21 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   // lists or looks up things); a tool that changes state counts only for the ids of the records it
   // made or changed, not for the foreign keys it echoes back (the customer of a payee just removed).
   // An id A only echoes from its own required inputs links nothing new.
+  // An id input named for no kind of thing (`record_id`: an account, contact, lead or deal) takes
+  // whatever ids it accepts: each id field a reader gives, tried live in B's working arguments.
+  const generic = new Set(tools.flatMap((tool) => tool.required.filter((input) => GENERIC_NOUNS.has(stripRolePrefix(input).replace(/_ids?$/, '')))));
+  const takesAny = async (a: ToolFacts, b: ToolFacts, input: string, produced: ReadonlyMap<string, 'primary' | 'foreign'>): Promise<string | undefined> => {
+    const from = alone.get(a.name);
+    const to = alone.get(b.name);
+    if (!options.probe || from === undefined || to === undefined || typeof to.resolved.arguments[input] !== 'string') return undefined;
+    const records = extractRecords(from.result, '', { kind: 'output', step: 0, tool: a.name });
+    for (const field of produced.keys()) {
+      if (!field.endsWith('_id')) continue;
+      const value = records.map((record) => record.fields[field]).find((item) => typeof item === 'string' && item !== to.resolved.arguments[input]);
+      if (value !== undefined && (await succeedsAlone(b, { ...to.resolved.arguments, [input]: value }))) return field;
+    }
+    return undefined;
+  };
   const edges: DependencyEdge[] = [];
   for (const a of tools) {
     if (options.probe && !a.readOnly && !liveJudged.has(a.name)) {
@@ -394,7 +491,8 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         if (!isIdentifierInput(input) || (!b.readOnly && chosen.get(b.name)?.has(input))) continue;
         // An input whose schema lists every value it takes (`label`: home or work) is a choice among them, not a result.
         if (Array.isArray(b.properties[input]?.enum)) continue;
-        const output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
+        let output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
+        if ((output === undefined || generic.has(input)) && a.readOnly && generic.has(input)) output = await takesAny(a, b, input, produced);
         if (output !== undefined && (!echoes.has(output) || (a.readOnly && nestedKinds.get(a.name)!.has(output)))) matched.push({ output, input });
       }
       if (matched.length > 0 && (await accepts(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
@@ -407,6 +505,10 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   for (const { a, b, args } of afterOthers) {
     if (a.readOnly || explicitPairs.has(`${a.name}>${b.name}`)) continue;
     if (await succeedsAlone(b, args)) continue;
+    implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
+  }
+  for (const { a, b } of stateEdges) {
+    if (explicitPairs.has(`${a.name}>${b.name}`) || implicit.some((edge) => edge.from === a.name && edge.to === b.name)) continue;
     implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
   }
 

@@ -1,7 +1,7 @@
 import { entryValues, getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
 import { addDays, isCalendarDate } from '../kit/days.js';
 export { addDays, isCalendarDate };
-import { idNumber } from '../kit/lookups.js';
+import { byIdNumber, idNumber } from '../kit/lookups.js';
 export { idNumber };
 
 /**
@@ -127,6 +127,16 @@ export const allActivities = (state: CrmState): Activity[] => entryValues(state.
 const accountNames = new WeakMap<object, Map<string, Account>>();
 
 /** The account with that name (case-insensitive), from an index built once per accounts record. */
+/** The contact whose email is `email` (lower case), if any: emails are unique among contacts. */
+export function contactByEmail(state: CrmState, email: string): Contact | undefined {
+  return allContacts(state).find((c) => c.email === email);
+}
+
+/** The first active owner's id: who owns a new record when neither the call nor a related record names one. */
+export function defaultOwnerId(state: CrmState): string {
+  return Object.keys(state.owners).find((id) => state.owners[id].active)!;
+}
+
 export function accountByName(state: CrmState, name: string): Account | undefined {
   let index = accountNames.get(state.accounts);
   if (index === undefined) accountNames.set(state.accounts, (index = new Map(allAccounts(state).map((a) => [a.name.toLowerCase(), a]))));
@@ -149,7 +159,7 @@ export function openLeadOfCompany(state: CrmState, company: string): Lead | unde
 
 
 
-export const byIdNumber = <T>(key: (item: T) => string) => (a: T, b: T): number => idNumber(key(a)) - idNumber(key(b));
+export { byIdNumber };
 
 export function formatMoney(amount: number): string {
   return `${amount.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} USD`;

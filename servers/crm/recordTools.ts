@@ -8,6 +8,8 @@ import {
   allAccounts,
   allActivities,
   allContacts,
+  contactByEmail,
+  defaultOwnerId,
   allDeals,
   allLeads,
   byIdNumber,
@@ -124,7 +126,7 @@ export const createCrmAccount = defineTool<CrmState, CreateAccountArgs>({
     const clash = accountByName(state, name);
     if (clash !== undefined) ctx.fail(`account ${clash.account_id} is already named ${clash.name}; use it instead of a duplicate`);
     const lead = openLeadOfCompany(state, name);
-    const owner = args.owner_email !== undefined ? requireOwner(ctx, args.owner_email) : state.owners[lead?.owner_id ?? Object.keys(state.owners).find((id) => state.owners[id].active)!];
+    const owner = args.owner_email !== undefined ? requireOwner(ctx, args.owner_email) : state.owners[lead?.owner_id ?? defaultOwnerId(state)];
     const account: Account = {
       account_id: ctx.nextId('acct'),
       name,
@@ -193,7 +195,7 @@ export const createCrmContact = defineTool<CrmState, CreateContactArgs>({
   handler(args, ctx) {
     const state = base(ctx);
     const email = args.email.trim().toLowerCase();
-    const clash = allContacts(state).find((c) => c.email === email);
+    const clash = contactByEmail(state, email);
     if (clash !== undefined) ctx.fail(`contact ${clash.contact_id} (${contactName(clash)}) already has the email ${email}`);
     const account = args.account_id === undefined ? undefined : requireAccount(ctx, args.account_id);
     const owner = args.owner_email !== undefined ? requireOwner(ctx, args.owner_email) : account !== undefined ? state.owners[account.owner_id] : undefined;
@@ -205,7 +207,7 @@ export const createCrmContact = defineTool<CrmState, CreateContactArgs>({
       email,
       phone: args.phone ?? '',
       title: args.title?.trim() ?? '',
-      owner_id: owner?.owner_id ?? Object.keys(state.owners).find((id) => state.owners[id].active)!,
+      owner_id: owner?.owner_id ?? defaultOwnerId(state),
       created_on: ctx.today,
     };
     putEntry(ctx, 'contacts', contact.contact_id, contact);

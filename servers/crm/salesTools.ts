@@ -12,7 +12,8 @@ import {
   addDays,
   allAccounts,
   allActivities,
-  allContacts,
+  contactByEmail,
+  defaultOwnerId,
   allDeals,
   allLeads,
   byIdNumber,
@@ -118,9 +119,9 @@ export const createCrmLead = defineTool<CrmState, CreateLeadArgs>({
   handler(args, ctx) {
     const state = base(ctx);
     const email = args.email.trim().toLowerCase();
-    const contact = allContacts(state).find((c) => c.email === email);
+    const contact = contactByEmail(state, email);
     if (contact !== undefined) ctx.fail(`${email} is already contact ${contact.contact_id} (${contact.first_name} ${contact.last_name}); log an activity or create a deal on that contact instead`);
-    const owner = args.owner_email === undefined ? state.owners[Object.keys(state.owners).find((id) => state.owners[id].active)!] : requireOwner(ctx, args.owner_email);
+    const owner = args.owner_email === undefined ? state.owners[defaultOwnerId(state)] : requireOwner(ctx, args.owner_email);
     const account = accountByName(state, args.company);
     const lead: Lead = {
       lead_id: ctx.nextId('lead'),
@@ -197,7 +198,7 @@ export const convertCrmLead = defineTool<CrmState, ConvertArgs>({
     const lead = requireLead(ctx, args.lead_id);
     if (lead.status === 'converted') ctx.fail(`lead ${lead.lead_id} was already converted on ${lead.converted!.converted_on} into contact ${lead.converted!.contact_id}${lead.converted!.deal_id ? ` and deal ${lead.converted!.deal_id}` : ''}`);
     if (lead.status !== 'qualified') ctx.fail(`lead ${lead.lead_id} is ${lead.status}; only qualified leads are converted (update_crm_lead_status to qualified first)`);
-    const existing = allContacts(state).find((c) => c.email === lead.email);
+    const existing = contactByEmail(state, lead.email);
     if (existing !== undefined) ctx.fail(`${lead.email} is already contact ${existing.contact_id}; the lead is a duplicate (set it to unqualified)`);
     const createDeal = args.create_deal !== false;
     if (!createDeal && (args.deal_name !== undefined || args.amount !== undefined || args.close_date !== undefined)) ctx.fail('deal_name, amount and close_date describe the deal; leave them out when create_deal is false');

@@ -1,4 +1,5 @@
 import type { BucketedRecord } from '../kit/bucketedRecord.js';
+import { idNumber } from '../kit/lookups.js';
 
 /**
  * The state of the food-delivery domain (after DoorDash): customers with saved addresses,
@@ -174,10 +175,7 @@ export const dollars = (cents: number): number => Math.round(cents) / 100;
 export const cents = (amount: number): number => Math.round(amount * 100);
 export const money = (c: number): string => `$${(c / 100).toFixed(2)}`;
 
-export function idNumber(id: string): number {
-  const match = /(\d+)$/.exec(id);
-  return match ? Number(match[1]) : 0;
-}
+export { idNumber };
 
 export function addMinutes(iso: string, minutes: number): string {
   return new Date(Date.parse(iso) + minutes * 60_000).toISOString().replace('.000Z', 'Z');

@@ -16,6 +16,11 @@ export function idNumber(id: string): number {
   return match ? Number(match[1]) : 0;
 }
 
+/** Compares items by the number their id ends in (`byIdNumber((d) => d.deal_id)`), for `sort`. */
+export function byIdNumber<T>(idOf: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => idNumber(idOf(a)) - idNumber(idOf(b));
+}
+
 /** How a not-found message names things. */
 export interface NotFoundHint<T> {
   /** What the id names, e.g. `invoice`. */

@@ -7,7 +7,7 @@
  */
 
 import { entryValues, getEntry, type BucketedRecord } from '../kit/bucketedRecord.js';
-import { idNumber } from '../kit/lookups.js';
+import { byIdNumber, idNumber } from '../kit/lookups.js';
 export { idNumber };
 
 export const MAPS_REFERENCE_DATE = '2026-03-16T16:00:00Z';
@@ -164,9 +164,7 @@ export function allPlaces(state: MapsState): Place[] {
 }
 
 
-export function byIdNumber<T>(idOf: (item: T) => string): (a: T, b: T) => number {
-  return (a, b) => idNumber(idOf(a)) - idNumber(idOf(b));
-}
+export { byIdNumber };
 
 /** The rating shown for a place: mean stars to one decimal, or null without ratings. */
 export function ratingOf(place: Place): number | null {

@@ -4,6 +4,7 @@
  * windows, Sentry Mode, navigation and drive state), the named places vehicles park at and drive
  * to, and the drive log. Ranges are kilometres, temperatures °C, battery levels whole percent.
  */
+import { byIdNumber, idNumber } from '../kit/lookups.js';
 
 export const VEHICLE_REFERENCE_DATE = '2026-03-16T17:30:00Z';
 
@@ -178,12 +179,7 @@ export function driveMinutes(distanceKm: number): number {
   return Math.max(1, Math.round((town / 40 + (distanceKm - town) / 90) * 60));
 }
 
-export function idNumber(id: string): number {
-  const match = /(\d+)$/.exec(id);
-  return match ? Number(match[1]) : 0;
-}
-
-export const byIdNumber = <T>(key: (item: T) => string) => (a: T, b: T): number => idNumber(key(a)) - idNumber(key(b));
+export { byIdNumber, idNumber };
 
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

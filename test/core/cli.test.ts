@@ -109,6 +109,15 @@ export default { plugins: [GreeterPlugin] };
       const project = makeProject({ 'greet.mjs': GREET, 'prove.config.mjs': config });
       try {
         expect(await runProve(['greet', 'Ada'], { cwd: project.dir })).to.deep.include({ code: 0, stdout: 'hello, Ada\n', stderr: '' });
+        // --help lists declared commands without applying, once every class declares its own ([]: none).
+        const undeclared = await runProve(['--help'], { cwd: project.dir });
+        expect(undeclared.code).to.equal(0);
+        expect(undeclared.stderr).to.contain('commands of plugins are not listed').and.contain('Broken was applied');
+        writeFileSync(join(project.dir, 'prove.config.mjs'), config.replace("class Broken { name = 'Broken';", "class Broken { static commands = []; name = 'Broken';"));
+        const declared = await runProve(['--help'], { cwd: project.dir });
+        expect(declared).to.deep.include({ code: 0, stderr: '' });
+        expect(declared.stdout).to.match(/^ {2}config +print the resolved/m).and.match(/^ {2}greet +say hello to NAME$/m);
+        writeFileSync(join(project.dir, 'prove.config.mjs'), config);
         const engine = await runProve(['config'], { cwd: project.dir });
         expect(engine.code).to.equal(1);
         expect(engine.stderr).to.contain('Broken was applied');
@@ -125,7 +134,11 @@ export default { plugins: [GreeterPlugin] };
       const { provePreset } = await import('../../presets/prove.js');
       const resolved = await resolveConfig('(test)', { presets: [provePreset] });
       const declared = new Map<string, unknown>();
-      for (const { plugin } of resolved.plugins) for (const entry of (plugin.constructor as PluginClass).commands ?? []) declared.set(entry.name, entry);
+      for (const { plugin } of resolved.plugins) {
+        const commands = (plugin.constructor as PluginClass).commands;
+        expect(commands, `${plugin.name} declares its commands ([] for none), so that --help applies no plugin`).to.be.an('array');
+        for (const entry of commands ?? []) declared.set(entry.name, entry);
+      }
       const engine = await createEngine(resolved);
       try {
         expect([...declared.keys()].sort()).to.deep.equal([...engine.commands.keys()].sort());

@@ -8,7 +8,8 @@ import { OpenAIPolicyPlugin } from '../../plugins/policy/OpenAIPolicyPlugin.js';
 import { onnxScript } from '../../plugins/policy/onnx/exportOnnx.js';
 import { ModelServer } from '../../plugins/policy/onnx/ModelServer.js';
 import { OnnxCausalLM } from '../../plugins/policy/onnx/OnnxCausalLM.js';
-import { OnnxPolicyPlugin, toCompletion } from '../../plugins/policy/onnx/OnnxPolicyPlugin.js';
+import { OnnxPolicyPlugin } from '../../plugins/policy/onnx/OnnxPolicyPlugin.js';
+import { hermesCompletion } from '../../plugins/policy/parseToolCalls.js';
 import { REPO_ROOT } from '../support/project.js';
 import { parityPrompts } from './support/parityPrompts.js';
 
@@ -180,12 +181,12 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
 
 describe('ONNX policy: tool calls out of the decoded text', () => {
   it('reads Hermes <tool_call> blocks with the project’s parser into OpenAI tool_calls', () => {
-    const c = toCompletion('Let me check.\n<tool_call>\n{"name": "get_balance", "arguments": {"account": "chk_1"}}\n</tool_call>', { ids: [1, 2], logprobs: [-0.1, -0.2], finish: 'stop', promptTokens: 7 });
+    const c = hermesCompletion('Let me check.\n<tool_call>\n{"name": "get_balance", "arguments": {"account": "chk_1"}}\n</tool_call>', { ids: [1, 2], logprobs: [-0.1, -0.2], finish: 'stop', promptTokens: 7 });
     expect(c.finishReason).to.equal('tool_calls');
     expect(c.calls).to.deep.equal([{ id: 'call_0', name: 'get_balance', arguments: { account: 'chk_1' } }]);
     expect(c.message).to.deep.include({ content: 'Let me check.' });
     expect((c.message as { tool_calls: unknown[] }).tool_calls).to.deep.equal([{ id: 'call_0', type: 'function', function: { name: 'get_balance', arguments: '{"account":"chk_1"}' } }]);
-    const broken = toCompletion('<tool_call>{"name": "x", "arguments": {oops}</tool_call>', { ids: [1], logprobs: [0], finish: 'length', promptTokens: 1 });
+    const broken = hermesCompletion('<tool_call>{"name": "x", "arguments": {oops}</tool_call>', { ids: [1], logprobs: [0], finish: 'length', promptTokens: 1 });
     expect(broken.calls[0].malformed).to.be.a('string');
     expect(broken.finishReason).to.equal('length');
   });

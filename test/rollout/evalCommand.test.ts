@@ -144,6 +144,8 @@ describe('prove-rl eval (child process)', function () {
     const cases: Array<[string[], RegExp]> = [
       [['--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--dataset FILE is required/],
       [['--dataset', 'data/examples.jsonl', '--policy', server.baseURL, '--out', 'runs/bad'], /--policy needs --model NAME/],
+      [['--dataset', 'data/examples.jsonl', '--model', 'data', '--out', 'runs/bad'], /--model is the name of a model that the server at --policy URL runs; "data" is a model on disk \(train's --model\): serve it with prove-rl export --format onnx --model data/],
+      [['--dataset', 'data/examples.jsonl', '--model', 'gpt-x', '--out', 'runs/bad'], /--model needs --policy URL/],
       [['--dataset', 'data/missing.jsonl', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /dataset .*missing.jsonl does not exist/],
       [['--dataset', 'data/broken.jsonl', '--split', 'all', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /line 2: not an example: .*kind = "chat": must be one of/],
       [['--dataset', 'data/examples.jsonl', '--split', 'dev', '--policy', server.baseURL, '--model', 'm', '--out', 'runs/bad'], /--split "dev" is invalid: must be test, train or all/],

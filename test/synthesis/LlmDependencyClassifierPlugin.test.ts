@@ -1,39 +1,31 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { Engine } from '../../core/index.js';
 import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
 import type { DependencyGraph } from '../../plugins/synthesis/DependencyGraph.js';
 import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
 import { LlmDependencyClassifierPlugin } from '../../plugins/synthesis/LlmDependencyClassifierPlugin.js';
+import { startScriptedOpenAIServer } from '../rollout/support/ScriptedOpenAIServer.js';
 
 describe('LlmDependencyClassifierPlugin', function () {
   this.timeout(60_000);
 
   it('asks an OpenAI-compatible model about every pair of tools once and adds the edges it names', async () => {
     const asked: string[] = [];
-    const server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk) => (text += chunk));
-      req.on('end', () => {
-        const body = JSON.parse(text);
-        const question: string = body.messages[1].content;
-        const [a, b] = [...question.matchAll(/^Tool [AB]\n([a-z_]+):/gm)].map((m) => m[1]);
-        asked.push(`${a}|${b}`);
-        let content = '{"relation": "none"}';
-        // The model names an implicit dependency the schemas do not show, answers one pair with prose, and the rest "none".
-        if (a === 'freeze_bank_card' && b === 'unfreeze_bank_card') content = 'Sure! {"relation": "implicit", "first": "freeze_bank_card"}';
-        if (a === 'get_bank_transaction' && b === 'list_bank_transfers') content = 'I am not sure.';
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
-      });
+    const server = await startScriptedOpenAIServer((body) => {
+      const question = body.messages[1].content as string;
+      const [a, b] = [...question.matchAll(/^Tool [AB]\n([a-z_]+):/gm)].map((m) => m[1]);
+      asked.push(`${a}|${b}`);
+      let content = '{"relation": "none"}';
+      // The model names an implicit dependency the schemas do not show, answers one pair with prose, and the rest "none".
+      if (a === 'freeze_bank_card' && b === 'unfreeze_bank_card') content = 'Sure! {"relation": "implicit", "first": "freeze_bank_card"}';
+      if (a === 'get_bank_transaction' && b === 'list_bank_transfers') content = 'I am not sure.';
+      return { kind: 'message', content };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const engine = new Engine();
     try {
       await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
       await engine.use(new DependencyGraphPlugin({ probe: false }));
-      await engine.use(new LlmDependencyClassifierPlugin({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, model: 'classifier', concurrency: 8 }));
+      await engine.use(new LlmDependencyClassifierPlugin({ baseURL: server.baseURL, model: 'classifier', concurrency: 8 }));
       const environment = engine.environment('banking');
       const sample = async () => {
         const session = await engine.openSession('banking', { seed: 0, referenceDate: environment.defaultReferenceDate! });
@@ -56,7 +48,7 @@ describe('LlmDependencyClassifierPlugin', function () {
       expect(asked).to.have.length((n * (n - 1)) / 2);
     } finally {
       await engine.close();
-      server.close();
+      await server.close();
     }
   });
 });

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { Engine } from '../../core/index.js';
 import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
@@ -9,27 +7,16 @@ import { OpenAIUserSimulatorPlugin, factsOf, missingFacts } from '../../plugins/
 import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
 import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { TemplateTeacherPlugin } from '../../plugins/synthesis/TemplateTeacherPlugin.js';
+import { startScriptedOpenAIServer, type ChatRequest, type ScriptedOpenAIServer } from '../rollout/support/ScriptedOpenAIServer.js';
 
 /** A local server speaking OpenAI chat-completions; `answer` writes the assistant text of each response. */
-async function chatServer(answer: (body: any) => string): Promise<{ url: string; server: Server; requests: any[] }> {
-  const requests: any[] = [];
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      const body = JSON.parse(text);
-      requests.push(body);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: answer(body) }, finish_reason: 'stop' }] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server, requests };
+function chatServer(answer: (body: ChatRequest) => string): Promise<ScriptedOpenAIServer> {
+  return startScriptedOpenAIServer((body) => ({ kind: 'message', content: answer(body) }));
 }
 
 /** The brief the simulator was given, from its request. */
-function briefOf(body: any): string {
-  return /in brief: "([\s\S]*)"\n/.exec(body.messages[1].content)![1];
+function briefOf(body: ChatRequest): string {
+  return /in brief: "([\s\S]*)"\n/.exec(body.messages[1].content as string)![1];
 }
 
 describe('OpenAIUserSimulatorPlugin', function () {
@@ -44,13 +31,13 @@ describe('OpenAIUserSimulatorPlugin', function () {
 
   it('writes every user turn through an OpenAI-compatible server from the brief, persona and values; the example validates', async () => {
     // The "model": the brief in other words, behind a label and quotes the plugin must strip.
-    const { url, server, requests } = await chatServer((body) => `Customer: "Right, so here is the thing: ${briefOf(body)}"`);
+    const server = await chatServer((body) => `Customer: "Right, so here is the thing: ${briefOf(body)}"`);
     const engine = new Engine();
     try {
       await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
       await engine.use(new DependencyGraphPlugin({}));
       await engine.use(new TemplateTeacherPlugin());
-      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: url, model: 'user-test', retries: 0 });
+      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0 });
       await engine.use(simulator);
       const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 });
       const outcome = await machine.run(1);
@@ -59,25 +46,25 @@ describe('OpenAIUserSimulatorPlugin', function () {
       const users = example.messages.filter((m: any) => m.role === 'user');
       expect(users.length).to.be.greaterThan(1);
       for (const m of users) expect(m.content).to.match(/^Right, so here is the thing: /);
-      expect(requests.length).to.equal(users.length);
+      expect(server.requests.length).to.equal(users.length);
       expect(simulator.counters).to.deep.equal({ written: users.length, regenerated: 0, fallbacks: 0 });
       // The request names the scope and persona, sends no tools, and lists the values to keep.
-      expect(requests[0].messages[0].content).to.match(/You play a customer of .*Your persona: a /);
-      expect(requests[0]).to.not.have.property('tools');
+      expect(server.requests[0].messages[0].content).to.match(/You play a customer of .*Your persona: a /);
+      expect(server.requests[0]).to.not.have.property('tools');
       expect(await new ReplayValidationPlugin({}).check(engine, example)).to.equal(undefined);
     } finally {
       await engine.close();
-      server.close();
+      await server.close();
     }
   });
 
   it('asks again on an unusable answer, then keeps the template\'s words and counts the fallback', async () => {
     // The first answer for each message is empty; the second keeps the brief, except for the first message, which never comes.
     let calls = 0;
-    const { url, server } = await chatServer((body) => {
+    const server = await chatServer((body) => {
       calls++;
       const brief = briefOf(body);
-      const first = body.messages[1].content.startsWith('Your first message');
+      const first = (body.messages[1].content as string).startsWith('Your first message');
       return first || calls % 2 === 1 ? '' : brief;
     });
     const engine = new Engine();
@@ -85,7 +72,7 @@ describe('OpenAIUserSimulatorPlugin', function () {
       await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
       await engine.use(new DependencyGraphPlugin({}));
       await engine.use(new TemplateTeacherPlugin());
-      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: url, model: 'user-test', retries: 0, regenerations: 1 });
+      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0, regenerations: 1 });
       await engine.use(simulator);
       const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 });
       const outcome = await machine.run(1);
@@ -99,7 +86,7 @@ describe('OpenAIUserSimulatorPlugin', function () {
       expect(simulator.counters.regenerated).to.equal(users.length - 1);
     } finally {
       await engine.close();
-      server.close();
+      await server.close();
     }
   });
 

@@ -117,6 +117,7 @@ export interface BfclRunOptions {
  * validates the bridge: it must score 100 %.
  */
 export class BfclGroundTruthPolicyPlugin implements ProvePlugin {
+  static readonly commands = [];
   readonly name = 'BfclGroundTruthPolicyPlugin';
   apply(engine: Engine): void {
     engine.hooks.onGenerate.tapPromise({ name: this.name, stage: STAGE_DEFAULT }, async (draft) => {

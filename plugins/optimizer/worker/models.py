@@ -21,6 +21,32 @@ import os
 SMOLLM2 = "smollm2"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
+
+def chatml_turns(tool_result: str = "m.content") -> str:
+    """The turns after the system turn of prove's ChatML/Hermes templates (here and in tiny.py), ending
+    with the generation prompt: user turns, assistant text and `<tool_call>` blocks, consecutive tool
+    results as `<tool_response>` blocks in one user turn. `tool_result`: the Jinja expression of a
+    result's text (tiny.py cuts it)."""
+    return (
+        "{%- for m in rest %}"
+        "{%- if m.role == 'user' %}{{- '<|im_start|>user\\n' + m.content + '<|im_end|>\\n' }}"
+        "{%- elif m.role == 'assistant' %}{{- '<|im_start|>assistant\\n' }}"
+        "{%- if m.content %}{{- m.content }}{%- endif %}"
+        "{%- if m.tool_calls %}{%- for tc in m.tool_calls %}"
+        "{%- if m.content or not loop.first %}{{- '\\n' }}{%- endif %}"
+        "{{- '<tool_call>\\n{\"name\": \"' + tc.function.name + '\", \"arguments\": ' + (tc.function.arguments | tojson) + '}\\n</tool_call>' }}"
+        "{%- endfor %}{%- endif %}"
+        "{{- '<|im_end|>\\n' }}"
+        "{%- elif m.role == 'tool' %}"
+        "{%- if loop.first or rest[loop.index0 - 1].role != 'tool' %}{{- '<|im_start|>user' }}{%- endif %}"
+        "{{- '\\n<tool_response>\\n' + " + tool_result + " + '\\n</tool_response>' }}"
+        "{%- if loop.last or rest[loop.index0 + 1].role != 'tool' %}{{- '<|im_end|>\\n' }}{%- endif %}"
+        "{%- endif %}"
+        "{%- endfor %}"
+        "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
+    )
+
+
 # A ChatML template with Hermes tool calling, for models whose own template ignores `tools`.
 HERMES_TEMPLATE = (
     "{%- if messages and messages[0].role == 'system' %}{%- set sys = messages[0].content %}{%- set rest = messages[1:] %}"
@@ -33,23 +59,7 @@ HERMES_TEMPLATE = (
     "<tool_call>\\n{\"name\": <tool name>, \"arguments\": <arguments object>}\\n</tool_call>' }}"
     "{%- endif %}"
     "{{- '<|im_end|>\\n' }}"
-    "{%- for m in rest %}"
-    "{%- if m.role == 'user' %}{{- '<|im_start|>user\\n' + m.content + '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'assistant' %}{{- '<|im_start|>assistant\\n' }}"
-    "{%- if m.content %}{{- m.content }}{%- endif %}"
-    "{%- if m.tool_calls %}{%- for tc in m.tool_calls %}"
-    "{%- if m.content or not loop.first %}{{- '\\n' }}{%- endif %}"
-    "{{- '<tool_call>\\n{\"name\": \"' + tc.function.name + '\", \"arguments\": ' + (tc.function.arguments | tojson) + '}\\n</tool_call>' }}"
-    "{%- endfor %}{%- endif %}"
-    "{{- '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'tool' %}"
-    "{%- if loop.first or rest[loop.index0 - 1].role != 'tool' %}{{- '<|im_start|>user' }}{%- endif %}"
-    "{{- '\\n<tool_response>\\n' + m.content + '\\n</tool_response>' }}"
-    "{%- if loop.last or rest[loop.index0 + 1].role != 'tool' %}{{- '<|im_end|>\\n' }}{%- endif %}"
-    "{%- endif %}"
-    "{%- endfor %}"
-    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
-)
+) + chatml_turns()
 
 
 class ModelSourceError(ValueError):

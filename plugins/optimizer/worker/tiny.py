@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import os
 
+from models import chatml_turns
+
 TOOL_RESULT_CHARS = 400
 
 TEMPLATE = (
@@ -28,23 +30,7 @@ TEMPLATE = (
     "{{- f.name + '(' }}{%- for k in props %}{{- k }}{%- if k not in req %}{{- '?' }}{%- endif %}{%- if not loop.last %}{{- ', ' }}{%- endif %}{%- endfor %}{{- ')\\n' }}"
     "{%- endfor %}{{- '</tools>' }}{%- endif %}"
     "{{- '<|im_end|>\\n' }}"
-    "{%- for m in rest %}"
-    "{%- if m.role == 'user' %}{{- '<|im_start|>user\\n' + m.content + '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'assistant' %}{{- '<|im_start|>assistant\\n' }}"
-    "{%- if m.content %}{{- m.content }}{%- endif %}"
-    "{%- if m.tool_calls %}{%- for tc in m.tool_calls %}"
-    "{%- if m.content or not loop.first %}{{- '\\n' }}{%- endif %}"
-    "{{- '<tool_call>\\n{\"name\": \"' + tc.function.name + '\", \"arguments\": ' + (tc.function.arguments | tojson) + '}\\n</tool_call>' }}"
-    "{%- endfor %}{%- endif %}"
-    "{{- '<|im_end|>\\n' }}"
-    "{%- elif m.role == 'tool' %}"
-    "{%- if loop.first or rest[loop.index0 - 1].role != 'tool' %}{{- '<|im_start|>user' }}{%- endif %}"
-    "{{- '\\n<tool_response>\\n' + m.content[:" + str(TOOL_RESULT_CHARS) + "] + '\\n</tool_response>' }}"
-    "{%- if loop.last or rest[loop.index0 + 1].role != 'tool' %}{{- '<|im_end|>\\n' }}{%- endif %}"
-    "{%- endif %}"
-    "{%- endfor %}"
-    "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
-)
+) + chatml_turns("m.content[:" + str(TOOL_RESULT_CHARS) + "]")
 
 SPECIAL = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 ADDED = ["<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>", "<think>", "</think>", "<tools>", "</tools>"]
@@ -76,6 +62,21 @@ QWEN3_06B_CONFIG = dict(
 )
 
 
+# A tiny Llama (SmolLM2's architecture) for the ONNX parity test (plugins/policy/onnx/tiny_llama.py):
+# a large initializer range, so that greedy choices are rarely near ties.
+TINY_LLAMA_CONFIG = dict(
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    max_position_embeddings=2048,
+    rope_theta=10000.0,
+    tie_word_embeddings=True,
+    initializer_range=0.4,
+)
+
+
 def build_tokenizer(texts: list[str], vocab_size: int):
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import PreTrainedTokenizerFast
@@ -104,41 +105,59 @@ def build_tokenizer(texts: list[str], vocab_size: int):
 
 def build_tiny(out_dir: str, conversations: list[dict], vocab_size: int = 2048, seed: int = 0, shape: str = "tiny") -> dict:
     """Write a tokenizer and a randomly initialised Qwen3 model to `out_dir` (atomically: a temporary folder, then a rename)."""
-    import shutil
-
-    import torch
-    from transformers import Qwen3Config, Qwen3ForCausalLM
+    from chat import normalize
 
     texts = []
     for conv in conversations:
-        from chat import normalize
-
         messages = [normalize(m) for m in conv.get("messages", [])]
         tools = conv.get("tools") or None
         texts.append(_render(messages, tools))
     # A first tokenizer only renders; the real one is trained on the rendered conversations.
     tokenizer = build_tokenizer(texts, vocab_size)
+    tiny = shape == "tiny"
+    return write_random_model(
+        out_dir,
+        tokenizer,
+        "qwen3",
+        TINY_CONFIG if tiny else QWEN3_06B_CONFIG,
+        seed,
+        # The 0.6B shape keeps Qwen3's vocabulary size (151,936) so that its embedding and LM head cost what they cost there.
+        vocab_size=None if tiny else 151936,
+        manifest={"built_by": "prove tiny.py", "shape": shape, "vocab_size": len(tokenizer), "seed": seed},
+    )
+
+
+def write_random_model(out_dir: str, tokenizer, architecture: str, shape_config: dict, seed: int, vocab_size: int | None = None, manifest: dict | None = None) -> dict:
+    """A `architecture` ("qwen3" or "llama") model of `shape_config` with weights seeded by `seed`, its vocabulary
+    and special tokens those of `tokenizer` (a build_tokenizer one; `vocab_size` overrides the size), saved
+    with the tokenizer (and `manifest` as prove_model.json) to `out_dir` atomically: a temporary folder, then a rename."""
+    import shutil
+
+    import torch
+    from transformers import LlamaConfig, LlamaForCausalLM, Qwen3Config, Qwen3ForCausalLM
+
+    config_class, model_class = {"qwen3": (Qwen3Config, Qwen3ForCausalLM), "llama": (LlamaConfig, LlamaForCausalLM)}[architecture]
     tmp = f"{out_dir}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     tokenizer.save_pretrained(tmp)
     torch.manual_seed(seed)
-    shape_config = TINY_CONFIG if shape == "tiny" else QWEN3_06B_CONFIG
-    config = Qwen3Config(
-        # The 0.6B shape keeps Qwen3's vocabulary size (151,936) so that its embedding and LM head cost what they cost there.
-        vocab_size=len(tokenizer) if shape == "tiny" else 151936,
+    config = config_class(
+        vocab_size=vocab_size or len(tokenizer),
         bos_token_id=tokenizer.convert_tokens_to_ids("<|endoftext|>"),
         eos_token_id=tokenizer.convert_tokens_to_ids("<|im_end|>"),
         pad_token_id=tokenizer.convert_tokens_to_ids("<|endoftext|>"),
         **shape_config,
     )
-    model = Qwen3ForCausalLM(config)
+    model = model_class(config)
     model.save_pretrained(tmp, safe_serialization=True)
-    with open(os.path.join(tmp, "prove_model.json"), "w") as f:
-        json.dump({"built_by": "prove tiny.py", "shape": shape, "vocab_size": len(tokenizer), "seed": seed, "parameters": sum(p.numel() for p in model.parameters())}, f)
+    parameters = sum(p.numel() for p in model.parameters())
+    if manifest is not None:
+        with open(os.path.join(tmp, "prove_model.json"), "w") as f:
+            json.dump({**manifest, "parameters": parameters}, f)
     shutil.rmtree(out_dir, ignore_errors=True)
     os.replace(tmp, out_dir)
-    return {"dir": out_dir, "vocab_size": len(tokenizer), "parameters": sum(p.numel() for p in model.parameters())}
+    return {"dir": out_dir, "vocab_size": len(tokenizer), "parameters": parameters}
 
 
 def _render(messages, tools) -> str:

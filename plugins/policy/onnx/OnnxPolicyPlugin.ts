@@ -2,7 +2,6 @@ import {
   errors,
   validatePluginOptions,
   STAGE_DEFAULT,
-  type AssistantMessage,
   type Completion,
   type Engine,
   type GenerationDraft,
@@ -10,7 +9,8 @@ import {
   type JsonSchema,
   type ProvePlugin,
 } from '../../../core/index.js';
-import { parseHermesText, toChatToolCall } from '../parseToolCalls.js';
+import { hermesCompletion } from '../parseToolCalls.js';
+import { RequestBatcher } from '../RequestBatcher.js';
 import { OnnxCausalLM, type GeneratedRow } from './OnnxCausalLM.js';
 
 const PLUGIN_NAME = 'OnnxPolicyPlugin';
@@ -72,8 +72,6 @@ interface Waiting {
   prompt: number[];
   seed: number;
   settings: CompletionSettings;
-  resolve(row: GeneratedRow): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -85,6 +83,7 @@ interface Waiting {
 export class OnnxPolicyPlugin implements ProvePlugin {
   static readonly pluginName = PLUGIN_NAME;
   static readonly description = 'policy: a model exported to ONNX (prove-rl export --format onnx), run in Node with onnxruntime-node';
+  static readonly commands = [];
   static readonly optionsSchema = OPTIONS_SCHEMA;
 
   readonly name = PLUGIN_NAME;
@@ -92,12 +91,11 @@ export class OnnxPolicyPlugin implements ProvePlugin {
   /** Turns, new tokens, batches and decoding seconds since construction. */
   readonly counters = { turns: 0, newTokens: 0, promptTokens: 0, batches: 0, seconds: 0 };
   private loading?: Promise<OnnxCausalLM>;
-  private waiting: Waiting[] = [];
-  private busy = false;
-  private timer?: NodeJS.Timeout;
+  private readonly batcher: RequestBatcher<Waiting, GeneratedRow>;
 
   constructor(options: OnnxPolicyOptions) {
     this.options = validatePluginOptions<Resolved>(PLUGIN_NAME, OPTIONS_SCHEMA, options ?? {});
+    this.batcher = new RequestBatcher((batch) => this.generate(batch), { windowMs: this.options.batchWindowMs, maxBatch: this.options.maxBatch });
   }
 
   /** The loaded model (loaded once, on first use or here). */
@@ -129,82 +127,38 @@ export class OnnxPolicyPlugin implements ProvePlugin {
     const prompt = model.encode(model.render(draft.messages, draft.tools, true));
     const limit = model.manifest.maxPositions ?? Infinity;
     if (prompt.length >= limit) throw errors.modelContextExceeded(model.dir, prompt.length, limit);
-    const row = await new Promise<GeneratedRow>((resolve, reject) => {
-      this.waiting.push({ prompt, seed: (settings.seed ?? this.options.seed + draft.seed) >>> 0, settings, resolve, reject });
-      this.schedule();
-    });
-    const completion = toCompletion(model.decode(row.ids), row);
+    const row = await this.batcher.push({ prompt, seed: (settings.seed ?? this.options.seed + draft.seed) >>> 0, settings });
+    const completion = hermesCompletion(model.decode(row.ids), row);
     completion.latencyMs = performance.now() - started;
     return completion;
   }
 
-  private schedule(): void {
-    if (this.busy || this.waiting.length === 0 || this.timer) return;
-    if (this.waiting.length >= this.options.maxBatch) return void this.dispatch();
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.dispatch();
-    }, this.options.batchWindowMs);
-  }
-
-  private dispatch(): void {
-    if (this.busy || this.waiting.length === 0) return;
-    const batch = this.waiting.splice(0, this.options.maxBatch);
-    this.busy = true;
+  private async generate(batch: Waiting[]): Promise<GeneratedRow[]> {
     const started = performance.now();
-    void this.model()
-      .then((model) => {
-        const limit = model.manifest.maxPositions ?? Infinity;
-        const longest = Math.max(...batch.map((w) => w.prompt.length));
-        const room = Math.max(1, limit - longest);
-        const o = this.options;
-        return model.generate(
-          batch.map((w) => w.prompt),
-          {
-            maxNewTokens: Math.min(o.maxNewTokens, room),
-            temperature: o.temperature,
-            topP: o.topP,
-            seeds: batch.map((w) => w.seed),
-            rows: batch.map(({ settings: r }) => ({ maxNewTokens: Math.min(r.maxNewTokens ?? o.maxNewTokens, room), temperature: r.temperature ?? o.temperature, topP: r.topP ?? o.topP })),
-          },
-        );
-      })
-      .then(
-        (rows) => {
-          this.counters.batches++;
-          this.counters.seconds += (performance.now() - started) / 1000;
-          rows.forEach((row, i) => {
-            this.counters.turns++;
-            this.counters.newTokens += row.ids.length;
-            this.counters.promptTokens += row.promptTokens;
-            batch[i].resolve(row);
-          });
-        },
-        (error: unknown) => {
-          for (const w of batch) w.reject(error);
-        },
-      )
-      .finally(() => {
-        this.busy = false;
-        this.schedule();
-      });
+    const model = await this.model();
+    const limit = model.manifest.maxPositions ?? Infinity;
+    const longest = Math.max(...batch.map((w) => w.prompt.length));
+    const room = Math.max(1, limit - longest);
+    const o = this.options;
+    const rows = await model.generate(
+      batch.map((w) => w.prompt),
+      {
+        maxNewTokens: Math.min(o.maxNewTokens, room),
+        temperature: o.temperature,
+        topP: o.topP,
+        seeds: batch.map((w) => w.seed),
+        rows: batch.map(({ settings: r }) => ({ maxNewTokens: Math.min(r.maxNewTokens ?? o.maxNewTokens, room), temperature: r.temperature ?? o.temperature, topP: r.topP ?? o.topP })),
+      },
+    );
+    this.counters.batches++;
+    this.counters.seconds += (performance.now() - started) / 1000;
+    for (const row of rows) {
+      this.counters.turns++;
+      this.counters.newTokens += row.ids.length;
+      this.counters.promptTokens += row.promptTokens;
+    }
+    return rows;
   }
-}
-
-/** A decoded turn as a completion: Hermes tool calls parsed from the text, the token trace kept. */
-export function toCompletion(text: string, row: GeneratedRow): Completion {
-  const parsed = parseHermesText(text);
-  const calls = parsed.calls.map((call, index) => ({ ...call, id: `call_${index}` }));
-  const message: AssistantMessage = { role: 'assistant', content: parsed.content === null && calls.length > 0 ? null : (parsed.content ?? '') };
-  if (calls.length > 0) message.tool_calls = calls.map((call) => toChatToolCall(call, call.id));
-  if (parsed.reasoning) message.reasoning_content = parsed.reasoning;
-  return {
-    message,
-    calls,
-    finishReason: row.finish === 'length' ? 'length' : calls.length > 0 ? 'tool_calls' : 'stop',
-    usage: { promptTokens: row.promptTokens, completionTokens: row.ids.length },
-    tokens: { ids: row.ids, logprobs: row.logprobs },
-  };
 }
 
 export default OnnxPolicyPlugin;

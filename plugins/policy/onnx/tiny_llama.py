@@ -6,17 +6,17 @@ With --onnx the model is also exported there (export.py) and, with --prompts, Py
 continuation of each prompt (reference.py) is printed: one Python start for the whole parity
 fixture, which keeps the test fast.
 
-The tokenizer is the worker's tiny byte-level BPE (plugins/optimizer/worker/tiny.py) trained on the
-given texts (one JSON string per line) or on a fixed paragraph; the weights use a large initializer
-range so that the greedy choice is rarely a near tie (the test compares token ids, not logits).
-Written atomically (a temporary folder, then a rename). Nothing is downloaded.
+The model is built by the worker's tiny.py (write_random_model with TINY_LLAMA_CONFIG), with its tiny
+byte-level BPE trained on the given texts (one JSON string per line) or on a fixed paragraph; the
+weights use a large initializer range so that the greedy choice is rarely a near tie (the test
+compares token ids, not logits). Written atomically (a temporary folder, then a rename). Nothing is
+downloaded.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,36 +33,10 @@ DEFAULT_TEXTS = [
 
 
 def build(out: str, seed: int, texts: list[str]) -> dict:
-    import torch
-    from tiny import TEMPLATE, build_tokenizer
-    from transformers import LlamaConfig, LlamaForCausalLM
+    from tiny import TINY_LLAMA_CONFIG, build_tokenizer, write_random_model
 
-    tokenizer = build_tokenizer(texts * 20, 512)
-    tokenizer.chat_template = TEMPLATE
-    torch.manual_seed(seed)
-    config = LlamaConfig(
-        vocab_size=len(tokenizer),
-        hidden_size=64,
-        intermediate_size=128,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        max_position_embeddings=2048,
-        rope_theta=10000.0,
-        tie_word_embeddings=True,
-        initializer_range=0.4,
-        bos_token_id=tokenizer.convert_tokens_to_ids("<|endoftext|>"),
-        eos_token_id=tokenizer.convert_tokens_to_ids("<|im_end|>"),
-        pad_token_id=tokenizer.convert_tokens_to_ids("<|endoftext|>"),
-    )
-    model = LlamaForCausalLM(config)
-    tmp = f"{out}.tmp-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(tmp, safe_serialization=True)
-    tokenizer.save_pretrained(tmp)
-    shutil.rmtree(out, ignore_errors=True)
-    os.replace(tmp, out)
-    return {"dir": out, "vocab": len(tokenizer), "parameters": sum(p.numel() for p in model.parameters())}
+    result = write_random_model(out, build_tokenizer(texts * 20, 512), "llama", TINY_LLAMA_CONFIG, seed)
+    return {"dir": out, "vocab": result["vocab_size"], "parameters": result["parameters"]}
 
 
 def main() -> None:

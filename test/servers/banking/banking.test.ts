@@ -5,19 +5,13 @@ import { generateWorld } from '../../../servers/banking/generateWorld.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { bankingCases } from './cases.js';
+import { ok } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(bankingDomain);
 const TODAY = '2026-03-16';
 
 function open(): DomainSession<BankingState> {
   return runtime.openSession();
-}
-
-/** Call a tool that must succeed; its result as JSON (as a transport would carry it). */
-function ok(session: DomainSession<BankingState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
 }
 
 /** Call a tool that must fail; checks that nothing changed and returns the message. */

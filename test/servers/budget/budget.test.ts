@@ -7,14 +7,9 @@ import { generateWorld, renderWorld } from '../../../servers/budget/generateWorl
 import { entryValues } from '../../../servers/kit/bucketedRecord.js';
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { REPO_ROOT } from '../../support/project.js';
+import { ok } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(budgetDomain);
-
-function ok(session: DomainSession<BudgetState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
 
 describe('budget: the world', () => {
   it('renderWorld(42) is the committed fixture byte for byte; another seed gives another world that keeps every invariant', () => {

@@ -12,6 +12,7 @@ import { entryPairs, entryValues, getEntry, toBuckets } from '../../../servers/k
 import { domainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { loadFixture } from '../../../servers/kit/fixtures.js';
 import { REPO_ROOT } from '../../support/project.js';
+import { ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(calendarDomain);
 const world = loadFixture<CalendarState>('calendar');
@@ -29,22 +30,6 @@ const PLATFORM = 'platform-team@group.lumenlabs.example';
 
 function open(referenceDate?: string): DomainSession<CalendarState> {
   return runtime.openSession(referenceDate === undefined ? {} : { referenceDate }) as DomainSession<CalendarState>;
-}
-
-function ok(session: DomainSession<CalendarState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return outcome.result;
-}
-
-/** Calls a tool that must fail; checks the message and that nothing changed. */
-function refused(session: DomainSession<CalendarState>, tool: string, args: Record<string, unknown>, ...parts: string[]): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should fail but returned ${JSON.stringify(outcome.result).slice(0, 300)}`);
-  for (const part of parts) expect(outcome.error.message).to.include(part);
-  expect(session.stateHashSync(), `${tool}: a rejected call changed the state`).to.equal(before);
-  return outcome.error.message;
 }
 
 function violations(session: DomainSession<CalendarState>): string[] {

@@ -7,6 +7,7 @@ import { generateWorld, renderWorld } from '../../../servers/filesystem/generate
 import { filesystemInvariants } from '../../../servers/filesystem/filesystemInvariants.js';
 import { domainRuntime, type DomainRuntime, type DomainSession } from '../../../servers/kit/DomainSession.js';
 import { REPO_ROOT } from '../../support/project.js';
+import { refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(filesystemDomain) as DomainRuntime<unknown>;
 const ROOT_PASSWORD = 'tundra-189-root';
@@ -15,16 +16,6 @@ function call(session: DomainSession<unknown>, tool: string, args: Record<string
   const outcome = session.call(tool, args);
   if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.error.message}`);
   return outcome.result;
-}
-
-function refused(session: DomainSession<unknown>, tool: string, args: Record<string, unknown>, ...parts: string[]): string {
-  const hash = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  expect(outcome.ok, `${tool} should be refused`).to.equal(false);
-  const message = outcome.ok ? '' : outcome.error.message;
-  for (const part of parts) expect(message.toLowerCase()).to.include(part.toLowerCase());
-  expect(session.stateHashSync(), `${tool}: a refused call changed the state`).to.equal(hash);
-  return message;
 }
 
 describe('filesystem: world, rules and refusals', () => {

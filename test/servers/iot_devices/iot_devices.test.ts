@@ -10,28 +10,13 @@ import { iotDevicesDomain } from '../../../servers/iot_devices/IotDevicesDomain.
 import { DEVICE_TYPES, HISTORY_HOURS, IOT_REFERENCE_DATE, type IotState } from '../../../servers/iot_devices/IotState.js';
 import { REPO_ROOT } from '../../support/project.js';
 import { iotDevicesCases } from './cases.js';
+import { ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(iotDevicesDomain);
 const world = loadFixture<IotState>('iot_devices');
 
 function open(): DomainSession<IotState> {
   return runtime.openSession() as DomainSession<IotState>;
-}
-
-function ok(session: DomainSession<IotState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return outcome.result;
-}
-
-/** Calls a tool that must fail; checks the message and that nothing changed. */
-function refused(session: DomainSession<IotState>, tool: string, args: Record<string, unknown>, ...parts: string[]): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should fail but returned ${JSON.stringify(outcome.result).slice(0, 200)}`);
-  for (const part of parts) expect(outcome.error.message).to.include(part);
-  expect(session.stateHashSync(), `${tool}: a rejected call changed the state`).to.equal(before);
-  return outcome.error.message;
 }
 
 const device = (session: DomainSession<IotState>, id: string) => ok(session, 'get_device_state', { device_id: id });

@@ -8,14 +8,9 @@ import { marketplaceDomain } from '../../../servers/marketplace/MarketplaceDomai
 import type { MarketplaceState } from '../../../servers/marketplace/MarketplaceState.js';
 import { generateWorld, renderWorld } from '../../../servers/marketplace/generateWorld.js';
 import { REPO_ROOT } from '../../support/project.js';
+import { ok } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(marketplaceDomain);
-
-function ok(session: DomainSession<MarketplaceState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
 
 function rejected(session: DomainSession<MarketplaceState>, tool: string, args: Record<string, unknown>): string {
   const before = session.stateHashSync();

@@ -8,14 +8,9 @@ import { generateWorld, renderWorld } from '../../../servers/payments/generateWo
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../support/project.js';
+import { ok } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(paymentsDomain);
-
-function ok(session: DomainSession<PaymentsState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
 
 function rejected(session: DomainSession<PaymentsState>, tool: string, args: Record<string, unknown>): string {
   const before = session.stateHashSync();

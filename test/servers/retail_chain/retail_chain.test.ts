@@ -6,22 +6,9 @@ import { retailChainDomain } from '../../../servers/retail_chain/RetailChainDoma
 import type { RetailChainState } from '../../../servers/retail_chain/RetailChainState.js';
 import { generateWorld, renderWorld } from '../../../servers/retail_chain/generateWorld.js';
 import { REPO_ROOT } from '../../support/project.js';
+import { ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(retailChainDomain);
-
-function ok(session: DomainSession<RetailChainState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return JSON.parse(JSON.stringify(outcome.result));
-}
-
-function refused(session: DomainSession<RetailChainState>, tool: string, args: Record<string, unknown>, includes: string): void {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should have been refused`);
-  expect(outcome.error.message).to.include(includes);
-  expect(session.stateHashSync()).to.equal(before);
-}
 
 /** Units of an item the chain holds: on hand in every store plus in transit. */
 function chainUnits(state: RetailChainState, sku: string): number {

@@ -10,28 +10,13 @@ import { shoppingInvariants } from '../../../servers/shopping/shoppingInvariants
 import type { ShoppingState, Variant } from '../../../servers/shopping/ShoppingState.js';
 import { REPO_ROOT } from '../../support/project.js';
 import { shoppingCases } from './cases.js';
+import { ok, refused } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(shoppingDomain);
 const world = loadFixture<ShoppingState>('shopping');
 
 function open(referenceDate?: string): DomainSession<ShoppingState> {
   return runtime.openSession(referenceDate === undefined ? {} : { referenceDate }) as DomainSession<ShoppingState>;
-}
-
-function ok(session: DomainSession<ShoppingState>, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) expect.fail(`${tool} failed: ${outcome.error.message}`);
-  return outcome.result;
-}
-
-/** Calls a tool that must fail; checks the message and that nothing changed. */
-function refused(session: DomainSession<ShoppingState>, tool: string, args: Record<string, unknown>, ...parts: string[]): string {
-  const before = session.stateHashSync();
-  const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should fail but returned ${JSON.stringify(outcome.result).slice(0, 300)}`);
-  for (const part of parts) expect(outcome.error.message).to.include(part);
-  expect(session.stateHashSync(), `${tool}: a rejected call changed the state`).to.equal(before);
-  return outcome.error.message;
 }
 
 const stockOf = (session: DomainSession<ShoppingState>, variantId: string): number => getEntry(session.state.variants, variantId)!.stock;

@@ -15,13 +15,13 @@ export function ok(session: DomainSession<any>, tool: string, args: Record<strin
   return JSON.parse(JSON.stringify(outcome.result));
 }
 
-/** The message of a call that must be refused without changing the state hash; it must contain `part` (any case) when given. */
-export function refused(session: DomainSession<any>, tool: string, args: Record<string, unknown>, part?: string): string {
+/** The message of a call that must be refused without changing the state hash; it must contain each of `parts` (any case). */
+export function refused(session: DomainSession<any>, tool: string, args: Record<string, unknown>, ...parts: string[]): string {
   const hash = session.stateHashSync();
   const outcome = session.call(tool, args);
-  if (outcome.ok) expect.fail(`${tool} should have been refused`);
-  if (part !== undefined) expect(outcome.error.message.toLowerCase()).to.include(part.toLowerCase());
-  expect(session.stateHashSync()).to.equal(hash);
+  if (outcome.ok) expect.fail(`${tool} should have been refused but returned ${JSON.stringify(outcome.result).slice(0, 300)}`);
+  for (const part of parts) expect(outcome.error.message.toLowerCase()).to.include(part.toLowerCase());
+  expect(session.stateHashSync(), `${tool}: a refused call changed the state`).to.equal(hash);
   return outcome.error.message;
 }
 

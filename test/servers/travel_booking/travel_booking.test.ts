@@ -9,6 +9,7 @@ import { EXTERNAL_SEAT_HOLDER, type Cabin, type Flight, type FlightBooking, type
 import { cabinSeats, freeSeats, holdSeat, seatHolder, seatMapOf } from '../../../servers/travel_booking/travelRules.js';
 import { REPO_ROOT } from '../../support/project.js';
 import { travelBookingCases } from './cases.js';
+import { ok } from '../support/domainCalls.js';
 
 const runtime = domainRuntime(travelBookingDomain);
 const world = runtime.world;
@@ -18,13 +19,6 @@ type Session = DomainSession<TravelBookingState>;
 
 function open(referenceDate?: string): Session {
   return runtime.openSession(referenceDate === undefined ? {} : { referenceDate });
-}
-
-/** The result of a call that must succeed. */
-function ok(session: Session, tool: string, args: Record<string, unknown>): any {
-  const outcome = session.call(tool, args);
-  if (!outcome.ok) throw new Error(`${tool} failed: ${outcome.error.message}`);
-  return outcome.result;
 }
 
 /** The message of a call that must fail; the failure must leave the session exactly as it was. */

@@ -20,5 +20,10 @@ export const gold: GoldGraph = {
     set_bank_card_spending_limit: [...CARD_SOURCES, 'report_bank_card_lost'],
     change_bank_card_pin: [...CARD_SOURCES, 'report_bank_card_lost'],
   },
-  implicit: [['freeze_bank_card', 'unfreeze_bank_card']],
+  implicit: [
+    ['freeze_bank_card', 'unfreeze_bank_card'],
+    // Corrected (issue #17 part 5): a frozen card's limit is refused ("is frozen, so its limit cannot
+    // change; unfreeze it with unfreeze_bank_card first"). First labelled without it.
+    ['unfreeze_bank_card', 'set_bank_card_spending_limit'],
+  ],
 };

@@ -9,9 +9,12 @@ export const gold: GoldGraph = {
   domain: 'iot_devices',
   explicit: {
     ...Object.fromEntries(DEVICE_TOOLS.map((tool) => [tool, DEVICE_SOURCES.filter((source) => source !== tool)])),
-    // A target is a device, a group, a room or a home.
-    turn_on_device: ['list_devices', 'list_device_groups', 'list_homes'],
-    turn_off_device: ['list_devices', 'list_device_groups', 'list_homes'],
+    // A target is a device, a group, a room or a home. Corrected (issue #17 part 5): a device target
+    // comes from every device source, as for the other device tools (first labelled with
+    // list_devices and list_device_groups only; turn_on_device takes a scene's or an automation's
+    // device ids, live).
+    turn_on_device: [...DEVICE_SOURCES, 'list_homes'],
+    turn_off_device: [...DEVICE_SOURCES, 'list_homes'],
     get_energy_usage: HOME_SOURCES,
     create_scene: HOME_SOURCES,
     create_device_group: HOME_SOURCES,

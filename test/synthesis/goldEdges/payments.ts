@@ -13,5 +13,7 @@ export const gold: GoldGraph = {
     // Paying an invoice makes a charge.
     refund_payment_charge: ['list_payment_charges', 'list_payment_invoices', 'pay_payment_invoice'],
   },
-  implicit: [],
+  // Corrected (issue #17 part 5): a draft is refused payment ("is a draft; finalize it with
+  // finalize_payment_invoice before paying"). First labelled without it.
+  implicit: [['finalize_payment_invoice', 'pay_payment_invoice']],
 };

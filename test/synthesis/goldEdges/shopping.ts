@@ -23,5 +23,11 @@ export const gold: GoldGraph = {
     create_cart: CUSTOMER_SOURCES,
     list_customer_orders: CUSTOMER_SOURCES,
   },
-  implicit: [],
+  // Corrected (issue #17 part 5): a cart takes one coupon ("already has coupon SPRING20; only one code
+  // per cart — remove it first with remove_cart_coupon") and removing needs one applied ("has no
+  // coupon applied; apply one with apply_cart_coupon"). First labelled without them.
+  implicit: [
+    ['remove_cart_coupon', 'apply_cart_coupon'],
+    ['apply_cart_coupon', 'remove_cart_coupon'],
+  ],
 };

@@ -34,5 +34,8 @@ export const gold: GoldGraph = {
     ['like_social_post', 'unlike_social_post'],
     ['follow_social_account', 'unfollow_social_account'],
     ['block_social_account', 'unblock_social_account'],
+    // Corrected (issue #17 part 5): following an account one blocks is refused ("blocking: you block
+    // @mia_costa; unblock_social_account first"). First labelled without it.
+    ['unblock_social_account', 'follow_social_account'],
   ],
 };

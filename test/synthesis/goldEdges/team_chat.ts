@@ -15,5 +15,12 @@ export const gold: GoldGraph = {
     get_chat_thread: ['read_chat_channel', 'search_chat_messages', 'post_chat_message'],
     add_chat_reaction: ['read_chat_channel', 'search_chat_messages', 'post_chat_message', 'get_chat_thread', 'reply_in_chat_thread'],
   },
-  implicit: [],
+  // Corrected (issue #17 part 5): posting, inviting and leaving are refused in a channel one is not
+  // in ("not_in_channel: you are not a member of #design, so you cannot post in it;
+  // join_chat_channel joins it"), so joining is the state they need. First labelled without them.
+  implicit: [
+    ['join_chat_channel', 'post_chat_message'],
+    ['join_chat_channel', 'invite_to_chat_channel'],
+    ['join_chat_channel', 'leave_chat_channel'],
+  ],
 };

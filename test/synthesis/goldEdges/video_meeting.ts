@@ -13,8 +13,13 @@ export const gold: GoldGraph = {
     invite_to_meeting: ['list_meetings', 'schedule_meeting'],
     cancel_meeting: ['list_meetings', 'schedule_meeting'],
     start_meeting: ['list_meetings', 'schedule_meeting'],
-    admit_meeting_participant: ['list_meetings', 'get_meeting'],
-    end_meeting: ['list_meetings'],
+    // Corrected (issue #17 part 5): the meeting schedule_meeting just made is the one a user starts,
+    // admits people to and ends (start_meeting → end_meeting / admit is the implicit edge below), as
+    // every other domain's gold takes a write's new id to tools that need one more state step
+    // (create_cart → complete_checkout, create_payment_invoice → pay_payment_invoice). First labelled
+    // without schedule_meeting here.
+    admit_meeting_participant: ['list_meetings', 'get_meeting', 'schedule_meeting'],
+    end_meeting: ['list_meetings', 'schedule_meeting'],
   },
   implicit: [
     // Live only after start_meeting (whose result also shows who waits).

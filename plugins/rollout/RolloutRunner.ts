@@ -31,6 +31,12 @@ export interface RolloutRunnerOptions {
   maxUserTurns?: number;
   /** Assistant messages per rollout at most, over all user turns (the paper: 10). */
   maxAssistantTurns?: number;
+  /**
+   * Assistant messages per user turn at most (default: no cap besides `maxAssistantTurns`). A turn that
+   * reaches it ends there and the next user turn is played, so a model that keeps calling tools in one
+   * turn cannot use up the rollout's cap and leave later turns unplayed (which the reward still scores).
+   */
+  maxAssistantTurnsPerUserTurn?: number;
   /** Rollouts in flight at once. */
   concurrency?: number;
   /** System prompt for examples whose conversation does not start with one; `{date}` becomes the world's reference date. */
@@ -104,6 +110,7 @@ export const TURN_CAP_OPTIONS: Record<string, CommandOption> = {
 export class RolloutRunner {
   readonly maxUserTurns: number;
   readonly maxAssistantTurns: number;
+  readonly maxAssistantTurnsPerUserTurn: number;
   private readonly limiter: Semaphore;
   private readonly systemPrompt: string;
   private readonly seed: number;
@@ -115,6 +122,7 @@ export class RolloutRunner {
   ) {
     this.maxUserTurns = options.maxUserTurns ?? ROLLOUT_CAPS.maxUserTurns;
     this.maxAssistantTurns = options.maxAssistantTurns ?? ROLLOUT_CAPS.maxAssistantTurns;
+    this.maxAssistantTurnsPerUserTurn = options.maxAssistantTurnsPerUserTurn ?? Infinity;
     this.limiter = new Semaphore(options.concurrency ?? 8);
     this.systemPrompt = options.systemPrompt ?? DEFAULT_SYSTEM_PROMPT;
     this.seed = options.seed ?? 0;
@@ -209,7 +217,7 @@ export class RolloutRunner {
     let step = 0;
     for (let turn = 0; turn < userTurns; turn++) {
       messages.push({ role: 'user', content: example.turns[turn].user });
-      for (;;) {
+      for (let inTurn = 0; inTurn < this.maxAssistantTurnsPerUserTurn; inTurn++) {
         if (step >= this.maxAssistantTurns) return 'max_assistant_turns';
         const generateStarted = performance.now();
         let completion: Completion | undefined;

@@ -48,6 +48,7 @@ export default defineCommand({
     timeout: { type: 'string', valueName: 'SECONDS', description: 'seconds one policy request may take', default: '120' },
     retries: { type: 'string', valueName: 'N', description: 'retries of a policy request on network errors, timeouts, 429 and 5xx', default: '3' },
     ...TURN_CAP_OPTIONS,
+    'max-assistant-per-turn': { type: 'string', valueName: 'N', description: 'assistant messages per user turn at most; a turn that reaches it ends and the next user turn is played (default: no cap)' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
     ...TOOL_FIT_OPTIONS,
     benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },
@@ -81,6 +82,7 @@ export default defineCommand({
     const limit = s.limit === undefined ? undefined : integerOption('eval', 'limit', s.limit, 1);
     const maxUserTurns = integerOption('eval', 'max-user-turns', s['max-user-turns'], 1);
     const maxAssistantTurns = integerOption('eval', 'max-assistant-turns', s['max-assistant-turns'], 1);
+    const maxAssistantTurnsPerUserTurn = s['max-assistant-per-turn'] === undefined ? undefined : integerOption('eval', 'max-assistant-per-turn', s['max-assistant-per-turn'], 1);
     const timeoutSeconds = numberOption('eval', 'timeout', s.timeout);
     const seed = s.seed === undefined ? ((await context.config()).config.seed ?? 0) : integerOption('eval', 'seed', s.seed, 0);
 
@@ -98,7 +100,7 @@ export default defineCommand({
       if (s.seed !== undefined) options.seed = seed;
       await engine.use(new OpenAIPolicyPlugin(options));
     }
-    const runner = new RolloutRunner(engine, { concurrency, maxUserTurns, maxAssistantTurns, seed });
+    const runner = new RolloutRunner(engine, { concurrency, maxUserTurns, maxAssistantTurns, maxAssistantTurnsPerUserTurn, seed });
     for (const example of examples) runner.checkExample(example);
 
     const outDir = resolve(context.cwd, out);

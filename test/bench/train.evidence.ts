@@ -21,9 +21,10 @@
  * Nothing here is tuned to the outcome: the settings are fixed before the run and written to
  * results.json, and a required outcome not reached is printed as not reached, with its numbers.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { runCli } from '../../core/cli/main.js';
+import { allTurnsReachedShare, checkEvalPlaysEveryTurn, checkGroundTruthFits, checkNoPolicyErrors, evalTurnArgs, evidenceSettings, trainTurnArgs, userTurnsReached } from './evidence.lib.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 function freshFolder(base: string): string {
@@ -39,47 +40,39 @@ const OUT = CONTINUE ? resolve(ROOT, CONTINUE) : freshFolder(resolve(ROOT, proce
 // The eval configs written into OUT import this repository's modules by relative path; the config
 // loader resolves their dependencies from OUT, which fails outside the repository (seen with /tmp).
 if (relative(ROOT, OUT).startsWith('..')) throw new Error(`EVIDENCE_OUT must be inside the repository (${ROOT}), e.g. runs/evidence: the eval configs written there import its modules`);
-const env = (name: string, fallback: number) => Number(process.env[`EVIDENCE_${name}`] ?? fallback);
-const S = {
-  model: process.env.EVIDENCE_MODEL ?? 'smollm2',
-  domains: process.env.EVIDENCE_DOMAINS ?? 'banking,shopping',
-  examples: env('EXAMPLES', 1500),
-  seed: env('SEED', 11),
-  evalExamples: env('EVAL_EXAMPLES', 100),
-  maxTools: env('MAX_TOOLS', 2),
-  sftSteps: env('SFT_STEPS', 16),
-  sftBatch: env('SFT_BATCH', 2),
-  sftLr: process.env.EVIDENCE_SFT_LR ?? '5e-5',
-  steps: env('STEPS', 4),
-  batch: env('BATCH', 2),
-  group: env('GROUP', 4),
-  // DAPO dynamic sampling: rounds of further prompts replacing groups whose rewards are all equal (no gradient).
-  resample: env('RESAMPLE', 1),
-  lr: process.env.EVIDENCE_LR ?? '2e-5',
-  kl: process.env.EVIDENCE_KL ?? '0.01',
-  temperature: process.env.EVIDENCE_TEMPERATURE ?? '1',
-  maxNewTokens: env('MAX_NEW_TOKENS', 64),
-  maxContext: env('MAX_CONTEXT', 2048),
-  maxUserTurns: env('MAX_USER_TURNS', 1),
-  maxAssistantTurns: env('MAX_ASSISTANT_TURNS', 2),
-  evalConcurrency: env('EVAL_CONCURRENCY', 50),
-  // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
-  // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
-  // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.
-  compare: (process.env.EVIDENCE_COMPARE ?? 'recall') as 'recall' | 'beta0',
-  evalCompare: (process.env.EVIDENCE_EVAL_COMPARE ?? '1') !== '0',
-};
-if (S.compare !== 'recall' && S.compare !== 'beta0') throw new Error(`EVIDENCE_COMPARE must be recall or beta0, not ${String(S.compare)}`);
+const S = evidenceSettings(process.env);
 const started = performance.now();
 const clock = () => {
   const s = (performance.now() - started) / 1000;
   return `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 };
 const timings: Record<string, number> = {};
+// Stages a continued run found done and did not redo, with their wall time in the run continued (from its results.json).
+const reused: Record<string, number | null> = {};
+const previousTimings: Record<string, number> = (() => {
+  const file = join(OUT, 'results.json');
+  if (!CONTINUE || !existsSync(file)) return {};
+  const before = JSON.parse(readFileSync(file, 'utf8')) as { timings?: Record<string, number>; reused?: Record<string, number | null> };
+  return { ...(before.reused ?? {}), ...(before.timings ?? {}) } as Record<string, number>;
+})();
+
+/** What the training runs actually used, from their run.json (a continued run may have trained under other settings). */
+function trainingSettings(...dirs: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const dir of dirs) {
+    const file = join(dir, 'run.json');
+    if (!existsSync(file)) continue;
+    const run = JSON.parse(readFileSync(file, 'utf8')) as { model?: string; loop?: Record<string, unknown>; optimizer?: Record<string, unknown> };
+    const loop = run.loop ?? {};
+    out[relative(OUT, dir)] = { model: run.model, maxUserTurns: loop.maxUserTurns, maxAssistantTurns: loop.maxAssistantTurns, toolFit: loop.toolFit, steps: loop.steps, sftSteps: loop.sftSteps, maxNewTokens: run.optimizer?.maxNewTokens, maxContextTokens: run.optimizer?.maxContextTokens };
+  }
+  return out;
+}
 
 async function prove(stage: string, argv: string[], done?: string): Promise<string> {
   if (done && existsSync(done)) {
     process.stdout.write(`\n[${clock()}] ${stage}: already done (${relative(ROOT, done)}), not redone\n`);
+    reused[stage] = previousTimings[stage] ?? null;
     return '';
   }
   let stdout = '';
@@ -120,13 +113,15 @@ interface Example {
   id: string;
   servers: string[];
   kind: string;
+  turns: { user: string }[];
+  groundTruth: { turn: number }[];
   messages: { role: string; content?: string | null }[];
   split?: string;
 }
 const firstUser = (e: Example) => String(e.messages.find((m) => m.role === 'user')?.content ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Train and held-out files with no leakage: held-out examples sharing an id or a first user message with train are dropped. */
-function splitData(dataset: string): { train: string; heldout: string; leakage: Record<string, number> } {
+function splitData(dataset: string): { train: string; heldout: string; heldoutExamples: Map<string, Example>; leakage: Record<string, number> } {
   const all = jsonl<Example>(dataset);
   const train = all.filter((e) => e.split !== 'test');
   const test = all.filter((e) => e.split === 'test');
@@ -148,6 +143,7 @@ function splitData(dataset: string): { train: string; heldout: string; leakage: 
   return {
     train: trainFile,
     heldout: heldoutFile,
+    heldoutExamples: new Map(picked.map((e) => [e.id, e])),
     leakage: { train: train.length, test: test.length, droppedForLeakage: test.length - clean.length, heldout: picked.length, domains: new Set(picked.map((e) => e.servers.join('+'))).size },
   };
 }
@@ -164,7 +160,7 @@ import { WorkerPolicyPlugin } from ${from('plugins/optimizer/WorkerPolicyPlugin.
 
 export default defineConfig({
   presets: [provePreset],
-  plugins: [new WorkerPolicyPlugin({ model: ${JSON.stringify(model)}, maxNewTokens: ${S.maxNewTokens}, maxContextTokens: ${S.maxContext}, temperature: 0, seed: 1 })],
+  plugins: [new WorkerPolicyPlugin({ model: ${JSON.stringify(model)}, maxNewTokens: ${S.maxNewTokens}, maxContextTokens: ${S.evalMaxContext}, temperature: 0, seed: 1 })],
 });
 `,
   );
@@ -196,7 +192,7 @@ interface EvalRecord {
   kind: string;
   reward: { total: number; terms: Record<string, number> };
   stateCheck: { pass: boolean; status: string };
-  trajectory: { calls: unknown[]; finishReason: string };
+  trajectory: { calls: unknown[]; finishReason: string; turns: { turn: number }[] };
 }
 interface Summary {
   n: number;
@@ -205,11 +201,18 @@ interface Summary {
   state: [number, number];
   calls: [number, number];
   truncated: number;
+  /** User turns reached per rollout, and the share of rollouts that reached every user turn of their example. */
+  userTurns: [number, number];
+  allTurns: number;
+  /** How the rollouts ended (completed, length, max_assistant_turns, max_turns, …): counts. */
+  finish: Record<string, number>;
   byExample: Map<string, EvalRecord>;
 }
 
-function summarize(dir: string): Summary {
-  const records = jsonl<EvalRecord>(join(dir, 'rollouts.jsonl'));
+function summarize(files: readonly string[], heldout: ReadonlyMap<string, Example>): Summary {
+  const records = files.flatMap((file) => jsonl<EvalRecord>(file));
+  const finish: Record<string, number> = {};
+  for (const r of records) finish[r.trajectory.finishReason] = (finish[r.trajectory.finishReason] ?? 0) + 1;
   const terms = [...new Set(records.flatMap((r) => Object.keys(r.reward.terms)))].sort();
   const ms = (v: number[]): [number, number] => [mean(v), se(v)];
   return {
@@ -219,6 +222,9 @@ function summarize(dir: string): Summary {
     state: ms(records.map((r) => (r.stateCheck.pass ? 1 : 0))),
     calls: ms(records.map((r) => r.trajectory.calls.length)),
     truncated: mean(records.map((r) => (r.trajectory.finishReason === 'length' ? 1 : 0))),
+    userTurns: ms(records.map(userTurnsReached)),
+    allTurns: allTurnsReachedShare(records, heldout),
+    finish,
     byExample: new Map(records.map((r) => [r.exampleId, r])),
   };
 }
@@ -244,8 +250,11 @@ async function main(): Promise<void> {
   // The writer's split puts about 10 % in test: too few held-out examples is an error, found before any training.
   if (data.leakage.heldout < S.evalExamples) throw new Error(`only ${data.leakage.heldout} held-out examples after the leakage check (${S.evalExamples} wanted): raise EVIDENCE_EXAMPLES`);
   if (data.leakage.domains < 2) throw new Error('the held-out examples cover fewer than two domains');
+  checkEvalPlaysEveryTurn([...data.heldoutExamples.values()], S.evalMaxUserTurns);
+  checkGroundTruthFits([...data.heldoutExamples.values()], S.evalMaxAssistantPerTurn, S.evalMaxAssistantTurns);
   const fit = ['--compact-tools', '--max-tools', String(S.maxTools)];
-  const turns = ['--max-user-turns', String(S.maxUserTurns), '--max-assistant-turns', String(S.maxAssistantTurns)];
+  const turns = trainTurnArgs(S);
+  const evalTurns = evalTurnArgs(S);
   const grpo = [
     '--steps', String(S.steps), '--batch', String(S.batch), '--group', String(S.group), '--lr', S.lr, '--clip-low', '0.2', '--clip-high', '0.28',
     '--resample', String(S.resample), '--micro-batch', '1', '--max-new-tokens', String(S.maxNewTokens), '--max-context', String(S.maxContext), '--temperature', S.temperature,
@@ -254,37 +263,71 @@ async function main(): Promise<void> {
   const run = join(OUT, 'run');
   const runCompare = join(OUT, `run-${S.compare}`);
   const final = (dir: string) => join(dir, 'checkpoints', `step-${String(S.steps).padStart(6, '0')}`);
+  // A continued run re-uses checkpoints only if they were trained under this run's turn caps.
+  for (const dir of [run, runCompare]) {
+    const file = join(dir, 'run.json');
+    if (!existsSync(final(dir)) || !existsSync(file)) continue;
+    const loop = (JSON.parse(readFileSync(file, 'utf8')) as { loop?: { maxUserTurns?: number; maxAssistantTurns?: number } }).loop ?? {};
+    if (loop.maxUserTurns !== S.trainMaxUserTurns || loop.maxAssistantTurns !== S.trainMaxAssistantTurns) {
+      throw new Error(`${relative(ROOT, dir)} was trained with ${String(loop.maxUserTurns)} user turn(s) and ${String(loop.maxAssistantTurns)} assistant messages, not EVIDENCE_TRAIN_MAX_USER_TURNS=${S.trainMaxUserTurns} / EVIDENCE_TRAIN_MAX_ASSISTANT_TURNS=${S.trainMaxAssistantTurns}: continue with those, or retrain in a fresh folder`);
+    }
+  }
   await prove('sft+grpo', ['train', '--model', S.model, '--dataset', data.train, '--split', 'all', '--sft-steps', String(S.sftSteps), '--sft-batch', String(S.sftBatch), '--sft-lr', S.sftLr, '--kl', S.kl, ...grpo, '--out', run], final(run));
   const sftCheckpoint = join(run, 'checkpoints', 'sft');
   await prove('report', ['report', run]);
   const summaries: Record<string, Summary> = {};
-  const evaluate = async (name: string, model: string) => {
-    const dir = join(OUT, `eval-${name}`);
-    await prove(`eval-${name}`, [
-      'eval', '--config', evalConfig(name, model), '--dataset', data.heldout, '--split', 'all', '--group', '1', '--seed', '1',
-      '--concurrency', String(S.evalConcurrency), ...fit, ...turns, '--out', dir,
+  // The held-out examples are played in parts of EVIDENCE_EVAL_CHUNK examples, SFT and GRPO alternating, so
+  // that a run cut short (the deadline, the machine) still has a paired comparison on the parts it finished;
+  // one worker per part also bounds the worker's memory (its conversations' keys and values).
+  const heldout = [...data.heldoutExamples.values()];
+  const parts: string[] = [];
+  for (let i = 0; i * S.evalChunk < heldout.length && i < S.evalParts; i++) {
+    const file = join(OUT, 'data', `heldout-part${i + 1}.jsonl`);
+    writeFileSync(file, heldout.slice(i * S.evalChunk, (i + 1) * S.evalChunk).map((e) => JSON.stringify(e)).join('\n') + '\n');
+    parts.push(file);
+  }
+  const partFiles: Record<string, string[]> = {};
+  const evaluate = async (name: string, model: string, part: number) => {
+    const dir = join(OUT, `eval-${name}`, `part${part + 1}`);
+    const stage = `eval-${name}/part${part + 1}`;
+    await prove(stage, [
+      'eval', '--config', evalConfig(name, model), '--dataset', parts[part], '--split', 'all', '--group', '1', '--seed', '1',
+      '--concurrency', String(S.evalConcurrency), ...fit, ...evalTurns, '--out', dir,
     ], join(dir, 'rollouts.jsonl'));
-    summaries[name] = summarize(dir);
+    const file = join(dir, 'rollouts.jsonl');
+    try {
+      checkNoPolicyErrors(`${name}/part${part + 1}`, summarize([file], data.heldoutExamples).finish);
+    } catch (error) {
+      // Moved aside, so that EVIDENCE_CONTINUE plays this part again.
+      renameSync(dir, freshFolder(`${dir}.failed`));
+      throw error;
+    }
+    partFiles[name] = [...(partFiles[name] ?? []), file];
+    summaries[name] = summarize(partFiles[name], data.heldoutExamples);
     writeResults(summaries, data.leakage, run, runCompare);
   };
   // The required comparison first, so that a run cut short by the machine still has it.
-  await evaluate('sft', sftCheckpoint);
-  await evaluate('grpo', final(run));
+  for (let part = 0; part < parts.length; part++) {
+    await evaluate('sft', sftCheckpoint, part);
+    await evaluate('grpo', final(run), part);
+  }
   // Same SFT checkpoint (the reference too), seed, steps and KL; only the training reward differs.
   await prove(`grpo-${S.compare}`, ['train', '--config', compareConfig(), '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', S.kl, ...grpo, '--out', runCompare], final(runCompare));
   await prove(`report-${S.compare}`, ['report', runCompare]);
   writeResults(summaries, data.leakage, run, runCompare);
-  await evaluate('base', S.model);
-  if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare));
+  for (let part = 0; part < Math.min(parts.length, S.evalOtherParts); part++) {
+    if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare), part);
+    await evaluate('base', S.model, part);
+  }
   process.stdout.write(`\n${readFileSync(join(OUT, 'results.md'), 'utf8')}`);
 }
 
 /** OUT/results.md and results.json from what has run so far (rewritten after every stage). */
 function writeResults(summaries: Record<string, Summary>, leakage: Record<string, number>, run: string, runCompare: string): void {
   const termNames = [...new Set(Object.values(summaries).flatMap((s) => Object.keys(s.terms)))].sort();
-  const rows = Object.entries(summaries).map(([name, s]) => `| ${name} | ${s.n} | ${fmt(s.total)} | ${termNames.map((t) => (s.terms[t] ? fmt(s.terms[t]) : '–')).join(' | ')} | ${fmt(s.state)} | ${fmt(s.calls)} | ${s.truncated.toFixed(2)} |`);
-  const header = `| model | n | total reward | ${termNames.join(' | ')} | state check | calls / rollout | truncated |`;
-  const rule = `|${'---|'.repeat(6 + termNames.length)}`;
+  const rows = Object.entries(summaries).map(([name, s]) => `| ${name} | ${s.n} | ${fmt(s.total)} | ${termNames.map((t) => (s.terms[t] ? fmt(s.terms[t]) : '–')).join(' | ')} | ${fmt(s.state)} | ${fmt(s.calls)} | ${s.truncated.toFixed(2)} | ${fmt(s.userTurns)} | ${s.allTurns.toFixed(2)} |`);
+  const header = `| model | n | total reward | ${termNames.join(' | ')} | state check | calls / rollout | truncated | turns reached | all turns |`;
+  const rule = `|${'---|'.repeat(8 + termNames.length)}`;
   const checks: string[] = [];
   const verdicts: Record<string, { diff: number; se: number; reached: boolean }> = {};
   const sft = summaries.sft;
@@ -334,11 +377,13 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
   const md = [
     `# Evidence run: ${S.model} on ${S.domains} (${relative(ROOT, OUT)})`,
     '',
-    `Held-out: ${leakage.heldout} examples of ${leakage.domains} domain groups (test split ${leakage.test}, ${leakage.droppedForLeakage} dropped for an id or first user message also in train; train split ${leakage.train}). Greedy decoding, one rollout per example, ${S.maxUserTurns} user turn(s), ≤ ${S.maxAssistantTurns} assistant messages, ≤ ${S.maxNewTokens} tokens per message, tools compacted and capped at ${S.maxTools}. Mean ± standard error over examples.`,
+    `Held-out: ${leakage.heldout} examples of ${leakage.domains} domain groups (test split ${leakage.test}, ${leakage.droppedForLeakage} dropped for an id or first user message also in train; train split ${leakage.train}). Greedy decoding, one rollout per example playing every user turn (≤ ${S.evalMaxUserTurns} user turns, ≤ ${S.evalMaxAssistantPerTurn} assistant messages per user turn and ${S.evalMaxAssistantTurns} per rollout, ≤ ${S.maxNewTokens} tokens per message, context ≤ ${S.evalMaxContext} tokens), tools compacted and capped at ${S.maxTools} (the ground truth's tools of every turn and the distractors always kept). Training (GRPO) played the first ${S.trainMaxUserTurns} user turn(s) only, ≤ ${S.trainMaxAssistantTurns} assistant messages. Mean ± standard error over examples; "turns reached": user turns with an assistant message per rollout, and the share of rollouts that reached every user turn.`,
     '',
     header,
     rule,
     ...rows,
+    '',
+    `How the rollouts ended: ${Object.entries(summaries).map(([n, s]) => `${n} ${Object.entries(s.finish).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`).join('; ')}.`,
     '',
     '## Required outcome: GRPO above SFT by more than two standard errors',
     '',
@@ -353,13 +398,13 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
     `- adaptive budget: ${guard(a)}`,
     `- ${other}: ${guard(b)}`,
     '',
-    `Stage times (s): ${Object.entries(timings).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}; total so far ${((performance.now() - started) / 1000).toFixed(0)} s. Curves: run/report.html, run-${S.compare}/report.html.`,
+    `Stage times (s): ${Object.entries(timings).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}; total so far ${((performance.now() - started) / 1000).toFixed(0)} s.${Object.keys(reused).length ? ` Re-used from the run continued (not redone; their times then, s): ${Object.entries(reused).map(([n, t]) => `${n} ${t === null ? '?' : t.toFixed(0)}`).join(', ')}.` : ''} Curves: run/report.html, run-${S.compare}/report.html.`,
     '',
   ].join('\n');
   writeFileSync(join(OUT, 'results.md'), md);
   writeFileSync(
     join(OUT, 'results.json'),
-    JSON.stringify({ settings: S, data: leakage, models: Object.fromEntries(Object.entries(summaries).map(([n, s]) => [n, { ...s, byExample: undefined }])), verdicts, timings, wallSeconds: (performance.now() - started) / 1000 }, null, 2) + '\n',
+    JSON.stringify({ settings: S, training: trainingSettings(run, runCompare), reused, data: leakage, models: Object.fromEntries(Object.entries(summaries).map(([n, s]) => [n, { ...s, byExample: undefined }])), verdicts, timings, wallSeconds: (performance.now() - started) / 1000 }, null, 2) + '\n',
   );
 }
 

@@ -80,6 +80,22 @@ describe('RolloutRunner', () => {
     expect(three.trajectory.calls).to.have.length(3);
   });
 
+  it('with a cap per user turn, a policy that keeps calling still plays every user turn', async () => {
+    const looping = await setup(endlessCaller);
+    // Without it, the first turn uses up the rollout's cap and the second turn is never played.
+    const starved = await new RolloutRunner(looping.engine).play(walletExample());
+    expect(starved.trajectory.messages.filter((m) => m.role === 'user')).to.have.length(1);
+    const played = await new RolloutRunner(looping.engine, { maxAssistantTurnsPerUserTurn: 2 }).play(walletExample());
+    expect(played.trajectory.messages.filter((m) => m.role === 'user').map((m) => m.content)).to.deep.equal(walletExample().turns.map((t) => t.user));
+    expect(played.trajectory.turns.map((t) => t.turn)).to.deep.equal([0, 0, 1, 1]);
+    expect(played.trajectory.calls.map((c) => c.turn)).to.deep.equal([0, 0, 1, 1]);
+    expect(played.trajectory.finishReason).to.equal('completed');
+    // The rollout's cap still holds over all turns.
+    const both = await new RolloutRunner(looping.engine, { maxAssistantTurnsPerUserTurn: 2, maxAssistantTurns: 3 }).play(walletExample());
+    expect(both.trajectory.turns.map((t) => t.turn)).to.deep.equal([0, 0, 1]);
+    expect(both.trajectory.finishReason).to.equal('max_assistant_turns');
+  });
+
   it('answers calls to tools outside the candidates or the live servers, and malformed calls, without touching state', async () => {
     const caller: ProvePlugin = {
       name: 'OddCaller',

@@ -319,11 +319,18 @@ export const paymentsScenarios: DomainScenario<PaymentsState>[] = [
     goal: 'Review what happened on a client\'s account lately and what they still owe.',
     context: STAFF,
     cast(state, random) {
-      return castClient(state, random, () => ({ type: random.pick(['charge.succeeded', 'invoice.paid', 'invoice.finalized', undefined]) }));
+      // The user names the kind of activity when they want one (the event type is then theirs to say).
+      const kind = random.pick([
+        { type: 'charge.succeeded', activity: 'successful charges' },
+        { type: 'invoice.paid', activity: 'paid invoices' },
+        { type: 'invoice.finalized', activity: 'finalized invoices' },
+        { type: undefined, activity: 'activity' },
+      ]);
+      return castClient(state, random, () => ({ type: kind.type, activity: kind.activity }));
     },
     turns: [
       {
-        say: ['What has happened on {client}\'s account recently?', 'Show me the latest activity for {client}.'],
+        say: ['What {activity} has {client}\'s account had recently?', 'Show me the latest {activity} for {client}.'],
         steps: [findClient, { tool: 'list_payment_events', args: (f) => ({ customer_id: f.customer_id, ...(f.type ? { type: f.type } : {}), limit: 10 }) }],
       },
       {

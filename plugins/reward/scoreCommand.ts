@@ -270,7 +270,11 @@ export default defineCommand({
       // Workers get 1 MiB batches (fewer messages); this thread scores 64 KiB at a time, so that less lives through a scavenge and is promoted.
       for (const item of readLineBatches(trajectoriesFile, pool ? 1 << 20 : 64 << 10)) {
         if ('problem' in item) inFlight.push(item);
-        else inFlight.push({ batch: item, result: pool ? pool.score(item) : (await localScorer()).scorer.score(item) });
+        else if (pool) {
+          // Kept until taken, while later reads refill the reader's buffer: a copy, for this thread to score if the worker cannot.
+          const batch = { ...item, bytes: item.bytes.slice() };
+          inFlight.push({ batch, result: pool.score(batch) });
+        } else inFlight.push({ batch: item, result: (await localScorer()).scorer.score(item) });
         while (inFlight.length > (pool ? 2 * threads : 0)) await takeFirst();
       }
       while (inFlight.length > 0) await takeFirst();

@@ -211,7 +211,7 @@ describe('prove-rl score (the CLI as a child process)', function () {
     }
   });
 
-  it('--threads: workers load the same prove.config.ts (a plugin instance with its own term) and score in their threads', async () => {
+  it('--threads: workers load the same prove.config.ts (a plugin instance with its own term) and score in their threads; a batch one fails is scored in the main thread', async () => {
     const config = `
 import { threadId } from 'node:worker_threads';
 import { defineConfig, STAGE_DEFAULT, type Engine, type ProvePlugin } from 'prove-rl';
@@ -223,6 +223,7 @@ class ThreadTermPlugin implements ProvePlugin {
   readonly name = 'ThreadTermPlugin';
   apply(engine: Engine): void {
     engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet) => {
+      if (threadId > 0 && process.env.FAIL_IN_WORKERS === '1') throw new Error('this term fails in worker threads');
       sheet.terms.worker = threadId > 0 ? 1 : 0;
       return sheet;
     });
@@ -247,6 +248,11 @@ export default defineConfig({
       expect(runs[1].map((s) => s.terms.worker)).to.deep.equal(runs[0].map(() => 1));
       const withoutThread = (sheets: SheetLine[]) => sheets.map((s) => ({ ...s, terms: { ...s.terms, worker: undefined } }));
       expect(withoutThread(runs[1])).to.deep.equal(withoutThread(runs[0]));
+      // A batch a worker cannot score is scored in the command's thread: the same sheets as one thread.
+      const out = join(project.dir, 'threads-failing.jsonl');
+      const failing = await runProve(['score', '-d', EXAMPLES, TRAJECTORIES, '-o', out, '--threads', '2'], { cwd: project.dir, env: { FAIL_IN_WORKERS: '1' } });
+      expect(failing.code, failing.stderr).to.equal(0);
+      expect(readSheets(out)).to.deep.equal(runs[0]);
     } finally {
       project.cleanup();
     }

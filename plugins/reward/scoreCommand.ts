@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createEngine, defineCommand, errors, type CommandContext, type Engine, type Example, type ProveConfig } from '../../core/index.js';
 import { DomainEnvironmentPlugin } from '../environments/DomainEnvironmentPlugin.js';
@@ -131,7 +131,10 @@ class ScoringPool {
   static async start(count: number, data: ScoreWorkerData): Promise<ScoringPool> {
     const own = fileURLToPath(import.meta.url);
     const entry = join(dirname(own), `scoreWorker${extname(own)}`);
-    const workers = Array.from({ length: count }, () => new Worker(entry, { workerData: data }));
+    // Run from the TypeScript sources (tsx), a worker does not inherit the loader: it registers tsx's first.
+    const bootstrap =
+      extname(own) === '.ts' ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); });` : undefined;
+    const workers = Array.from({ length: count }, () => (bootstrap ? new Worker(bootstrap, { eval: true, workerData: data }) : new Worker(entry, { workerData: data })));
     try {
       const ready = await Promise.all(
         workers.map(

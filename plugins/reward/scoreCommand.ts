@@ -107,7 +107,7 @@ function plainConfig(config: ProveConfig): ProveConfig | undefined {
 /** Worker threads that score batches of lines (scoreWorker.ts), each answering its batches in the order sent. */
 class ScoringPool {
   private next = 0;
-  private readonly waiting = new Map<number, (result: BatchResult | undefined) => void>();
+  private readonly waiting = new Map<number, (result: BatchResult | { failed: string }) => void>();
   private readonly gone = new Set<Worker>();
   private sent = 0;
 
@@ -116,10 +116,10 @@ class ScoringPool {
     readonly taps: number,
   ) {
     for (const worker of workers) {
-      worker.on('message', (message: { id: number; result?: BatchResult }) => {
+      worker.on('message', (message: { id: number; result?: BatchResult; failed?: string }) => {
         const resolve = this.waiting.get(message.id);
         this.waiting.delete(message.id);
-        resolve?.(message.result);
+        resolve?.(message.result ?? { failed: message.failed ?? 'no result' });
       });
       // A worker that dies leaves its batches to the command's thread.
       worker.on('error', () => this.abandon(worker));
@@ -152,12 +152,12 @@ class ScoringPool {
     }
   }
 
-  /** The batch's result, or undefined when its worker could not score it. */
-  score(batch: LineBatch): Promise<BatchResult | undefined> {
+  /** The batch's result, or why its worker could not score it. */
+  score(batch: LineBatch): Promise<BatchResult | { failed: string }> {
     const id = this.sent++;
     const worker = this.workers[this.next++ % this.workers.length];
     return new Promise((resolve) => {
-      if (this.gone.has(worker)) return resolve(undefined);
+      if (this.gone.has(worker)) return resolve({ failed: 'its worker thread stopped' });
       this.waiting.set(id, resolve);
       const job: ScoreWorkerJob = { id, firstLine: batch.firstLine, lines: batch.lines, bytes: batch.bytes };
       worker.postMessage(job);
@@ -167,7 +167,7 @@ class ScoringPool {
   /** A worker died: every batch still waiting is left to the command's thread (answers that come later are ignored). */
   private abandon(worker: Worker): void {
     this.gone.add(worker);
-    for (const resolve of this.waiting.values()) resolve(undefined);
+    for (const resolve of this.waiting.values()) resolve({ failed: 'its worker thread stopped' });
     this.waiting.clear();
   }
 
@@ -258,17 +258,24 @@ export default defineCommand({
       if (threads > 1) {
         const resolved = await context.config();
         // Workers that cannot start leave the work to this thread, which then raises whatever stopped them.
-        pool = await ScoringPool.start(threads, { configFile: resolved.file, config: plainConfig(resolved.config), cwd: context.cwd, datasetFile, details }).catch(() => undefined);
+        pool = await ScoringPool.start(threads, { configFile: resolved.file, config: plainConfig(resolved.config), cwd: context.cwd, datasetFile, details }).catch((error: unknown) => {
+          context.stderr(`prove-rl score: worker threads could not start (${error instanceof Error ? error.message : String(error)}); scoring in this thread\n`);
+          return undefined;
+        });
         if (pool?.taps === 0) throw errors.noRewardPlugins();
       }
       if (!pool) await localScorer();
       // Batches in flight, in file order; each is taken (written, summed, its problems reported) in that order.
-      const inFlight: Array<{ batch: LineBatch; result: Promise<BatchResult | undefined> } | { line: number; problem: string }> = [];
+      const inFlight: Array<{ batch: LineBatch; result: Promise<BatchResult | { failed: string }> } | { line: number; problem: string }> = [];
       const takeFirst = async () => {
         const head = inFlight.shift()!;
         if ('problem' in head) return report(head.line, head.problem);
+        const result = await head.result;
+        if (!('failed' in result)) return take(result);
         // A batch a worker could not score is scored here, where its error is raised as without workers.
-        take((await head.result) ?? (await (await localScorer()).scorer.score(head.batch)));
+        const last = head.batch.firstLine + head.batch.lines - 1;
+        context.stderr(`prove-rl score: a worker thread could not score lines ${head.batch.firstLine}–${last} (${result.failed}); scoring them in this thread\n`);
+        take(await (await localScorer()).scorer.score(head.batch));
       };
       // Workers get 1 MiB batches (fewer messages); this thread scores 64 KiB at a time, so that less lives through a scavenge and is promoted.
       for (const item of readLineBatches(trajectoriesFile, pool ? 1 << 20 : 64 << 10)) {

@@ -253,6 +253,7 @@ export default defineConfig({
       const failing = await runProve(['score', '-d', EXAMPLES, TRAJECTORIES, '-o', out, '--threads', '2'], { cwd: project.dir, env: { FAIL_IN_WORKERS: '1' } });
       expect(failing.code, failing.stderr).to.equal(0);
       expect(readSheets(out)).to.deep.equal(runs[0]);
+      expect(failing.stderr).to.match(/a worker thread could not score lines 1–\d+ \(.*this term fails in worker threads.*\); scoring them in this thread/);
     } finally {
       project.cleanup();
     }

@@ -223,6 +223,48 @@ export function alignedKeys(g: number): readonly string[] {
 }
 
 /**
+ * The search's first leaf, built directly: each ground-truth call in turn takes the first unused
+ * candidate in order, else the first unused candidate, else none. When it reaches every bound
+ * (all matchable calls matched and in order, the most agreement any alignment can have), the
+ * search would keep it: every later branch is pruned on entry, and it would visit at most
+ * n + 1 + Σ(candidates + 1) nodes, so it stays exhaustive under the node budget. Then `assign`
+ * holds it and true is returned; otherwise `assign` and `used` are cleared for the search.
+ */
+function greedyIsBest(n: number): boolean {
+  let ordered = 0;
+  let matched = 0;
+  let agreed = 0;
+  let visits = n + 1;
+  for (let g = 0; g < n; g++) {
+    const start = candidateStart[g];
+    const end = start + candidateCount[g];
+    visits += candidateCount[g] + 1;
+    let chosen = -1;
+    let inOrder = false;
+    for (let c = start; c < end && chosen < 0; c++) {
+      const i = candidates[c];
+      if (used[i] === 0 && inOrderAt(g, i)) {
+        chosen = i;
+        inOrder = true;
+      }
+    }
+    for (let c = start; c < end && chosen < 0; c++) if (used[candidates[c]] === 0) chosen = candidates[c];
+    if (chosen < 0) continue;
+    used[chosen] = 1;
+    assign[g] = chosen;
+    matched++;
+    if (inOrder) ordered++;
+    agreed += agreement(g, chosen);
+  }
+  if (ordered === remaining[0] && matched === remaining[0] && agreed >= agreementLeft[0] - EPS / 2 && visits <= COVERAGE_SEARCH_NODES) return true;
+  for (let g = 0; g < n; g++) {
+    if (assign[g] >= 0) used[assign[g]] = 0;
+    assign[g] = -1;
+  }
+  return false;
+}
+
+/**
  * R_cov: which ground-truth calls the model's calls cover, in dependency order.
  *
  * A model call can match a ground-truth call when the names are equal and it carries every
@@ -308,14 +350,16 @@ export function scoreCoverage(
       remaining[g] = remaining[g + 1] + (candidateCount[g] > 0 ? 1 : 0);
       agreementLeft[g] = agreementLeft[g + 1] + most;
     }
-    bestOrdered = -1;
-    bestMatched = -1;
-    bestAgreement = -1;
-    nodes = 0;
-    exhausted = false;
-    search(0, n, 0, 0, 0);
-    exhaustive = !exhausted;
-    for (let k = 0; k < n; k++) assign[k] = best[k];
+    if (!greedyIsBest(n)) {
+      bestOrdered = -1;
+      bestMatched = -1;
+      bestAgreement = -1;
+      nodes = 0;
+      exhausted = false;
+      search(0, n, 0, 0, 0);
+      exhaustive = !exhausted;
+      for (let k = 0; k < n; k++) assign[k] = best[k];
+    }
   }
 
   const alignment: Alignment[] = new Array(n);

@@ -27,6 +27,7 @@ export const shoppingDomain = defineDomain<ShoppingState>({
   loadWorld: () => loadFixture<ShoppingState>('shopping'),
   defaultReferenceDate: SHOPPING_REFERENCE_DATE,
   samplers: shoppingSamplers,
+  principal: { collection: 'customers', arguments: { customer_id: 'customer_id' }, context: ['The signed-in customer is {name} (customer id {customer_id}, {email}).'] },
   invariants: shoppingInvariants,
   phrasings: shoppingPhrasings,
   scenarios: shoppingScenarios,

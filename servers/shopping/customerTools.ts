@@ -36,10 +36,20 @@ function wishlistView(state: ShoppingState, wishlist: readonly string[]) {
   return view;
 }
 
+/** The customer's carts that are not checked out, oldest first (cart ids count up). */
+function openCarts(state: ShoppingState, customerId: string): Array<{ cart_id: string; item_count: number; total: number; updated_at: string }> {
+  const out: Array<{ cart_id: string; item_count: number; total: number; updated_at: string; n: number }> = [];
+  for (const cart of Object.values(state.carts)) {
+    if (cart.customer_id !== customerId || cart.status !== 'open') continue;
+    out.push({ cart_id: cart.id, item_count: cart.lines.reduce((sum, line) => sum + line.quantity, 0), total: money(cart.total_cents), updated_at: cart.updated_at, n: Number(cart.id.slice(cart.id.indexOf('_') + 1)) });
+  }
+  return out.sort((a, b) => a.n - b.n).map(({ n: _n, ...cart }) => cart);
+}
+
 export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: string; email?: string }>({
   name: 'get_customer_account',
   description:
-    'Look up a customer account by customer_id or by email: name, contact details, saved addresses (address book, with the default), payment methods on file (brand, last 4 digits, expiry, whether expired, the default), wishlist and number of orders. Use the address ids with set_cart_shipping_address and the payment method ids with complete_checkout.',
+    'Look up a customer account by customer_id or by email: name, contact details, saved addresses (address book, with the default), payment methods on file (brand, last 4 digits, expiry, whether expired, the default), wishlist, number of orders and open carts (oldest first). Use the address ids with set_cart_shipping_address, the payment method ids with complete_checkout and the cart ids with the cart tools.',
   input: {
     type: 'object',
     properties: {
@@ -78,8 +88,18 @@ export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: stri
       },
       wishlist: wishlistSchema,
       order_count: { type: 'integer' },
+      open_carts: {
+        type: 'array',
+        description: 'Carts not checked out yet, oldest first.',
+        items: {
+          type: 'object',
+          properties: { cart_id: { type: 'string' }, item_count: { type: 'integer' }, total: moneySchema, updated_at: { type: 'string' } },
+          required: ['cart_id', 'item_count', 'total', 'updated_at'],
+          additionalProperties: false,
+        },
+      },
     },
-    required: ['customer_id', 'first_name', 'last_name', 'email', 'phone', 'member_since', 'default_address_id', 'addresses', 'payment_methods', 'wishlist', 'order_count'],
+    required: ['customer_id', 'first_name', 'last_name', 'email', 'phone', 'member_since', 'default_address_id', 'addresses', 'payment_methods', 'wishlist', 'order_count', 'open_carts'],
     additionalProperties: false,
   },
   annotations: { title: 'Get customer account', readOnlyHint: true, idempotentHint: true },
@@ -135,6 +155,7 @@ export const getCustomerAccount = defineTool<ShoppingState, { customer_id?: stri
       }),
       wishlist: wishlistView(state, customer.wishlist),
       order_count: customer.order_ids.length,
+      open_carts: openCarts(state, customer.id),
     };
   },
 });

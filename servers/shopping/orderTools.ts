@@ -21,7 +21,7 @@ interface ListOrdersArgs {
 export const listCustomerOrders = defineTool<ShoppingState, ListOrdersArgs>({
   name: 'list_customer_orders',
   description:
-    'List a customer\'s orders, newest first: order id and number, date, status (unfulfilled, fulfilled = shipped, delivered, cancelled), payment status, item count and total in USD. Filter by status; page with limit/offset. Use get_order_details for lines, tracking and returns.',
+    'List a customer\'s orders, newest first: order id and number, date, status (unfulfilled, fulfilled = shipped, delivered, cancelled), payment status, item count, total in USD and return ids. Filter by status; page with limit/offset. Use get_order_details for lines, tracking and returns.',
   input: {
     type: 'object',
     properties: {
@@ -51,8 +51,9 @@ export const listCustomerOrders = defineTool<ShoppingState, ListOrdersArgs>({
             item_count: { type: 'integer' },
             first_item: { type: 'string', description: 'Title of the first line, to recognise the order.' },
             total: moneySchema,
+            return_ids: { type: 'array', items: { type: 'string' }, description: 'Return requests made for the order (get_return_status).' },
           },
-          required: ['order_id', 'order_number', 'placed_at', 'status', 'financial_status', 'item_count', 'first_item', 'total'],
+          required: ['order_id', 'order_number', 'placed_at', 'status', 'financial_status', 'item_count', 'first_item', 'total', 'return_ids'],
           additionalProperties: false,
         },
       },
@@ -79,6 +80,7 @@ export const listCustomerOrders = defineTool<ShoppingState, ListOrdersArgs>({
       item_count: order.lines.reduce((sum, line) => sum + line.quantity, 0),
       first_item: order.lines[0] ? `${order.lines[0].product_title} — ${order.lines[0].variant_title}` : '',
       total: money(order.total_cents),
+      return_ids: [...order.return_ids],
     }));
     return { customer_id: customer.id, total_count: matching.length, orders, currency: CURRENCY };
   },

@@ -115,6 +115,8 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
         out.push({
           order_id: order.id,
           order_number: order.name,
+          // What the customer calls it (the number of the confirmation email): synthesis names the order by it and looks the id up.
+          name: `order ${order.name}`,
           customer_id: order.customer_id,
           status: order.status,
           placed_at: order.placed_at,
@@ -164,6 +166,8 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
         if (cart.status !== 'open' || cart.lines.length === 0) continue;
         out.push({
           cart_id: cart.id,
+          // A shopper has one open cart in this world and calls it theirs; the assistant finds its id in their account.
+          name: 'my cart',
           customer_id: cart.customer_id,
           lines: cart.lines.map((line) => ({ line_id: line.id, variant_id: line.variant_id, quantity: line.quantity, in_stock: getEntry(state.variants, line.variant_id)!.stock })),
           coupon_code: cart.coupon_code,
@@ -181,6 +185,8 @@ export const shoppingSamplers: DomainSampler<ShoppingState>[] = [
     sample(state) {
       return Object.values(state.returns).map((request) => ({
         return_id: request.id,
+        // Named by its order's number, as the customer knows it; the assistant finds the id in their orders.
+        name: `the return for order ${getEntry(state.orders, request.order_id)!.name}`,
         order_id: request.order_id,
         customer_id: request.customer_id,
         status: request.status,

@@ -52,6 +52,14 @@ const REASONS: Record<string, string> = {
   changed_mind: 'I changed my mind',
 };
 
+/** Why a shopper cancels, as they say it, by the reason code cancel_unfulfilled_order takes. */
+const CANCEL_REASONS: Record<string, string> = {
+  customer_changed_mind: 'I changed my mind',
+  ordered_by_mistake: 'I ordered it by mistake',
+  found_better_price: 'I found it cheaper somewhere else',
+  shipping_too_slow: 'it would arrive too late for me',
+};
+
 export const shoppingScenarios: DomainScenario[] = [
   {
     name: 'return_an_item_from_an_order',
@@ -100,6 +108,42 @@ export const shoppingScenarios: DomainScenario[] = [
       {
         say: ['What is the status of that return now?', 'By when do I have to send it back?'],
         steps: [{ tool: 'get_return_status', args: (f) => ({ return_id: f.return_id }) }],
+      },
+    ],
+  },
+  {
+    name: 'cancel_an_order_before_it_ships',
+    goal: 'Cancel an order that has not shipped yet, named by its order number, then confirm it shows as cancelled.',
+    context: SIGNED_IN,
+    cast(state: Row, random) {
+      const open = orders(state).filter((o) => o.status === 'unfulfilled');
+      return castShopper(state, random, (customer) => {
+        const own = open.filter((o) => o.customer_id === customer.id);
+        if (own.length === 0) return undefined;
+        const order = random.pick(own);
+        const reason = random.pick(Object.keys(CANCEL_REASONS));
+        return { order_number: order.order_number ?? order.name, reason, reason_text: CANCEL_REASONS[reason] };
+      });
+    },
+    turns: [
+      {
+        say: ['Please cancel order {order_number}, {reason_text}.', 'I need to cancel my order {order_number}: {reason_text}.'],
+        steps: [
+          {
+            tool: 'list_customer_orders',
+            args: (f) => ({ customer_id: f.customer_id, status: 'unfulfilled' }),
+            learn: (r: { orders: Row[] }, f) => { const o = r.orders.find((x) => String(x.order_number) === String(f.order_number)); return o && { order_id: o.order_id }; },
+          },
+          {
+            tool: 'cancel_unfulfilled_order',
+            args: (f) => ({ order_id: f.order_id, reason: f.reason }),
+            fault: { kind: 'missing_argument', tool: 'cancel_unfulfilled_order', args: (f) => ({ order_id: f.order_id }), recovery: 'retry_corrected' },
+          },
+        ],
+      },
+      {
+        say: ['Does it show as cancelled now, and how much was refunded?', 'Can you check that the order is really cancelled?'],
+        steps: [{ tool: 'get_order_details', args: (f) => ({ order_id: f.order_id }) }],
       },
     ],
   },

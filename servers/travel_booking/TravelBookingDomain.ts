@@ -283,9 +283,14 @@ const samplers: DomainSampler<TravelBookingState>[] = [
         if (b.status !== 'CONFIRMED') continue;
         const summary = bookingSummary(state, b);
         if (summary.startTime <= referenceTime) continue;
+        const what = summary.description.split(',')[0];
         out.push({
           bookingId: id,
+          // How the traveller names it (the flight or the hotel, and the day); the assistant finds the id in their bookings.
+          name: b.type === 'FLIGHT' ? `my ${what} flight on ${summary.startTime.slice(0, 10)}` : `my stay at ${what} from ${summary.startTime.slice(0, 10)}`,
           type: b.type,
+          // The lead traveller holds the booking (a signed-in traveller acts on their own bookings).
+          travelerId: summary.travelerIds[0],
           travelerIds: summary.travelerIds,
           travelerNames: summary.travelerIds.map((t) => (state.travelers[t] ? fullName(state.travelers[t]) : t)),
           description: summary.description,

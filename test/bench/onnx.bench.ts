@@ -119,6 +119,7 @@ async function main(): Promise<void> {
         const r = await e.run(c.batch, c.long);
         entry.rates[k].push(r.tokens / r.seconds);
         outs.push(r.texts);
+        console.log(`${c.name}, round ${round + 1}: ${e.name} ${r.tokens} tokens in ${r.seconds.toFixed(1)} s (${(r.tokens / r.seconds).toFixed(1)} tok/s; load ${loadavg()[0].toFixed(1)})`);
       }
       // Same greedy ids as PyTorch's (the last engine).
       if (round === 0) entry.same = outs.map((texts) => texts.filter((t, i) => JSON.stringify(t) === JSON.stringify(outs.at(-1)![i])).length);

@@ -16,6 +16,8 @@ export interface GroundTruthCall {
   keys: readonly string[];
   /** The values of those keys, in the same order. */
   values: readonly unknown[];
+  /** None of the keys is a property every object inherits (`constructor`, `toString`, …): a key read as undefined is a missing key. */
+  plainKeys: boolean;
   /**
    * Indices (into `PreparedExample.calls`) of every call of every step this call's step depends on
    * directly. Always smaller than the call's own index: the calls are in dependency order.
@@ -52,6 +54,9 @@ function validatorFor(exampleId: string, tool: string, schema: JsonSchema): Vali
   validatorsBySchema.set(schema, validate);
   return validate;
 }
+
+/** Keys that every plain object inherits (`constructor`, `toString`, `__proto__`, …). */
+const INHERITED_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 const ANY_OBJECT: JsonSchema = { type: 'object' };
 
@@ -139,7 +144,8 @@ export class PreparedExample {
         const args = call.arguments ?? {};
         if (args === null || typeof args !== 'object' || Array.isArray(args)) throw fail(`step "${step.id}" calls[${index}] (${call.name}): arguments must be an object`);
         const keys = Object.keys(args);
-        calls.push({ step: step.id, stepIndex, index, name: call.name, arguments: args, keys, values: keys.map((key) => (args as Record<string, unknown>)[key]), dependsOn });
+        const plainKeys = keys.every((key) => !INHERITED_KEYS.has(key));
+        calls.push({ step: step.id, stepIndex, index, name: call.name, arguments: args, keys, values: keys.map((key) => (args as Record<string, unknown>)[key]), plainKeys, dependsOn });
       }
     }
     this.calls = calls;

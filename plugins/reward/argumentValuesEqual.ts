@@ -36,6 +36,43 @@ function isNormalAscii(text: string): boolean {
   return true;
 }
 
+/**
+ * Whether `text` is printable ASCII without whitespace at either end and without a run of
+ * whitespace: its normal form is its lower case, so two such strings can be compared in place.
+ */
+function isSimpleAscii(text: string): boolean {
+  const n = text.length;
+  if (n === 0) return true;
+  if (text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32) return false;
+  let previousSpace = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (previousSpace) return false;
+      previousSpace = true;
+    } else {
+      if (c < 33 || c > 126) return false;
+      previousSpace = false;
+    }
+  }
+  return true;
+}
+
+/** Equality of two printable ASCII strings ignoring the case of letters (what lower-casing both would give), without allocating. */
+function asciiEqualIgnoringCase(a: string, b: string): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return false;
+  }
+  return true;
+}
+
 function normalize(text: string): string {
   if (isNormalAscii(text)) return text;
   return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -57,7 +94,14 @@ export function argumentValuesEqual(a: unknown, b: unknown, equality: ValueEqual
     const y = b as number;
     return Math.abs(x - y) <= equality.tolerance * Math.max(1, Math.abs(x), Math.abs(y));
   }
-  if (type === 'string') return equality.strings === 'normalized' && normalize(a as string) === normalize(b as string);
+  if (type === 'string') {
+    if (equality.strings !== 'normalized') return false;
+    const x = a as string;
+    const y = b as string;
+    // The common case, both printable ASCII already trimmed and single-spaced: their normal forms are their lower cases.
+    if (isSimpleAscii(x) && isSimpleAscii(y)) return asciiEqualIgnoringCase(x, y);
+    return normalize(x) === normalize(y);
+  }
   if (type !== 'object' || a === null || b === null) return false;
   const arrayA = Array.isArray(a);
   if (arrayA !== Array.isArray(b)) return false;

@@ -119,3 +119,78 @@ export class AtomicFileWriter {
     rmSync(this.temporary, { force: true });
   }
 }
+
+/** Whole lines of a JSONL file: their bytes (each line ending in `\n`, but the file's last line may not), and the number of the first. */
+export interface LineBatch {
+  firstLine: number;
+  /** How many lines the bytes hold. */
+  lines: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Reads a file as batches of whole lines of about `batchBytes` each, or a line too long to read
+ * (`{line, problem}`, as LineReader reports it), synchronously and in order, with memory bounded
+ * by the batch and the longest line. A batch's bytes are valid until the next one is asked for
+ * (they may be a view of a buffer that the next read fills). The lines are LineReader's: a batch's text split at `\n`
+ * gives the same lines with the same numbers (and a last piece that is empty unless the file
+ * ends without a newline).
+ */
+export function* readLineBatches(file: string, batchBytes = 1 << 20): Generator<LineBatch | { line: number; problem: string }> {
+  const fd = openSync(file, 'r');
+  let line = 0;
+  /** The line that the reads so far left unfinished: its pieces and their size; `tooLong` once it passed the limit. */
+  let pieces: Uint8Array[] = [];
+  let pending = 0;
+  let tooLong = false;
+  const tooLongProblem = `longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB`;
+  const chunk = Buffer.allocUnsafe(batchBytes);
+  try {
+    for (;;) {
+      const filled = readSync(fd, chunk, 0, batchBytes, null);
+      if (filled === 0) break;
+      let data: Uint8Array = chunk.subarray(0, filled);
+      const first = chunk.indexOf(10);
+      if (first === -1 || first >= filled) {
+        if (!tooLong) {
+          pending += filled;
+          if (pending > MAX_LINE_BYTES) {
+            tooLong = true;
+            pieces = [];
+          } else pieces.push(Buffer.from(data));
+        }
+        continue;
+      }
+      let prefix: Uint8Array[] = [];
+      if (tooLong || pending + first > MAX_LINE_BYTES) {
+        line++;
+        yield { line, problem: tooLongProblem };
+        data = data.subarray(first + 1);
+      } else if (pending > 0) {
+        // The unfinished line ends here (its newline is in this read): it leads this batch.
+        prefix = pieces;
+      }
+      pieces = [];
+      pending = 0;
+      tooLong = false;
+      const view = Buffer.from(data.buffer, data.byteOffset, data.length);
+      const last = view.lastIndexOf(10);
+      const whole = data.subarray(0, last + 1);
+      let lines = 0;
+      for (let at = view.indexOf(10); at !== -1 && at <= last; at = view.indexOf(10, at + 1)) lines++;
+      if (lines > 0) {
+        yield { firstLine: line + 1, lines, bytes: prefix.length > 0 ? Buffer.concat([...prefix, whole]) : whole };
+        line += lines;
+      }
+      if (last + 1 < data.length) {
+        // The start of a line that ends in a later read: copied out (the chunk is read into again).
+        pieces = [Buffer.from(data.subarray(last + 1))];
+        pending = data.length - last - 1;
+      }
+    }
+    if (tooLong) yield { line: line + 1, problem: tooLongProblem };
+    else if (pending > 0) yield { firstLine: line + 1, lines: 1, bytes: Buffer.concat(pieces) };
+  } finally {
+    closeSync(fd);
+  }
+}

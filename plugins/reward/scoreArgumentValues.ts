@@ -1,7 +1,7 @@
 import type { Example, ToolCall } from '../../core/index.js';
-import { argumentValuesEqual, type ValueEquality } from './argumentValuesEqual.js';
+import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY, type ValueEquality } from './argumentValuesEqual.js';
 import type { CallFacts } from './callFacts.js';
-import type { Alignment } from './scoreCoverage.js';
+import { alignedEqualKeys, alignedKeys, type Alignment } from './scoreCoverage.js';
 
 /** How well one aligned pair's values agree. */
 export interface ArgumentPair {
@@ -40,6 +40,10 @@ export function scoreArgumentValues(
 ): ArgumentValueResult {
   const pairs: ArgumentPair[] = [];
   let sum = 0;
+  // Under the default rules the coverage term already compared the pairs it aligned: reuse its answers.
+  const reuse =
+    equality === DEFAULT_VALUE_EQUALITY ||
+    (equality.strings === DEFAULT_VALUE_EQUALITY.strings && equality.arrays === DEFAULT_VALUE_EQUALITY.arrays && equality.tolerance === DEFAULT_VALUE_EQUALITY.tolerance);
   for (let a = 0; a < alignment.length; a++) {
     const aligned = alignment[a];
     if (aligned.call === null) continue;
@@ -48,6 +52,18 @@ export function scoreArgumentValues(
     let equal = 0;
     let of = 0;
     const differs: string[] = [];
+    const mask = reuse ? alignedEqualKeys(alignment, a, aligned.call, want, got) : -1;
+    if (mask >= 0) {
+      const keys = alignedKeys(a);
+      of = keys.length;
+      for (let k = 0; k < of; k++) {
+        if ((mask & (1 << k)) !== 0) equal++;
+        else differs.push(keys[k]);
+      }
+      sum += of === 0 ? 1 : equal / of;
+      pairs.push({ step: aligned.step, index: aligned.index, call: aligned.call, equal, of, differs });
+      continue;
+    }
     for (const key in want) {
       if (!Object.hasOwn(want, key)) continue;
       of++;

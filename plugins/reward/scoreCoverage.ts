@@ -45,10 +45,45 @@ export interface CoverageOptions {
 /** Above this many search nodes the best alignment found so far is kept (the first one tried is the greedy one). */
 export const COVERAGE_SEARCH_NODES = 5_000;
 
-function hasKeys(args: unknown, keys: readonly string[]): boolean {
-  if (args === null || typeof args !== 'object') return keys.length === 0;
-  for (let k = 0; k < keys.length; k++) if (!Object.hasOwn(args, keys[k])) return false;
-  return true;
+// What comparePair found, besides the count it returns.
+let pairMask = 0;
+let pairMissing = false;
+
+/**
+ * Compares model call arguments `got` with ground-truth call `want`, reading each of its keys once:
+ * returns how many of its values `got` has equal (default equality rules), sets `pairMissing` when
+ * `got` lacks one of its keys and `pairMask` to the bits of the equal keys (keys past the 30th have
+ * no bit: `pairMask` is then -1). With `stopAtMissing`, stops at the first missing key.
+ */
+function comparePair(want: GroundTruthCall, got: unknown, stopAtMissing: boolean): number {
+  const keys = want.keys;
+  const values = want.values;
+  const count = keys.length;
+  pairMask = count > 30 ? -1 : 0;
+  pairMissing = false;
+  if (count === 0) return 0;
+  if (got === null || typeof got !== 'object') {
+    pairMissing = true;
+    return 0;
+  }
+  const object = got as Record<string, unknown>;
+  // A key read as undefined may be absent or hold undefined; an inherited key is read even when absent.
+  const plain = want.plainKeys;
+  let equal = 0;
+  for (let k = 0; k < count; k++) {
+    const key = keys[k];
+    const value = object[key];
+    if ((value === undefined || !plain) && !Object.hasOwn(object, key)) {
+      pairMissing = true;
+      if (stopAtMissing) return equal;
+      continue;
+    }
+    if (argumentValuesEqual(value, values[k], DEFAULT_VALUE_EQUALITY)) {
+      equal++;
+      if (k < 30) pairMask |= 1 << k;
+    }
+  }
+  return equal;
 }
 
 // Scratch state, reused across calls: scoring is synchronous, so two calls never interleave, and
@@ -60,7 +95,9 @@ let position = new Int32Array(0);
 let owner = new Int32Array(0);
 let used = new Uint8Array(0);
 let candidates = new Int32Array(0);
-let agreementMemo = new Float64Array(0);
+/** Per pair slot g·N + i (candidates only): the share of g's argument values that call i got right, and the bits of the keys it got right. */
+let agreementOf = new Float64Array(0);
+let equalMask = new Int32Array(0);
 let candidateStart = new Int32Array(0);
 let candidateCount = new Int32Array(0);
 let assign = new Int32Array(0);
@@ -79,7 +116,8 @@ function reserve(n: number, N: number): void {
   if (n * N > pairCapacity) {
     pairCapacity = Math.max(n * N, pairCapacity * 2, 256);
     candidates = new Int32Array(pairCapacity);
-    agreementMemo = new Float64Array(pairCapacity);
+    agreementOf = new Float64Array(pairCapacity);
+    equalMask = new Int32Array(pairCapacity);
   }
   if (n + 1 > gtCapacity) {
     gtCapacity = Math.max(n + 1, gtCapacity * 2, 16);
@@ -94,7 +132,6 @@ function reserve(n: number, N: number): void {
 
 // The search's inputs and best result so far (module state instead of closures: no allocation per call).
 let searchGt: readonly GroundTruthCall[] = [];
-let searchArgs: readonly unknown[] = [];
 let searchOrdered = true;
 let searchN = 0;
 let bestOrdered = -1;
@@ -116,24 +153,9 @@ function inOrderAt(g: number, i: number): boolean {
   return true;
 }
 
-/** Share of ground-truth call g's argument values that model call i got right, computed once per pair. */
+/** Share of ground-truth call g's argument values that candidate model call i got right (computed with the candidates). */
 function agreement(g: number, i: number): number {
-  const slot = g * searchN + i;
-  let value = agreementMemo[slot];
-  if (value < 0) {
-    const want = searchGt[g];
-    const got = searchArgs[i] as Record<string, unknown>;
-    const keys = want.keys;
-    const values = want.values;
-    let equal = 0;
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k];
-      if (Object.hasOwn(got, key) && argumentValuesEqual(got[key], values[k], DEFAULT_VALUE_EQUALITY)) equal++;
-    }
-    value = keys.length === 0 ? 1 : equal / keys.length;
-    agreementMemo[slot] = value;
-  }
-  return value;
+  return agreementOf[g * searchN + i];
 }
 
 /** Branch and bound over ground-truth calls in dependency order (o(g) is known once g is placed). */
@@ -175,6 +197,71 @@ function search(g: number, n: number, ordered: number, matched: number, agreed: 
     }
   }
   search(g + 1, n, ordered, matched, agreed);
+}
+
+// The pairs of the last alignment, for the argument-value term (alignedEqualKeys).
+let lastAlignment: readonly Alignment[] | undefined;
+let lastGt: readonly GroundTruthCall[] = [];
+let lastArgs: readonly unknown[] = [];
+let lastN = 0;
+
+/**
+ * The bits of the keys of ground-truth call g (its `keys`, bit k for key k) whose values model call
+ * `call` got right under the default equality rules, as scoreCoverage found when it aligned them,
+ * or -1 when that is not known: `alignment` is not the one the last scoreCoverage returned, the
+ * pair is not the one it aligned (`wantArgs`, `gotArgs`: the objects the caller compares, by
+ * identity), or g has more than 30 keys. (`assign` still holds that alignment: only scoreCoverage writes it.) Lets the argument-value term skip comparing again.
+ */
+export function alignedEqualKeys(alignment: readonly Alignment[], g: number, call: number, wantArgs: unknown, gotArgs: unknown): number {
+  if (alignment !== lastAlignment || g >= lastGt.length || assign[g] !== call || lastGt[g].arguments !== wantArgs || lastArgs[call] !== gotArgs) return -1;
+  return equalMask[g * lastN + call];
+}
+
+/** The keys of ground-truth call g of the last alignment, in the order of alignedEqualKeys' bits. */
+export function alignedKeys(g: number): readonly string[] {
+  return lastGt[g].keys;
+}
+
+/**
+ * The search's first leaf, built directly: each ground-truth call in turn takes the first unused
+ * candidate in order, else the first unused candidate, else none. When it reaches every bound
+ * (all matchable calls matched and in order, the most agreement any alignment can have), the
+ * search would keep it: every later branch is pruned on entry, and it would visit at most
+ * n + 1 + Σ(candidates + 1) nodes, so it stays exhaustive under the node budget. Then `assign`
+ * holds it and true is returned; otherwise `assign` and `used` are cleared for the search.
+ */
+function greedyIsBest(n: number): boolean {
+  let ordered = 0;
+  let matched = 0;
+  let agreed = 0;
+  let visits = n + 1;
+  for (let g = 0; g < n; g++) {
+    const start = candidateStart[g];
+    const end = start + candidateCount[g];
+    visits += candidateCount[g] + 1;
+    let chosen = -1;
+    let inOrder = false;
+    for (let c = start; c < end && chosen < 0; c++) {
+      const i = candidates[c];
+      if (used[i] === 0 && inOrderAt(g, i)) {
+        chosen = i;
+        inOrder = true;
+      }
+    }
+    for (let c = start; c < end && chosen < 0; c++) if (used[candidates[c]] === 0) chosen = candidates[c];
+    if (chosen < 0) continue;
+    used[chosen] = 1;
+    assign[g] = chosen;
+    matched++;
+    if (inOrder) ordered++;
+    agreed += agreement(g, chosen);
+  }
+  if (ordered === remaining[0] && matched === remaining[0] && agreed >= agreementLeft[0] - EPS / 2 && visits <= COVERAGE_SEARCH_NODES) return true;
+  for (let g = 0; g < n; g++) {
+    if (assign[g] >= 0) used[assign[g]] = 0;
+    assign[g] = -1;
+  }
+  return false;
 }
 
 /**
@@ -223,9 +310,15 @@ export function scoreCoverage(
     if (name === undefined) continue;
     const wanted = example.groundTruthNamed(name);
     if (wanted === undefined) continue;
+    const got = callArgs[i];
     for (let w = 0; w < wanted.length; w++) {
       const g = wanted[w];
-      if (keysToo && !hasKeys(callArgs[i], gt[g].keys)) continue;
+      const want = gt[g];
+      const equal = comparePair(want, got, keysToo);
+      if (keysToo && pairMissing) continue;
+      const slot = g * N + i;
+      agreementOf[slot] = want.keys.length === 0 ? 1 : equal / want.keys.length;
+      equalMask[slot] = pairMask;
       candidates[g * N + candidateCount[g]++] = i;
     }
   }
@@ -242,7 +335,6 @@ export function scoreCoverage(
   }
 
   searchGt = gt;
-  searchArgs = callArgs;
   searchOrdered = options.ordered;
   searchN = N;
   let exhaustive = true;
@@ -250,7 +342,6 @@ export function scoreCoverage(
     // Every ground-truth call has at most one candidate and no two share one: nothing to choose.
     for (let g = 0; g < n; g++) if (candidateCount[g] === 1) assign[g] = candidates[candidateStart[g]];
   } else {
-    agreementMemo.fill(-1, 0, n * N);
     remaining[n] = 0;
     agreementLeft[n] = 0;
     for (let g = n - 1; g >= 0; g--) {
@@ -259,14 +350,16 @@ export function scoreCoverage(
       remaining[g] = remaining[g + 1] + (candidateCount[g] > 0 ? 1 : 0);
       agreementLeft[g] = agreementLeft[g + 1] + most;
     }
-    bestOrdered = -1;
-    bestMatched = -1;
-    bestAgreement = -1;
-    nodes = 0;
-    exhausted = false;
-    search(0, n, 0, 0, 0);
-    exhaustive = !exhausted;
-    for (let k = 0; k < n; k++) assign[k] = best[k];
+    if (!greedyIsBest(n)) {
+      bestOrdered = -1;
+      bestMatched = -1;
+      bestAgreement = -1;
+      nodes = 0;
+      exhausted = false;
+      search(0, n, 0, 0, 0);
+      exhaustive = !exhausted;
+      for (let k = 0; k < n; k++) assign[k] = best[k];
+    }
   }
 
   const alignment: Alignment[] = new Array(n);
@@ -280,7 +373,10 @@ export function scoreCoverage(
     const want = gt[g];
     alignment[g] = { step: want.step, stepIndex: want.stepIndex, index: want.index, name: want.name, call: call >= 0 ? call : null, inOrder };
   }
-  searchArgs = [];
+  lastAlignment = alignment;
+  lastGt = gt;
+  lastArgs = callArgs;
+  lastN = N;
   const value = example.abstention ? (N === 0 ? 1 : 0) : inOrderCount / n;
   const result: CoverageResult = { value, alignment, matched, inOrder: inOrderCount, exhaustive, ordered: options.ordered, match: options.match };
   if (example.abstention) result.abstention = true;

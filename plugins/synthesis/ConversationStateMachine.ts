@@ -567,6 +567,14 @@ export class ConversationStateMachine {
   }
 
   private scopeOf(server: string, catalog: readonly ToolFacts[]): string {
+    let scope = this.scopes.get(server);
+    if (scope === undefined) this.scopes.set(server, (scope = this.scopeOfUncached(server, catalog)));
+    return scope;
+  }
+
+  private readonly scopes = new Map<string, string>();
+
+  private scopeOfUncached(server: string, catalog: readonly ToolFacts[]): string {
     const nouns = new Set<string>();
     for (const tool of catalog) {
       // The object of the verb: not a preposition ("transfer_between_bank_accounts" → accounts, not "betweens").

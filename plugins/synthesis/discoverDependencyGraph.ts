@@ -136,12 +136,17 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     }
   };
 
+  // One call of each tool seen working: its arguments, result, and the calls it needed before it.
+  const working = new Map<string, { prefix: Array<{ tool: ToolFacts; args: Record<string, unknown> }>; args: Record<string, unknown>; result: unknown }>();
+  // Whether a refusal of B names a tool that changes state: the server saying a change lifts it.
+  const namesStateTool = (refusal: string, b: ToolFacts): boolean => tools.some((tool) => !tool.readOnly && tool !== b && new RegExp(`\\b${tool.name}\\b`).test(refusal));
   if (options.probe) {
     for (const tool of tools) {
       for (let attempt = 0; attempt < options.attempts; attempt++) {
         const [outcome] = await run([{ tool, seed: options.seed + attempt, optionalRate: optionalRate(attempt) }]);
         if (outcome?.ok) {
           alone.set(tool.name, { resolved: outcome.resolved!, result: outcome.result });
+          working.set(tool.name, { prefix: [], args: outcome.resolved!.arguments, result: outcome.result });
           callable.add(tool.name);
           break;
         }
@@ -237,6 +242,7 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
           ]);
           if (outcomes.length === 2 && outcomes[1].ok) {
             if (!callable.has(b.name)) await classify(b, outcomes[1].result, outcomes[1].resolved!.arguments);
+            if (!working.has(b.name)) working.set(b.name, { prefix: [{ tool: a, args: outcomes[0].resolved!.arguments }], args: outcomes[1].resolved!.arguments, result: outcomes[1].result });
             callable.add(b.name);
             afterOthers.push({ a, b, args: outcomes[1].resolved!.arguments });
             break;
@@ -472,6 +478,44 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     }
     return undefined;
   };
+  // A foreign id a state-changing A returns without having received it (the restaurant of the cart
+  // an item went into) names the thing A changed when B, given it, works only after A: B drawn with
+  // that value (and bound to what A acted on) works right after A and refuses without A.
+  const followsWrite = async (a: ToolFacts, b: ToolFacts, input: string, output: string): Promise<boolean> => {
+    const from = working.get(a.name);
+    if (!options.probe || a.readOnly || from === undefined) return false;
+    const received = new Set(Object.values(from.args).flat());
+    const records = extractRecords(from.result, '', { kind: 'output', step: 0, tool: a.name });
+    const value = records.flatMap((record) => [record.fields[output]].flat()).find((item): item is string => typeof item === 'string' && !received.has(item));
+    if (value === undefined) return false;
+    const bindings = new Map<string, unknown>();
+    for (const [name, given] of Object.entries(from.args)) if (isIdentifierInput(name)) bindings.set(name, given).set(stripRolePrefix(name), given);
+    bindings.set(input, value).set(stripRolePrefix(input), value);
+    const pool = new ValuePool();
+    for (const record of records) pool.add(record);
+    // The message of the last call's refusal ('' when every call worked); undefined when an earlier call failed.
+    const calls = async (sequence: Array<{ tool: ToolFacts; args: Record<string, unknown> }>): Promise<string | undefined> => {
+      const session = await engine.openSession(server, options.world);
+      try {
+        for (let step = 0; step < sequence.length; step++) {
+          const executed = await engine.execute({ server, session, call: { name: sequence[step].tool.name, arguments: sequence[step].args } });
+          if (!executed.ok) return step === sequence.length - 1 ? (executed.error?.message ?? 'refused') : undefined;
+        }
+        return '';
+      } finally {
+        await session.close();
+      }
+    };
+    for (let attempt = 0; attempt < options.attempts; attempt++) {
+      const drawn = resolveArguments(b, { outputs: pool, sample, bindings, today, rng: new SynthesisRandom(options.seed + 500 + attempt), optionalRate: optionalRate(attempt) });
+      if (drawn === undefined || [drawn.arguments[input]].flat()[0] !== value) continue;
+      if ((await calls([...from.prefix, { tool: a, args: from.args }, { tool: b, args: drawn.arguments }])) !== '') continue;
+      // As for state refusals: only a refusal that names a tool changing state says a change lifts it.
+      const refused = await calls([...from.prefix, { tool: b, args: drawn.arguments }]);
+      return refused !== undefined && refused !== '' && namesStateTool(refused, b);
+    }
+    return false;
+  };
   const edges: DependencyEdge[] = [];
   for (const a of tools) {
     if (options.probe && !a.readOnly && !liveJudged.has(a.name)) {
@@ -493,6 +537,10 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         if (Array.isArray(b.properties[input]?.enum)) continue;
         let output = identifierSources(input).find((name) => produced.has(name) && (a.readOnly || produced.get(name) === 'primary'));
         if ((output === undefined || generic.has(input)) && a.readOnly && generic.has(input)) output = await takesAny(a, b, input, produced);
+        if (output === undefined && !a.readOnly && liveJudged.has(a.name)) {
+          const foreign = identifierSources(input).find((name) => produced.get(name) === 'foreign');
+          if (foreign !== undefined && (await followsWrite(a, b, input, foreign))) output = foreign;
+        }
         if (output !== undefined && (!echoes.has(output) || (a.readOnly && nestedKinds.get(a.name)!.has(output)))) matched.push({ output, input });
       }
       if (matched.length > 0 && (await accepts(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });

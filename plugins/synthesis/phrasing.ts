@@ -154,6 +154,19 @@ function argumentPhrases(argumentsToSay: readonly string[], mentions: Record<str
  * {user_id} do") stays as it is and no longer fits (its slot has no mention).
  */
 export function withoutSelf(phrasing: string, self: readonly string[]): string {
+  const key = `${phrasing}\u0000${self.join('\u0000')}`;
+  let known = selfless.get(key);
+  if (known === undefined) {
+    known = selflessUncached(phrasing, self);
+    // Phrasings and principals are few; bounded against pathological inputs.
+    if (selfless.size < 20_000) selfless.set(key, known);
+  }
+  return known;
+}
+
+const selfless = new Map<string, string>();
+
+function selflessUncached(phrasing: string, self: readonly string[]): string {
   let out = phrasing;
   for (const argument of self) {
     out = out

@@ -67,6 +67,15 @@ function clamp(value: number, schema: JsonSchema): number {
   return out;
 }
 
+const patterns = new Map<string, RegExp>();
+
+/** A schema's `pattern`, compiled once (schemas are few). */
+function patternOf(source: string): RegExp {
+  let pattern = patterns.get(source);
+  if (pattern === undefined) patterns.set(source, (pattern = new RegExp(source, 'u')));
+  return pattern;
+}
+
 function matchesType(value: unknown, schema: JsonSchema): boolean {
   const type = typeOf(schema);
   if (Array.isArray(schema.enum) && !schema.enum.includes(value as never)) return false;
@@ -77,7 +86,7 @@ function matchesType(value: unknown, schema: JsonSchema): boolean {
     if (typeof value !== 'string') return false;
     if (typeof schema.minLength === 'number' && value.length < schema.minLength) return false;
     if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return false;
-    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return false;
+    if (typeof schema.pattern === 'string' && !patternOf(schema.pattern).test(value)) return false;
     return true;
   }
   if (type === 'boolean') return typeof value === 'boolean';

@@ -127,6 +127,17 @@ export function parseReferenceDate(text: string): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
+const clocks = new Map<string, string | undefined>();
+
+/** A session's clock (ISO-8601 UTC) from its reference date, or undefined; remembered (sessions share a few dates). */
+function sessionClock(text: string): string | undefined {
+  if (clocks.has(text)) return clocks.get(text);
+  const time = parseReferenceDate(text);
+  const now = time === undefined ? undefined : new Date(time).toISOString();
+  if (clocks.size < 1000) clocks.set(text, now);
+  return now;
+}
+
 /** Seed of a session opened without one. */
 export const DEFAULT_SEED = 0;
 
@@ -137,9 +148,11 @@ interface CompiledTool<S> {
   /**
    * The same schema with string lengths counted in UTF-16 code units: exact, and several times
    * faster, for arguments without a surrogate pair (nearly all); undefined where keys have length
-   * limits (propertyNames), which the argument walk does not look at.
+   * limits (propertyNames), which the argument walk does not look at. Compiled on first use: a
+   * call the guard accepts never needs it, and compiling every tool's at start costs more than
+   * the calls that do.
    */
-  validateCodeUnits: ValidateFunction | undefined;
+  validateCodeUnits: (() => ValidateFunction) | undefined;
   /**
    * Strings shorter than this are looked at for surrogates before `validateCodeUnits` is trusted:
    * twice the schema's largest minLength. A longer string has at least half as many characters as
@@ -459,7 +472,7 @@ export class DomainRuntime<S = unknown> {
       this.compiled.set(definition.name, {
         definition,
         validate,
-        validateCodeUnits: keyLengths ? undefined : compileSchema(definition.input, { useDefaults: fillsDefaults, codeUnitLengths: true }),
+        validateCodeUnits: keyLengths ? undefined : lazily(() => compileSchema(definition.input, { useDefaults: fillsDefaults, codeUnitLengths: true })),
         validateGuard: guard === undefined ? undefined : compileSchema(guard, { codeUnitLengths: true, firstErrorOnly: true }),
         surrogateScanBelow: 2 * largestMinLength(definition.input),
         fillsDefaults,
@@ -563,6 +576,12 @@ export class DomainRuntime<S = unknown> {
   }
 }
 
+/** `make()`, called once, on the first call. */
+function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 const runtimes = new WeakMap<DomainDefinition<any>, DomainRuntime<any>>();
 
 /** The runtime of a domain, built once per domain object. */
@@ -612,11 +631,11 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     const seed = world.seed ?? DEFAULT_SEED;
     if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw errors.invalidWorld(runtime.name, 'seed', seed, 'must be a safe integer');
     const referenceDate = world.referenceDate ?? runtime.domain.defaultReferenceDate;
-    const time = typeof referenceDate === 'string' ? parseReferenceDate(referenceDate) : undefined;
-    if (time === undefined) {
+    const now = typeof referenceDate === 'string' ? sessionClock(referenceDate) : undefined;
+    if (now === undefined) {
       throw errors.invalidWorld(runtime.name, 'referenceDate', typeof referenceDate === 'string' ? referenceDate.slice(0, 80) : referenceDate, 'must be a valid ISO-8601 date-time with an explicit offset, such as 2026-03-02T09:00:00Z or 2026-03-02T10:00:00+01:00');
     }
-    this.now = new Date(time).toISOString();
+    this.now = now;
     this.today = this.now.slice(0, 10);
     this.world = { seed, referenceDate: this.now };
     this.initial = new Snapshot(runtime.world, EMPTY_COUNTERS, seedRandomState(seed));
@@ -653,7 +672,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     if (tool.fillsDefaults) args = copyArguments(args);
     // Lengths in code units agree with lengths in characters unless a short string holds a
     // surrogate (see surrogateScanBelow); where they refuse, the exact count decides.
-    const codeUnits = sizeBudget.surrogates ? undefined : tool.validateCodeUnits;
+    const codeUnits = sizeBudget.surrogates ? undefined : tool.validateCodeUnits?.();
     if (codeUnits !== undefined && codeUnits(args)) return this.run(tool, args);
     const validate = tool.validate;
     if (!validate(args)) {

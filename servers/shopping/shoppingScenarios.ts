@@ -190,7 +190,7 @@ export const shoppingScenarios: DomainScenario[] = [
   },
   {
     name: 'cart_with_a_coupon',
-    goal: 'Put a product the shopper names in a new cart, apply their discount code (after an expired one), then take the code off again or ask what shipping costs.',
+    goal: 'Put a product the shopper names in a new cart, apply their discount code (after an expired one), then take the code off again, ask what shipping costs or buy one more.',
     context: SIGNED_IN,
     weight: 2,
     cast(state: Row, random) {
@@ -223,7 +223,8 @@ export const shoppingScenarios: DomainScenario[] = [
         code: coupon.code,
         code_said: coupon.code,
         old_code: random.pick(expired).code,
-        then: random.pick(['remove', 'ship']),
+        more: quantity + 1,
+        then: random.pick(quantity + 1 <= Math.min(variant.stock, product.max_per_order) ? ['remove', 'ship', 'more'] : ['remove', 'ship']),
       }));
     },
     turns: [
@@ -236,7 +237,11 @@ export const shoppingScenarios: DomainScenario[] = [
             learn: (r: { products: Row[] }, f) => { const p = r.products.find((x) => x.product_id === f.product_hint && x.title === f.product); return p && { product_id: p.product_id }; },
           },
           { tool: 'create_cart', args: (f) => ({ customer_id: f.customer_id }), learn: (r: Row) => ({ cart_id: r.cart_id }) },
-          { tool: 'add_cart_line', args: (f) => ({ cart_id: f.cart_id, product_id: f.product_id, ...(f.options === undefined ? {} : { options: f.options }), quantity: f.quantity }) },
+          {
+            tool: 'add_cart_line',
+            args: (f) => ({ cart_id: f.cart_id, product_id: f.product_id, ...(f.options === undefined ? {} : { options: f.options }), quantity: f.quantity }),
+            learn: (r: { lines: Row[] }, f) => { const line = r.lines.find((x) => x.product_id === f.product_id); return line && { line_id: line.line_id }; },
+          },
         ],
       },
       {
@@ -266,6 +271,11 @@ export const shoppingScenarios: DomainScenario[] = [
         say: ['And what would shipping to my default address cost?', 'How much is shipping on that, and how fast would it come?'],
         when: (f) => f.then === 'ship',
         steps: [{ tool: 'estimate_cart_shipping', args: (f) => ({ cart_id: f.cart_id }) }],
+      },
+      {
+        say: ['Make that {more} instead of {quantity}, please.', 'Can you change the quantity to {more}?'],
+        when: (f) => f.then === 'more',
+        steps: [{ tool: 'update_cart_line', args: (f) => ({ cart_id: f.cart_id, line_id: f.line_id, quantity: f.more }) }],
       },
     ],
   },

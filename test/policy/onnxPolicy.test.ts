@@ -78,6 +78,10 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
     } finally {
       model.prefillChunk = 256;
     }
+    // A prompt given twice in one batch (prefilled once) gives both rows PyTorch's ids.
+    const [p0, p1] = reference.prompts;
+    const twice = await model.generate([p0.promptIds, p1.promptIds, p0.promptIds], { maxNewTokens: 16, temperature: 0, topP: 1, ignoreStop: true });
+    expect(twice.map((r) => r.ids)).to.deep.equal([p0.ids.slice(0, 16), p1.ids.slice(0, 16), p0.ids.slice(0, 16)]);
   });
 
   it('reuses cached keys and values for a prompt that continues an earlier one, beside an uncached row, with PyTorch’s ids', async () => {

@@ -20,6 +20,8 @@ export interface OnnxManifest {
   tokenizerSize: number;
   inputs: string[];
   outputs: string[];
+  /** What `present.{i}.*` hold: the keys and values of the tokens fed only (version 2), or the whole cache (version 1, absent). */
+  present?: 'new' | 'total';
   logits: 'last';
   stopIds: number[];
   padId: number;
@@ -30,7 +32,8 @@ export interface OnnxManifest {
 
 export const MANIFEST_FILE = 'prove_onnx.json';
 const FORMAT = 'prove-onnx-causal-lm';
-const VERSION = 1;
+/** Version 2 graphs return the new tokens' keys and values only; version 1 graphs (the whole cache) still load. */
+const VERSIONS = [1, 2];
 
 /** How to pick each next token. Temperature 0 is greedy. */
 export interface SamplingOptions {
@@ -187,12 +190,14 @@ export class OnnxCausalLM {
   }
 
   /** Load and check an export: every file, the manifest, and the graph's inputs and outputs against it. */
-  static async load(directory: string, options: { threads?: number; prefillChunk?: number; prefixCacheTokens?: number } = {}): Promise<OnnxCausalLM> {
+  static async load(directory: string, options: { threads?: number; prefillChunk?: number; prefixCacheTokens?: number; spin?: boolean } = {}): Promise<OnnxCausalLM> {
     const dir = resolve(directory);
     if (!existsSync(dir)) throw errors.onnxExportInvalid(dir, 'the folder does not exist; create it with prove-rl export --format onnx --model … --out DIR');
     const manifest = readJson(dir, MANIFEST_FILE, 'the manifest prove-rl export writes') as OnnxManifest;
     if (manifest.format !== FORMAT) throw errors.onnxExportInvalid(dir, `${MANIFEST_FILE} says format ${JSON.stringify(manifest.format)}, expected ${FORMAT}`);
-    if (manifest.version !== VERSION) throw errors.onnxExportInvalid(dir, `export format version ${manifest.version}; this prove reads version ${VERSION}: re-export`);
+    if (!VERSIONS.includes(manifest.version)) throw errors.onnxExportInvalid(dir, `export format version ${manifest.version}; this prove reads versions ${VERSIONS.join(' and ')}: re-export`);
+    if (manifest.version === 1) manifest.present = 'total';
+    else if (manifest.present !== 'new') throw errors.onnxExportInvalid(dir, `${MANIFEST_FILE} (version 2) says present ${JSON.stringify(manifest.present)}, expected "new"`);
     for (const key of ['layers', 'kvHeads', 'headDim', 'vocabSize'] as const) {
       if (!Number.isInteger(manifest[key]) || manifest[key] <= 0) throw errors.onnxExportInvalid(dir, `${MANIFEST_FILE} has no valid ${key}`);
     }
@@ -214,7 +219,17 @@ export class OnnxCausalLM {
     const threads = options.threads ?? availableParallelism();
     let session: Session;
     try {
-      session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential' });
+      // Threads sleep between operators unless `spin`: a spinning thread holds its core, and on a
+      // shared machine the other threads' work waits behind it (a SmolLM2 decoding step, batch 8,
+      // 800 tokens of cache, measured at load 10 on 2 cores: 1.6 s wall spinning, 0.75 s not).
+      const spinning = options.spin === true ? '1' : '0';
+      session = await ort.InferenceSession.create(modelPath, {
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+        executionMode: 'sequential',
+        extra: { session: { intra_op: { allow_spinning: spinning }, inter_op: { allow_spinning: spinning } } },
+      });
     } catch (error) {
       throw errors.onnxExportInvalid(dir, `onnxruntime cannot load model.onnx (${(error as Error).message})`);
     }
@@ -264,108 +279,86 @@ export class OnnxCausalLM {
   }
 
   /**
-   * Continue each prompt (token ids) in one batch: left-padded prefill, then one step per token
-   * with the cache, until every row stopped or ran out of tokens.
+   * Continue each prompt (token ids) in one batch: each distinct prompt prefilled alone, then one
+   * batched step per token with the cache (rows left-padded), until every row stopped or ran out of tokens.
    */
   async generate(prompts: readonly (readonly number[])[], sampling: SamplingOptions): Promise<GeneratedRow[]> {
     const { ort, manifest } = this;
+    const { layers, kvHeads: H, headDim: D } = manifest;
     const B = prompts.length;
     if (B === 0) return [];
+    if (prompts.some((p) => p.length === 0)) throw errors.onnxExportInvalid(this.dir, 'generate was given an empty prompt');
     const L = Math.max(...prompts.map((p) => p.length));
     const perRow = prompts.map((_, b) => ({ ...{ maxNewTokens: sampling.maxNewTokens, temperature: sampling.temperature, topP: sampling.topP }, ...(sampling.rows?.[b] ?? {}) }));
     const maxNewTokens = Math.max(...perRow.map((r) => r.maxNewTokens));
-    if (prompts.some((p) => p.length === 0)) throw errors.onnxExportInvalid(this.dir, 'generate was given an empty prompt');
-    const total = L + maxNewTokens;
-    const mask = new BigInt64Array(B * total);
-    const ids = new BigInt64Array(B * L);
-    const positions = new BigInt64Array(B * L);
-    const nextPosition: number[] = [];
+    // The batch's cache: C columns per row, prompts left-padded (row b's token j in column
+    // L - len_b + j), then one column per token fed. Each step feeds all C columns, the unused ones
+    // masked out, so nothing is reallocated or concatenated per token; the graph returns the new
+    // token's keys and values only, written into its column here. `mask` is the attention mask of
+    // a step: the C columns, then the token fed.
+    const C = L - 1 + maxNewTokens;
+    const keys = Array.from({ length: layers }, () => new Float32Array(B * H * C * D));
+    const values = Array.from({ length: layers }, () => new Float32Array(B * H * C * D));
+    const mask = new BigInt64Array(B * (C + 1));
+    // Each distinct prompt is prefilled alone, all but its last token (no padding computed, a
+    // shared prompt once); the batch then starts by feeding every row its last prompt token.
+    const prefilled = new Map<string, CachedPrefix>();
     for (let b = 0; b < B; b++) {
       const p = prompts[b];
-      const offset = L - p.length;
-      for (let t = 0; t < L; t++) {
-        ids[b * L + t] = BigInt(t < offset ? manifest.padId : p[t - offset]);
-        positions[b * L + t] = BigInt(Math.max(0, t - offset));
-        if (t >= offset) mask[b * total + t] = 1n;
+      const key = p.join(',');
+      let row = prefilled.get(key);
+      if (row === undefined) {
+        row = await this.prefill(p.slice(0, -1));
+        prefilled.set(key, row);
       }
-      nextPosition.push(p.length);
-    }
-    // Rows whose beginning is cached start their prefill later: the pass starts at the first column
-    // some row must compute (`start`); what lies before it comes from the cache (zeros where padded).
-    const hits = prompts.map((p) => (this.prefixCache === undefined ? undefined : this.prefixCache.find(p, this.minPrefix)));
-    const start = L - Math.max(...prompts.map((p, b) => p.length - (hits[b]?.length ?? 0)));
-    const H = manifest.kvHeads;
-    const D = manifest.headDim;
-    const feeds: Record<string, OrtTensor> = {};
-    for (let i = 0; i < manifest.layers; i++) {
-      const keys = new Float32Array(B * H * start * D);
-      const values = new Float32Array(B * H * start * D);
-      for (let b = 0; b < B && start > 0; b++) {
-        const hit = hits[b];
-        const offset = L - prompts[b].length;
-        const n = start - offset;
-        if (hit === undefined || n <= 0) continue;
-        const len = hit.entry.ids.length;
+      const n = p.length - 1;
+      const offset = L - p.length;
+      for (let i = 0; i < layers; i++) {
         for (let h = 0; h < H; h++) {
-          const to = ((b * H + h) * start + offset) * D;
-          keys.set(hit.entry.keys[i].subarray(h * len * D, (h * len + n) * D), to);
-          values.set(hit.entry.values[i].subarray(h * len * D, (h * len + n) * D), to);
+          const to = ((b * H + h) * C + offset) * D;
+          keys[i].set(row.keys[i].subarray(h * n * D, (h + 1) * n * D), to);
+          values[i].set(row.values[i].subarray(h * n * D, (h + 1) * n * D), to);
         }
       }
-      feeds[`past_key_values.${i}.key`] = new ort.Tensor('float32', keys, [B, H, start, D]);
-      feeds[`past_key_values.${i}.value`] = new ort.Tensor('float32', values, [B, H, start, D]);
+      mask.fill(1n, b * (C + 1) + offset, b * (C + 1) + offset + n);
     }
-    if (this.prefixCache !== undefined) {
-      for (const [b, hit] of hits.entries()) {
-        const reused = start - (L - prompts[b].length);
-        if (hit === undefined || reused <= 0) continue;
-        this.prefixCache.hits++;
-        this.prefixCache.reusedTokens += reused;
-      }
+    prefilled.clear();
+    const feeds: Record<string, OrtTensor> = {};
+    for (let i = 0; i < layers; i++) {
+      feeds[`past_key_values.${i}.key`] = new ort.Tensor('float32', keys[i], [B, H, C, D]);
+      feeds[`past_key_values.${i}.value`] = new ort.Tensor('float32', values[i], [B, H, C, D]);
     }
+    feeds.attention_mask = new ort.Tensor('int64', mask, [B, C + 1]);
     const randoms = (sampling.seeds ?? prompts.map(() => 0)).map((seed) => seededRandom(seed));
     const rows: GeneratedRow[] = prompts.map((p) => ({ ids: [], logprobs: [], finish: 'length', promptTokens: p.length }));
     const done = new Array<boolean>(B).fill(false);
-    // The prompt goes in by chunks: the graph's attention is eager, so one pass over a prompt of S
-    // tokens holds B × heads × S × S scores; a chunk of C tokens holds B × heads × C × S.
-    const chunk = Math.max(1, this.prefillChunk);
-    for (let from = start; from + chunk < L; from += chunk) {
-      const to = from + chunk;
-      feeds.input_ids = new ort.Tensor('int64', sliceColumns(ids, B, L, from, to), [B, to - from]);
-      feeds.position_ids = new ort.Tensor('int64', sliceColumns(positions, B, L, from, to), [B, to - from]);
-      feeds.attention_mask = new ort.Tensor('int64', sliceMask(mask, B, total, to), [B, to]);
-      const out = await this.session.run(feeds);
-      for (let i = 0; i < manifest.layers; i++) {
-        feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
-        feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
-      }
-    }
-    const lastFrom = start + Math.floor((L - 1 - start) / chunk) * chunk;
-    let inputIds = sliceColumns(ids, B, L, lastFrom, L);
-    let inputPositions = sliceColumns(positions, B, L, lastFrom, L);
-    let step = L;
-    let length = L - lastFrom;
+    const inputIds = BigInt64Array.from(prompts, (p) => BigInt(p[p.length - 1]));
+    const positions = BigInt64Array.from(prompts, (p) => BigInt(p.length - 1));
+    feeds.input_ids = new ort.Tensor('int64', inputIds, [B, 1]);
+    feeds.position_ids = new ort.Tensor('int64', positions, [B, 1]);
+    for (let b = 0; b < B; b++) mask[b * (C + 1) + C] = 1n;
+    const V = manifest.vocabSize;
+    const limit = Math.min(V, manifest.tokenizerSize || V);
     for (let t = 0; t < maxNewTokens; t++) {
-      feeds.input_ids = new ort.Tensor('int64', inputIds, [B, length]);
-      feeds.position_ids = new ort.Tensor('int64', inputPositions, [B, length]);
-      feeds.attention_mask = new ort.Tensor('int64', sliceMask(mask, B, total, step), [B, step]);
+      const column = L - 1 + t;
       const out = await this.session.run(feeds);
+      for (let i = 0; i < layers; i++) {
+        this.storeNew(out[`present.${i}.key`], keys[i], B, C, column, C);
+        this.storeNew(out[`present.${i}.value`], values[i], B, C, column, C);
+      }
       const logits = out.logits.data as Float32Array;
-      const V = manifest.vocabSize;
-      const limit = Math.min(V, manifest.tokenizerSize || V);
-      const chosen = new BigInt64Array(B);
-      const chosenPositions = new BigInt64Array(B);
       for (let b = 0; b < B; b++) {
-        const row = logits.subarray(b * V, b * V + limit);
+        // The token just fed goes into its column, as the step saw it (masked when the row had finished).
+        mask[b * (C + 1) + column] = mask[b * (C + 1) + C];
         // A row that finished earlier is fed padding, masked out; its cache entries are never read.
-        mask[b * total + step] = done[b] ? 0n : 1n;
+        mask[b * (C + 1) + C] = done[b] ? 0n : 1n;
         if (done[b]) {
-          chosen[b] = BigInt(manifest.padId);
+          inputIds[b] = BigInt(manifest.padId);
         } else {
-          const { id, logprob } = pick(row, perRow[b].temperature, perRow[b].topP, randoms[b]);
+          const { id, logprob } = pick(logits.subarray(b * V, b * V + limit), perRow[b].temperature, perRow[b].topP, randoms[b]);
           rows[b].ids.push(id);
           rows[b].logprobs.push(logprob);
-          chosen[b] = BigInt(id);
+          inputIds[b] = BigInt(id);
           if (!sampling.ignoreStop && this.stopIds.has(id)) {
             done[b] = true;
             rows[b].finish = 'stop';
@@ -373,69 +366,110 @@ export class OnnxCausalLM {
             done[b] = true;
           }
         }
-        chosenPositions[b] = BigInt(nextPosition[b]++);
-      }
-      for (let i = 0; i < manifest.layers; i++) {
-        feeds[`past_key_values.${i}.key`] = out[`present.${i}.key`];
-        feeds[`past_key_values.${i}.value`] = out[`present.${i}.value`];
+        positions[b]++;
       }
       if (done.every(Boolean) || t === maxNewTokens - 1) {
-        if (this.prefixCache !== undefined) this.keep(prompts, rows, feeds, mask, total, L);
+        if (this.prefixCache !== undefined) this.keep(prompts, rows, keys, values, mask, C, L);
         break;
       }
-      inputIds = chosen;
-      inputPositions = chosenPositions;
-      length = 1;
-      step++;
     }
     return rows;
   }
 
+  /**
+   * The keys or values of the S tokens just fed (`out`) into columns `column…column+S` of a cache
+   * laid out [B, H, width, D]. A version-1 export returns the whole cache ([B, H, past+S, D], the
+   * past `past` columns wide): its last S columns are the new ones.
+   */
+  private storeNew(out: OrtTensor, cache: Float32Array, B: number, width: number, column: number, past: number): void {
+    const { kvHeads: H, headDim: D } = this.manifest;
+    const data = out.data as Float32Array;
+    const outWidth = out.dims[2];
+    const S = this.manifest.present === 'new' ? outWidth : outWidth - past;
+    const skip = outWidth - S;
+    for (let r = 0; r < B * H; r++) cache.set(data.subarray((r * outWidth + skip) * D, (r + 1) * outWidth * D), (r * width + column) * D);
+  }
+
+  /**
+   * The keys and values of one prompt (batch of one, no padding), laid out [H, n, D] per layer: from
+   * the longest cached beginning when the prefix cache has one, the rest by chunks of
+   * `prefillChunk` tokens, each fed with the exact cache before it. The graph's attention is eager,
+   * so one pass over S tokens holds heads × S × S scores; a chunk of C holds heads × C × S.
+   */
+  private async prefill(ids: readonly number[]): Promise<CachedPrefix> {
+    const { ort, manifest } = this;
+    const { layers, kvHeads: H, headDim: D } = manifest;
+    const n = ids.length;
+    const keys = Array.from({ length: layers }, () => new Float32Array(H * n * D));
+    const values = Array.from({ length: layers }, () => new Float32Array(H * n * D));
+    const hit = n > 0 && this.prefixCache !== undefined ? this.prefixCache.find([...ids, -1], this.minPrefix) : undefined;
+    let from = hit?.length ?? 0;
+    if (hit !== undefined) {
+      const len = hit.entry.ids.length;
+      for (let i = 0; i < layers; i++) {
+        for (let h = 0; h < H; h++) {
+          keys[i].set(hit.entry.keys[i].subarray(h * len * D, (h * len + from) * D), h * n * D);
+          values[i].set(hit.entry.values[i].subarray(h * len * D, (h * len + from) * D), h * n * D);
+        }
+      }
+      this.prefixCache!.hits++;
+      this.prefixCache!.reusedTokens += from;
+    }
+    const chunk = Math.max(1, this.prefillChunk);
+    const past = (cache: Float32Array, width: number) => {
+      const out = new Float32Array(H * width * D);
+      for (let h = 0; h < H; h++) out.set(cache.subarray(h * n * D, (h * n + width) * D), h * width * D);
+      return new ort.Tensor('float32', out, [1, H, width, D]);
+    };
+    while (from < n) {
+      const to = Math.min(n, from + chunk);
+      const feeds: Record<string, OrtTensor> = {
+        input_ids: new ort.Tensor('int64', BigInt64Array.from(ids.slice(from, to), BigInt), [1, to - from]),
+        position_ids: new ort.Tensor('int64', BigInt64Array.from({ length: to - from }, (_, t) => BigInt(from + t)), [1, to - from]),
+        attention_mask: new ort.Tensor('int64', new BigInt64Array(to).fill(1n), [1, to]),
+      };
+      for (let i = 0; i < layers; i++) {
+        feeds[`past_key_values.${i}.key`] = past(keys[i], from);
+        feeds[`past_key_values.${i}.value`] = past(values[i], from);
+      }
+      const out = await this.session.run(feeds);
+      for (let i = 0; i < layers; i++) {
+        this.storeNew(out[`present.${i}.key`], keys[i], 1, n, from, from);
+        this.storeNew(out[`present.${i}.value`], values[i], 1, n, from, from);
+      }
+      from = to;
+    }
+    return { ids: [...ids], keys, values };
+  }
+
   /** Each row's keys and values (prompt and the new tokens that went through the model) into the prefix cache. */
-  private keep(prompts: readonly (readonly number[])[], rows: GeneratedRow[], feeds: Record<string, OrtTensor>, mask: BigInt64Array, total: number, L: number): void {
+  private keep(prompts: readonly (readonly number[])[], rows: GeneratedRow[], keys: Float32Array[], values: Float32Array[], mask: BigInt64Array, C: number, L: number): void {
     const { layers, kvHeads: H, headDim: D } = this.manifest;
-    const width = feeds['past_key_values.0.key'].dims[2];
     for (let b = 0; b < prompts.length; b++) {
       const offset = L - prompts[b].length;
       let valid = 0;
-      while (offset + valid < width && mask[b * total + offset + valid] === 1n) valid++;
+      while (offset + valid < C && mask[b * (C + 1) + offset + valid] === 1n) valid++;
       const ids = [...prompts[b], ...rows[b].ids].slice(0, valid);
       if (ids.length < this.minPrefix) continue;
-      const keys: Float32Array[] = [];
-      const values: Float32Array[] = [];
+      const kept: { keys: Float32Array[]; values: Float32Array[] } = { keys: [], values: [] };
       for (let i = 0; i < layers; i++) {
-        const k = feeds[`past_key_values.${i}.key`].data as Float32Array;
-        const v = feeds[`past_key_values.${i}.value`].data as Float32Array;
         const kOut = new Float32Array(H * valid * D);
         const vOut = new Float32Array(H * valid * D);
         for (let h = 0; h < H; h++) {
-          const from = ((b * H + h) * width + offset) * D;
-          kOut.set(k.subarray(from, from + valid * D), h * valid * D);
-          vOut.set(v.subarray(from, from + valid * D), h * valid * D);
+          const from = ((b * H + h) * C + offset) * D;
+          kOut.set(keys[i].subarray(from, from + valid * D), h * valid * D);
+          vOut.set(values[i].subarray(from, from + valid * D), h * valid * D);
         }
-        keys.push(kOut);
-        values.push(vOut);
+        kept.keys.push(kOut);
+        kept.values.push(vOut);
       }
-      this.prefixCache!.add({ ids, keys, values });
+      this.prefixCache!.add({ ids, ...kept });
     }
   }
 
   async release(): Promise<void> {
     await this.session.release();
   }
-}
-
-function sliceColumns(matrix: BigInt64Array, B: number, width: number, from: number, to: number): BigInt64Array {
-  if (from === 0 && to === width) return matrix;
-  const out = new BigInt64Array(B * (to - from));
-  for (let b = 0; b < B; b++) out.set(matrix.subarray(b * width + from, b * width + to), b * (to - from));
-  return out;
-}
-
-function sliceMask(mask: BigInt64Array, B: number, total: number, width: number): BigInt64Array {
-  const out = new BigInt64Array(B * width);
-  for (let b = 0; b < B; b++) out.set(mask.subarray(b * total, b * total + width), b * width);
-  return out;
 }
 
 /** One token from a row of logits: argmax at temperature 0, else a draw from the top-p nucleus. */

@@ -11,8 +11,9 @@ What is written (into a temporary folder, renamed to DIR at the end):
 - `model.onnx` (+ `model.onnx.data` when the exporter keeps weights apart): float32, one graph for
   prefill and decode. Inputs `input_ids` [B,S] int64, `attention_mask` [B,P+S] int64,
   `position_ids` [B,S] int64, `past_key_values.{i}.key|value` [B,H_kv,P,D] float32 (P = 0 for the
-  first call); outputs `logits` [B,1,V] (the last position only: prompts are left-padded) and
-  `present.{i}.key|value` [B,H_kv,P+S,D].
+  first call); outputs `logits` [B,1,V] (the last position only) and `present.{i}.key|value`
+  [B,H_kv,S,D]: the keys and values of the S tokens fed only (format version 2; version 1 returned
+  the whole cache, [B,H_kv,P+S,D]). The caller keeps the cache and masks its unused columns.
 - `tokenizer.json`, `tokenizer_config.json` (the tokenizer as transformers saves it).
 - `chat_template.jinja`: the template the policy renders with. A template without a tool section
   (SmolLM2's) is replaced by a ChatML/Hermes template that lists the tools' JSON schemas in the
@@ -32,7 +33,7 @@ import sys
 import time
 
 FORMAT = "prove-onnx-causal-lm"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "optimizer", "worker"))
 import models  # noqa: E402  (the loading code shared with the training worker)
@@ -50,6 +51,46 @@ def resolve_source(model: str) -> tuple[str, str | None, str]:
         return models.resolve_source(model)
     except models.ModelSourceError as error:
         fail(str(error))
+
+
+GROUPED = "prove_grouped"
+
+
+def grouped_attention(module, query, key, value, attention_mask, scaling, dropout=0.0, **kwargs):
+    """Eager attention without repeating the keys and values for each query head (GQA).
+
+    transformers' eager attention expands the cache from H_kv to H heads (`repeat_kv`) before its
+    matmuls: in the graph, an Expand + Reshape that copies B × H × P × D floats per layer and per
+    step, twice. Here the H / H_kv query heads that share a key head are stacked on the sequence
+    axis instead (query [B, H, S, D] as [B, H_kv, G·S, D]: head h reads key head h // G, as
+    repeat_kv does), so each key and value is read where it lies. Same products, same softmax."""
+    import torch
+
+    batch, heads, seq, dim = query.shape
+    kv_heads = key.shape[1]
+    groups = heads // kv_heads
+    q = query.reshape(batch, kv_heads, groups * seq, dim)
+    scores = torch.matmul(q, key.transpose(2, 3)) * scaling
+    if attention_mask is not None:
+        total = scores.shape[-1]
+        scores = (scores.view(batch, kv_heads, groups, seq, total) + attention_mask.unsqueeze(2)).view(batch, kv_heads, groups * seq, total)
+    weights = torch.nn.functional.softmax(scores, dim=-1, dtype=torch.float32).to(query.dtype)
+    out = torch.matmul(weights, value).view(batch, heads, seq, dim)
+    return out.transpose(1, 2).contiguous(), weights
+
+
+def use_grouped_attention(model) -> bool:
+    """Registers `grouped_attention` (with eager's mask) and switches the model to it; False when the model cannot."""
+    from transformers import AttentionInterface
+    from transformers.masking_utils import ALL_MASK_ATTENTION_FUNCTIONS, eager_mask
+
+    AttentionInterface.register(GROUPED, grouped_attention)
+    ALL_MASK_ATTENTION_FUNCTIONS.register(GROUPED, eager_mask)
+    try:
+        model.set_attn_implementation(GROUPED)
+    except (ValueError, AttributeError):
+        return False
+    return model.config._attn_implementation == GROUPED
 
 
 def load(folder: str, gguf: str | None):
@@ -99,9 +140,13 @@ class Decoder:
                     use_cache=True,
                     logits_to_keep=1,
                 )
+                # Only the keys and values of the tokens fed (the caller keeps the cache): a graph
+                # output is a fresh buffer per call, so returning the whole cache would copy it out
+                # on every decoding step.
                 present = []
-                for layer in out.past_key_values.layers:
-                    present.extend([layer.keys, layer.values])
+                for i, layer in enumerate(out.past_key_values.layers):
+                    past_len = past[2 * i].shape[2]
+                    present.extend([layer.keys[:, :, past_len:], layer.values[:, :, past_len:]])
                 return (out.logits, *present)
 
         self.module = Wrapper().eval()
@@ -134,7 +179,7 @@ def export_graph(decoder: Decoder, path: str, opset: int) -> str:
     for name in inputs[3:]:
         dynamic_axes[name] = {0: "batch", 2: "past"}
     for name in outputs[1:]:
-        dynamic_axes[name] = {0: "batch", 2: "total"}
+        dynamic_axes[name] = {0: "batch", 2: "sequence"}
     with torch.no_grad():
         torch.onnx.export(
             decoder.module,
@@ -201,6 +246,7 @@ def main() -> None:
     model, tokenizer = load(folder, gguf)
     config = model.config
     template, template_note = chat_template_of(tokenizer, args.chat_template)
+    attention = "grouped" if use_grouped_attention(model) else "eager"
     decoder = Decoder(model)
     params = sum(p.numel() for p in model.parameters())
     print(f"export: {config.model_type}, {params / 1e6:.1f} M parameters, {decoder.layers} layers, {decoder.kv_heads} KV heads × {decoder.head_dim}", file=sys.stderr, flush=True)
@@ -234,6 +280,7 @@ def main() -> None:
             "tokenizerSize": vocab,
             "inputs": inputs,
             "outputs": outputs,
+            "present": "new",
             "logits": "last",
             "stopIds": stop_ids(tokenizer),
             "padId": tokenizer.pad_token_id if tokenizer.pad_token_id is not None else (tokenizer.eos_token_id or 0),
@@ -241,6 +288,7 @@ def main() -> None:
             "chatTemplateNote": template_note,
             "maxPositions": getattr(config, "max_position_embeddings", None),
             "exporter": exporter,
+            "attention": attention,
             "opset": args.opset,
             "check": check,
             "versions": {"torch": torch.__version__, "transformers": transformers.__version__},

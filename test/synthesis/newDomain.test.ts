@@ -8,14 +8,8 @@ import { runSynthesis } from '../../plugins/synthesis/runSynthesis.js';
 import { synthesisPreset } from '../../presets/synthesis.js';
 import { createEngine, resolveConfig } from '../../core/index.js';
 import { defineDomain, defineTool } from '../../servers/kit/Domain.js';
+import { borrowBookTool, returnBookTool, type LibraryState } from './support/libraryTools.js';
 
-interface LibraryState {
-  books: Record<string, { book_id: string; title: string; author: string; copies: number }>;
-  members: Record<string, { member_id: string; name: string; email: string }>;
-  loans: Record<string, { loan_id: string; book_id: string; member_id: string }>;
-}
-
-const id = { type: 'string', minLength: 1, description: 'an id' };
 /** A domain written without phrasings and without samplers: synthesis must still ground and phrase it. */
 const libraryDomain = defineDomain<LibraryState>({
   name: 'library',
@@ -49,38 +43,8 @@ const libraryDomain = defineDomain<LibraryState>({
       annotations: { readOnlyHint: true },
       handler: (_args, { state }) => ({ members: Object.values(state.members) }),
     }),
-    defineTool<LibraryState>({
-      name: 'borrow_book',
-      description: 'Lend a book to a member.',
-      input: { type: 'object', properties: { book_id: id, member_id: id }, required: ['book_id', 'member_id'], additionalProperties: false },
-      output: { type: 'object', properties: { loan_id: { type: 'string' }, book_id: { type: 'string' }, member_id: { type: 'string' } } },
-      annotations: {},
-      handler: (args: { book_id: string; member_id: string }, context) => {
-        const { state, fail } = context;
-        const book = state.books[args.book_id];
-        if (!book) fail(`no book ${args.book_id}`);
-        if (!state.members[args.member_id]) fail(`no member ${args.member_id}`);
-        if (book.copies === 0) fail(`${book.title} has no copy left`);
-        book.copies--;
-        const loan = { loan_id: context.nextId('loan'), book_id: args.book_id, member_id: args.member_id };
-        state.loans[loan.loan_id] = loan;
-        return loan;
-      },
-    }),
-    defineTool<LibraryState>({
-      name: 'return_book',
-      description: 'Close a loan: the book goes back on the shelf.',
-      input: { type: 'object', properties: { loan_id: id }, required: ['loan_id'], additionalProperties: false },
-      output: { type: 'object', properties: { loan_id: { type: 'string' }, returned: { type: 'boolean' } } },
-      annotations: { destructiveHint: true },
-      handler: (args: { loan_id: string }, { state, fail }) => {
-        const loan = state.loans[args.loan_id];
-        if (!loan) fail(`no open loan ${args.loan_id}`);
-        state.books[loan.book_id].copies++;
-        delete state.loans[args.loan_id];
-        return { loan_id: args.loan_id, returned: true };
-      },
-    }),
+    borrowBookTool('Lend a book to a member.'),
+    returnBookTool,
   ],
 });
 

@@ -9,19 +9,8 @@ import { runSynthesis } from '../../plugins/synthesis/runSynthesis.js';
 import { isInternalId } from '../../plugins/synthesis/valuePool.js';
 import { synthesisPreset } from '../../presets/synthesis.js';
 import { defineDomain, defineTool } from '../../servers/kit/Domain.js';
+import { borrowBookTool, idSchema as id, returnBookTool, type LibraryState } from './support/libraryTools.js';
 
-interface Book {
-  book_id: string;
-  title: string;
-  copies: number;
-}
-interface LibraryState {
-  books: Record<string, Book>;
-  members: Record<string, { member_id: string; name: string }>;
-  loans: Record<string, { loan_id: string; book_id: string; member_id: string }>;
-}
-
-const id = { type: 'string', minLength: 1, description: 'an id' };
 const TITLES = ['Dune', 'Emma', 'Ulysses', 'Beloved', 'Middlemarch', 'Rebecca', 'Persuasion', 'Kindred', 'Nostromo', 'Orlando'];
 const bookList = { type: 'object', properties: { books: { type: 'array', items: { type: 'object', properties: { book_id: { type: 'string' }, title: { type: 'string' }, copies: { type: 'integer' } } } } } };
 
@@ -66,38 +55,8 @@ const libraryDomain = defineDomain<LibraryState>({
         return { loans: Object.values(base.loans).filter((loan) => loan.member_id === args.member_id) };
       },
     }),
-    defineTool<LibraryState>({
-      name: 'borrow_book',
-      description: 'Lend a book to the member.',
-      input: { type: 'object', properties: { member_id: id, book_id: id }, required: ['member_id', 'book_id'], additionalProperties: false },
-      output: { type: 'object', properties: { loan_id: { type: 'string' }, book_id: { type: 'string' }, member_id: { type: 'string' } } },
-      annotations: {},
-      handler: (args: { book_id: string; member_id: string }, context) => {
-        const { state, fail } = context;
-        if (!Object.hasOwn(state.members, args.member_id)) fail(`no member ${args.member_id}`);
-        if (!Object.hasOwn(state.books, args.book_id)) fail(`no book ${args.book_id}`);
-        const book = state.books[args.book_id];
-        if (book.copies === 0) fail(`${book.title} has no copy left`);
-        book.copies--;
-        const loan = { loan_id: context.nextId('loan'), book_id: args.book_id, member_id: args.member_id };
-        state.loans[loan.loan_id] = loan;
-        return loan;
-      },
-    }),
-    defineTool<LibraryState>({
-      name: 'return_book',
-      description: 'Close a loan: the book goes back on the shelf.',
-      input: { type: 'object', properties: { loan_id: id }, required: ['loan_id'], additionalProperties: false },
-      output: { type: 'object', properties: { loan_id: { type: 'string' }, returned: { type: 'boolean' } } },
-      annotations: { destructiveHint: true },
-      handler: (args: { loan_id: string }, { state, fail }) => {
-        if (!Object.hasOwn(state.loans, args.loan_id)) fail(`no open loan ${args.loan_id}`);
-        const loan = state.loans[args.loan_id];
-        state.books[loan.book_id].copies++;
-        delete state.loans[args.loan_id];
-        return { loan_id: args.loan_id, returned: true };
-      },
-    }),
+    borrowBookTool('Lend a book to the member.'),
+    returnBookTool,
   ],
 });
 

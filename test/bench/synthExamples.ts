@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { ChatMessage, Example } from '../../core/index.js';
+import { domainNames } from '../../servers/index.js';
 
 const file = process.argv[2];
 const count = Number(process.argv[3] ?? 10);
@@ -86,7 +87,7 @@ function render(e: Example): string {
 const manifest = file.replace(/examples\.jsonl$/, 'manifest.json');
 const made = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { count?: number; seed?: number; domains?: string[] }) : {};
 // The run as a command, from its manifest (the domains only when not all of them took part).
-const source = made.count === undefined || made.seed === undefined ? `\`${file}\`` : `\`prove-rl synth --count ${made.count} --seed ${made.seed}${made.domains !== undefined && made.domains.length < 20 ? ` --domains ${made.domains.join(',')}` : ''}\``;
+const source = made.count === undefined || made.seed === undefined ? `\`${file}\`` : `\`prove-rl synth --count ${made.count} --seed ${made.seed}${made.domains !== undefined && made.domains.length < domainNames().length ? ` --domains ${made.domains.join(',')}` : ''}\``;
 process.stdout.write(
   `# ${chosen.length} synthesized examples\n\nReal examples of ${source} (template teacher), chosen by \`npm run synth:examples\` (test/bench/synthExamples.ts: in the order of their ids, at most one per domain, covering scenarios with a recovery, a cross-domain goal, graph chains whose later turn needs an earlier result, clarifications, an abstention and a missing tool) and shortened: of the system message only its end (the date and who is signed in), tool results cut at about 100 characters and arguments at 120 (…), each assistant message's text before its calls. The header gives the kind, the scenario (or "graph chain") and the recovery, where there was one. Statistics of a dataset: \`npm run synth:stats\` (see README.md).\n\n${chosen.map(render).join('\n')}`,
 );

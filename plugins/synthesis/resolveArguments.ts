@@ -119,10 +119,10 @@ function agreesWithPrincipal(record: PoolRecord, principal: Readonly<Record<stri
 
 /** Whether a record agrees with the id-like values already chosen. */
 function consistent(record: PoolRecord, bindings: Map<string, unknown>, lookedUp?: string): boolean {
-  for (const [field, value] of Object.entries(record.fields)) {
-    if (!isIdField(field) || field === 'id' || field === lookedUp) continue;
-    const bound = bindings.get(field);
-    if (bound !== undefined && bound !== value) return false;
+  // Walks the few bindings, not the record's many fields (the same fields are compared).
+  for (const [field, bound] of bindings) {
+    if (bound === undefined || field === 'id' || field === lookedUp || !isIdField(field) || !Object.hasOwn(record.fields, field)) continue;
+    if (record.fields[field] !== bound) return false;
   }
   return true;
 }
@@ -131,8 +131,9 @@ const MAX_CANDIDATES = 48;
 
 /** Whether a record shares a chosen id (other than the one looked up). */
 function relatedTo(record: PoolRecord, bindings: Map<string, unknown>, lookedUp: string): boolean {
-  for (const [field, value] of Object.entries(record.fields)) {
-    if (field !== lookedUp && field !== 'id' && isIdField(field) && bindings.get(field) === value) return true;
+  // Record fields are never undefined (extractRecords), so a binding matches only a field the record has.
+  for (const [field, bound] of bindings) {
+    if (field !== lookedUp && field !== 'id' && isIdField(field) && Object.hasOwn(record.fields, field) && record.fields[field] === bound) return true;
   }
   return false;
 }

@@ -19,6 +19,7 @@ import type { DependencyGraph } from './DependencyGraph.js';
 import { PERSONAS, type Persona } from './personas.js';
 import { planConversation, type ConversationPlan, type PlanOptions } from './planConversation.js';
 import { planScenario } from './planScenario.js';
+import { memoizedSessions } from './memoizedSessions.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
 import { toolCatalog, type ToolFacts } from './ToolCatalog.js';
 import { extractRecords, singular, ValuePool } from './valuePool.js';
@@ -250,6 +251,9 @@ export class ConversationStateMachine {
   /** Play conversation number `index` from query to end. */
   async run(index: number): Promise<ConversationOutcome> {
     const rng = SynthesisRandom.derive(this.seed, 'conversation', index);
+    // Planning runs the chain in scratch sessions and teaching runs it again: the calls teaching
+    // repeats are answered with the outcomes planning got (memoizedSessions.ts). Replay validation runs all.
+    const live = memoizedSessions(this.engine);
     const server = this.servers[Math.floor(rng.next() * this.servers.length)];
     let servers: readonly string[] = [server];
     let catalog = this.catalogs.get(server)!;
@@ -287,7 +291,7 @@ export class ConversationStateMachine {
         for (const value of entry.worldValues) values.add(value);
       }
       const crossWorld = this.world(scenario.domains[0]);
-      plan = await planScenario(this.engine, scenario.domains, crossWorld, scenario, states, rng, this.options.faultRate);
+      plan = await planScenario(live, scenario.domains, crossWorld, scenario, states, rng, this.options.faultRate);
       if (plan !== undefined) {
         servers = [...scenario.domains];
         world = crossWorld;
@@ -300,10 +304,10 @@ export class ConversationStateMachine {
       // A goal of the domain, cast from its world; another one when the world cannot host it.
       for (let attempt = 0; attempt < 3 && plan === undefined; attempt++) {
         const scenario = scenarios.scenarios[rng.weighted(scenarios.scenarios.map((s) => s.weight ?? 1))];
-        plan = await planScenario(this.engine, server, world, scenario, scenarios.state, rng, this.options.faultRate);
+        plan = await planScenario(live, server, world, scenario, scenarios.state, rng, this.options.faultRate);
       }
     }
-    plan ??= await planConversation(this.engine, server, world, sampled.graph, tools, sampled.pool, rng, planOptions, sampled.principal);
+    plan ??= await planConversation(live, server, world, sampled.graph, tools, sampled.pool, rng, planOptions, sampled.principal);
     if (plan === undefined) {
       move('ungrounded');
       return { dropped: 'ungrounded_chain', path };
@@ -383,7 +387,7 @@ export class ConversationStateMachine {
     const plannedFailures: string[] = [];
     const recoveries: string[] = [];
     try {
-      for (const name of servers) sessions.set(name, await this.engine.openSession(name, world));
+      for (const name of servers) sessions.set(name, await live.openSession(name, world));
       for (;;) {
         if (current() === 'teacher' || current() === 'recovery') {
           let completion: Completion | undefined;
@@ -446,7 +450,7 @@ export class ConversationStateMachine {
           let partial = false;
           for (const call of calls) {
             const target = serverOf.get(call.name) ?? server;
-            const outcome = await this.engine.execute({ server: target, session: sessions.get(target)!, call: { name: call.name, arguments: call.arguments } });
+            const outcome = await live.execute({ server: target, session: sessions.get(target)!, call: { name: call.name, arguments: call.arguments } });
             const recorded: ExecutedCall = { ...outcome, id: call.id, turn: script.turn, step: assistantMessages - 1 };
             executed.push(recorded);
             messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: toolMessageContent(recorded) });

@@ -1,6 +1,6 @@
 import type { Engine, JsonSchema, WorldSpec } from '../../core/index.js';
 import { toolSchemaHash, type DependencyEdge, type DependencyGraph } from './DependencyGraph.js';
-import { memoizedProbes } from './probeMemo.js';
+import { memoizedSessions } from './memoizedSessions.js';
 import { resolveArguments, type ResolvedArguments } from './resolveArguments.js';
 import { SynthesisRandom } from './SynthesisRandom.js';
 import type { ToolFacts } from './ToolCatalog.js';
@@ -95,8 +95,8 @@ export interface DiscoveryOptions {
  * arguments succeeds after A). Rules and measured precision/recall: plugins/synthesis/README.md.
  */
 export async function discoverDependencyGraph(engine: Engine, tools: readonly ToolFacts[], sample: ValuePool, today: string, options: DiscoveryOptions): Promise<DependencyGraph> {
-  // Probes repeat calls of earlier probes: those are answered from memory (probeMemo.ts).
-  engine = memoizedProbes(engine);
+  // Probes repeat calls of earlier probes: those are answered from memory (memoizedSessions.ts).
+  engine = memoizedSessions(engine);
   const server = tools[0]?.server ?? '';
   const identifiers = new Map<string, Map<string, 'primary' | 'foreign'>>();
   for (const tool of tools) identifiers.set(tool.name, outputIdentifiers(tool.outputSchema));

@@ -20,15 +20,32 @@ interface Node {
   snapshot?: unknown;
 }
 
+/** Whether JSON keeps `value` as it is: plain objects, arrays, strings, booleans, null and finite numbers (not -0). */
+function survivesJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(survivesJson);
+      const prototype = Object.getPrototypeOf(value) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      for (const item of Object.values(value)) if (!survivesJson(item)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 /** The key of a call, or undefined where its arguments do not survive JSON as they are (then it always runs). */
 function callKey(call: ToolCall): string | undefined {
   if (call.malformed !== undefined) return undefined;
-  let exact = true;
-  const text = JSON.stringify(call.arguments ?? {}, (_key, value: unknown) => {
-    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value)) || typeof value === 'bigint' || typeof value === 'function') exact = false;
-    return value;
-  });
-  return exact ? `${call.name}\u0000${text}` : undefined;
+  const args = call.arguments ?? {};
+  return survivesJson(args) ? `${call.name}\u0000${JSON.stringify(args)}` : undefined;
 }
 
 /**

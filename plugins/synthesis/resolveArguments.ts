@@ -182,6 +182,19 @@ function toolWords(tool: ToolFacts): Set<string> {
   return words;
 }
 
+const lowered = new WeakMap<PoolRecord, string[]>();
+
+/** A record's string values in lower case, kept per record (sampled records serve many conversations). */
+function lowerStrings(record: PoolRecord): string[] {
+  let out = lowered.get(record);
+  if (out === undefined) {
+    out = [];
+    for (const value of Object.values(record.fields)) if (typeof value === 'string') out.push(value.toLowerCase());
+    lowered.set(record, out);
+  }
+  return out;
+}
+
 function pickEntity(tool: ToolFacts, argument: string, schema: JsonSchema, context: ResolveContext, used: Set<unknown>): Candidate | undefined {
   const fields = candidateFields(argument, schema);
   const bound = context.bindings.get(argument) ?? context.bindings.get(stripRolePrefix(argument));
@@ -192,13 +205,15 @@ function pickEntity(tool: ToolFacts, argument: string, schema: JsonSchema, conte
   }
   // Results of earlier calls come first: that is the explicit edge the chain was built on.
   if (fromOutputs.length > 0 && context.rng.chance(0.9)) {
-    const newest = fromOutputs.filter((c) => c.record.origin.kind === 'output' && c.record.origin.step === Math.max(...fromOutputs.map((x) => (x.record.origin as { step: number }).step)));
+    const latest = Math.max(...fromOutputs.map((x) => (x.record.origin as { step: number }).step));
+    const newest = fromOutputs.filter((c) => c.record.origin.kind === 'output' && c.record.origin.step === latest);
     return context.rng.pick(newest.length > 0 && context.rng.chance(0.7) ? newest : fromOutputs);
   }
   const fromSample = entityCandidates(context.sample, fields, schema, context, used);
   if (fromSample.length > 0) {
     // An entity whose values echo the tool's name fits it best (a "light" for set_light_state, a "thermostat" for set_thermostat).
-    const fitting = fromSample.filter((c) => Object.values(c.record.fields).some((value) => typeof value === 'string' && toolWords(tool).has(value.toLowerCase())));
+    const words = toolWords(tool);
+    const fitting = fromSample.filter((c) => lowerStrings(c.record).some((value) => words.has(value)));
     return context.rng.pick(fitting.length > 0 && context.rng.chance(0.8) ? fitting : fromSample);
   }
   return fromOutputs.length > 0 ? context.rng.pick(fromOutputs) : undefined;

@@ -144,7 +144,8 @@ export const DEFAULT_SEED = 0;
 /** A tool with everything the hot path needs computed once. */
 interface CompiledTool<S> {
   definition: ToolDefinition<S>;
-  validate: ValidateFunction;
+  /** The schema's exact validator (compiled on first use where a guard exists, see the constructor). */
+  validate: () => ValidateFunction;
   /**
    * The same schema with string lengths counted in UTF-16 code units: exact, and several times
    * faster, for arguments without a surrogate pair (nearly all); undefined where keys have length
@@ -461,19 +462,27 @@ export class DomainRuntime<S = unknown> {
       if (definition.name.startsWith('prove_')) throw errors.invalidDomain(domain.name, `tool "${definition.name}": the prefix "prove_" is reserved for the hidden operator tools`);
       if (definition.input?.type !== 'object') throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema must have type "object"`);
       const fillsDefaults = hasDefaults(definition.input);
-      let validate: ValidateFunction;
+      const keyLengths = JSON.stringify(definition.input).includes('"propertyNames"');
+      const guard = fillsDefaults || keyLengths ? undefined : guardSchema(definition.input, MAX_ARGUMENT_BYTES, MAX_ARGUMENT_DEPTH);
+      let validate: (() => ValidateFunction) | undefined;
+      let validateGuard: ValidateFunction | undefined;
       try {
-        validate = compileSchema(definition.input, { useDefaults: fillsDefaults });
+        // The guard is the schema with its own keywords (minLengths doubled): where it compiles, the
+        // schema does, and its exact validator is compiled when a call first needs it (one the guard
+        // and the code-unit validator both refuse). Without a guard it is compiled now.
+        if (guard !== undefined) validateGuard = compileSchema(guard, { codeUnitLengths: true, firstErrorOnly: true });
+        else {
+          const compiled = compileSchema(definition.input, { useDefaults: fillsDefaults });
+          validate = () => compiled;
+        }
       } catch (error) {
         throw errors.invalidDomain(domain.name, `tool "${definition.name}": input schema does not compile: ${(error as Error).message}`);
       }
-      const keyLengths = JSON.stringify(definition.input).includes('"propertyNames"');
-      const guard = fillsDefaults || keyLengths ? undefined : guardSchema(definition.input, MAX_ARGUMENT_BYTES, MAX_ARGUMENT_DEPTH);
       this.compiled.set(definition.name, {
         definition,
-        validate,
+        validate: validate ?? lazily(() => compileSchema(definition.input, { useDefaults: fillsDefaults })),
         validateCodeUnits: keyLengths ? undefined : lazily(() => compileSchema(definition.input, { useDefaults: fillsDefaults, codeUnitLengths: true })),
-        validateGuard: guard === undefined ? undefined : compileSchema(guard, { codeUnitLengths: true, firstErrorOnly: true }),
+        validateGuard,
         surrogateScanBelow: 2 * largestMinLength(definition.input),
         fillsDefaults,
         readOnly: definition.annotations.readOnlyHint === true,
@@ -674,7 +683,7 @@ export class DomainSession<S = unknown> implements EnvironmentSession {
     // surrogate (see surrogateScanBelow); where they refuse, the exact count decides.
     const codeUnits = sizeBudget.surrogates ? undefined : tool.validateCodeUnits?.();
     if (codeUnits !== undefined && codeUnits(args)) return this.run(tool, args);
-    const validate = tool.validate;
+    const validate = tool.validate();
     if (!validate(args)) {
       const problems = formatSchemaProblems(explainSchemaErrors(validate.errors, args), 'arguments');
       return failure('invalid_arguments', `invalid arguments for ${tool.definition.name}: ${problems}. Valid arguments: ${tool.signature}`);

@@ -26,6 +26,25 @@ describe('the domain kit: fast-path sessions', () => {
     expect(Object.isFrozen(runtime.world.accounts[0])).to.equal(true);
   });
 
+  it('refuses a tool whose input schema does not compile when the domain is made ready, guarded or not', () => {
+    const broken = (input: Record<string, unknown>) => ({ ...ledgerDomain, name: 'ledger_broken_schema', tools: [{ ...ledgerDomain.tools[0], input: input as never }] });
+    // Closed and bounded (a guard exists: the exact validator is compiled on first use), then open (compiled at once).
+    const closed = { type: 'object', properties: { account_id: { type: 'string', maxLength: 20, pattern: '([' } }, required: ['account_id'], additionalProperties: false };
+    const open = { type: 'object', properties: { account_id: { type: 'string', pattern: '([' } }, required: ['account_id'] };
+    for (const input of [closed, open]) {
+      let thrown: unknown;
+      try {
+        domainRuntime(broken(input));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isProveError(thrown) && thrown.message, JSON.stringify(input)).to.match(/ledger_get_balance": input schema does not compile/);
+    }
+    // A guarded tool still explains a refused call with the exact validator's messages.
+    const guarded = domainRuntime({ ...ledgerDomain, name: 'ledger_guarded', tools: [{ ...ledgerDomain.tools[0], input: { ...closed, properties: { account_id: { type: 'string', maxLength: 20 } } } as never }] });
+    expect(failed(guarded.openSession().call('ledger_get_balance', { account_id: 7 })).message).to.match(/account_id.*string/);
+  });
+
   it('opens sessions on the shared world without copying it', () => {
     const a = runtime.openSession();
     const b = runtime.openSession();

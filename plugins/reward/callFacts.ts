@@ -1,5 +1,4 @@
 import type { ExecutedCall, Example, RewardSheet, ToolCall } from '../../core/index.js';
-import { isMalformedCall } from './isMalformedCall.js';
 import { PreparedExample, type NameInfo } from './PreparedExample.js';
 
 /**
@@ -45,7 +44,10 @@ export function callFacts(calls: readonly (ToolCall | ExecutedCall)[], prepared?
   let useSteps = count > 0;
   for (let i = 0; i < count; i++) {
     const call = calls[i] as ExecutedCall;
-    const name = isMalformedCall(call) ? undefined : call.name;
+    // isMalformedCall, with each property read once.
+    const given = call.name;
+    const error = call.error;
+    const name = call.malformed !== undefined || error?.kind === 'malformed' || typeof given !== 'string' ? undefined : given;
     names[i] = name;
     if (prepared !== undefined) infos[i] = prepared.nameInfo(name);
     args[i] = call.arguments;

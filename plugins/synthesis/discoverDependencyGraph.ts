@@ -76,7 +76,7 @@ function nounAliases(noun: string): string[] {
 }
 
 /** Distinct things each tool is tried on for state refusals. */
-const STATE_DRAWS = 24;
+const STATE_DRAWS = 48;
 /** Further draws of a reader, and distinct values of it tried, to see whether B takes any of its values. */
 const READER_DRAWS = 4;
 const READER_VALUES = 24;
@@ -287,6 +287,7 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
       if (ids.length === 0) continue;
       const avoid = new Set<string>();
       const found = new Set<string>();
+      const kinds = new Map<string, number>();
       for (let attempt = 0; attempt < STATE_DRAWS; attempt++) {
         const args = resolveArguments(b, { outputs: new ValuePool(), sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 700 + attempt), optionalRate: optionalRate(attempt % options.attempts), avoid })?.arguments;
         if (args === undefined) break;
@@ -295,6 +296,11 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         for (const value of values) avoid.add(value);
         const refusal = await refusalOf([{ tool: b, args }]);
         if (!refusal) continue;
+        // A refusal said before about another thing (its values and numbers aside) is lifted as it
+        // was then: only new kinds of refusal are tried (each at most twice where nothing lifted it).
+        const kind = [...values, ...Object.values(args).filter((value): value is string => typeof value === 'string')].reduce((text, value) => (value.length > 1 ? text.split(value).join('\u0000') : text), refusal).replace(/\d+(\.\d+)?/g, '#');
+        const seen = kinds.get(kind) ?? 0;
+        if (seen < 0 || seen >= 2) continue;
         const bindings = new Map<string, unknown>();
         for (const input of ids) bindings.set(input, args[input]).set(stripRolePrefix(input), args[input]);
         const given = new Set(values);
@@ -327,7 +333,9 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
           }
           return undefined;
         };
-        for (const a of (await lift([], refusal)) ?? []) {
+        const lifted = await lift([], refusal);
+        kinds.set(kind, lifted === undefined ? seen + 1 : -1);
+        for (const a of lifted ?? []) {
           if (found.has(a.name)) continue;
           found.add(a.name);
           stateEdges.push({ a, b });
@@ -657,7 +665,17 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   const explicitPairs = new Set(edges.map((edge) => `${edge.from}>${edge.to}`));
   for (const { a, b, args } of afterOthers) {
     if (a.readOnly || explicitPairs.has(`${a.name}>${b.name}`)) continue;
-    if (await succeedsAlone(b, args)) continue;
+    const session = await engine.openSession(server, options.world);
+    let refusal: string | undefined;
+    try {
+      const executed = await engine.execute({ server, session, call: { name: b.name, arguments: args } });
+      refusal = executed.ok ? undefined : (executed.error?.message ?? 'refused');
+    } finally {
+      await session.close();
+    }
+    // B refused alone because what it does already holds ("already charging", "DATA-61 already
+    // blocks DATA-63"): A undid it first, an undoing pair, not a prerequisite.
+    if (refusal === undefined || /\balready\b/i.test(refusal)) continue;
     implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
   }
   for (const { a, b } of stateEdges) {

@@ -76,7 +76,7 @@ function nounAliases(noun: string): string[] {
 }
 
 /** Distinct things each tool is tried on for state refusals. */
-const STATE_DRAWS = 48;
+const STATE_DRAWS = 24;
 /** Further draws of a reader, and distinct values of it tried, to see whether B takes any of its values. */
 const READER_DRAWS = 4;
 const READER_VALUES = 24;
@@ -288,7 +288,9 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
       const avoid = new Set<string>();
       const found = new Set<string>();
       const kinds = new Map<string, number>();
-      for (let attempt = 0; attempt < STATE_DRAWS; attempt++) {
+      // A tool found gated by state is tried on twice as many things: other things may be in other states
+      // (the one car with its rear trunk open).
+      for (let attempt = 0; attempt < (found.size > 0 ? 2 * STATE_DRAWS : STATE_DRAWS); attempt++) {
         const args = resolveArguments(b, { outputs: new ValuePool(), sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 700 + attempt), optionalRate: optionalRate(attempt % options.attempts), avoid })?.arguments;
         if (args === undefined) break;
         const values = ids.flatMap((input) => [args[input]].flat()).filter((value): value is string => typeof value === 'string');

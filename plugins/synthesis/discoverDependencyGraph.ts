@@ -75,7 +75,7 @@ function nounAliases(noun: string): string[] {
   return parts.map((_, i) => `${parts.slice(i).join('_')}_id`);
 }
 
-/** Distinct things each tool is tried on for state refusals. */
+/** Distinct things each tool is tried on for state refusals (twice as many once one of its refusals was lifted). */
 const STATE_DRAWS = 24;
 /** Further draws of a reader, and distinct values of it tried, to see whether B takes any of its values. */
 const READER_DRAWS = 4;

@@ -63,6 +63,22 @@ const ANY_OBJECT: JsonSchema = { type: 'object' };
 const prepared = new WeakMap<Example, PreparedExample>();
 
 /**
+ * What the reward terms need to know of one tool name on one example, looked up once per model
+ * call (one Map read shared by validity, coverage and the name term instead of one each).
+ */
+export interface NameInfo {
+  /** Indices (into `PreparedExample.calls`, ascending) of the ground-truth calls of this name, or undefined when none is. */
+  readonly groundTruth: readonly number[] | undefined;
+  /** Whether the name is among the candidate tools shown to the model. */
+  readonly candidate: boolean;
+  /** The paper's level-2 check, once validity has asked for it (`PreparedExample.requiredTypesOf`). */
+  requiredTypes: ArgumentCheck | undefined;
+}
+
+/** A name that is neither a candidate tool nor a ground-truth call's (shared: never written). */
+const UNKNOWN_NAME: NameInfo = Object.freeze({ groundTruth: undefined, candidate: false, requiredTypes: undefined });
+
+/**
  * What every reward term needs from an example, computed once per example object and cached:
  * the ground-truth calls flattened in dependency order, the set of ground-truth tool names, and
  * validators for the candidate tools (compiled on first use). Examples are treated as immutable
@@ -70,6 +86,8 @@ const prepared = new WeakMap<Example, PreparedExample>();
  */
 export class PreparedExample {
   readonly id: string;
+  /** The example this prepares. */
+  readonly example: Example;
   /** Ground-truth calls in dependency order (steps topologically sorted, stable; calls in step order). */
   readonly calls: readonly GroundTruthCall[];
   /** Names of the ground-truth calls. */
@@ -81,6 +99,8 @@ export class PreparedExample {
   private readonly tools = new Map<string, ToolSchema>();
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly requiredChecks = new Map<string, ArgumentCheck>();
+  /** One entry per candidate tool and per ground-truth name. */
+  private readonly nameInfos = new Map<string, NameInfo>();
 
   /** The preparation of `example`, cached by object identity. Throws a coded error for a malformed ground truth. */
   static of(example: Example): PreparedExample {
@@ -94,6 +114,7 @@ export class PreparedExample {
 
   private constructor(example: Example) {
     this.id = String(example.id);
+    this.example = example;
     const fail = (reason: string) => errors.invalidGroundTruth(this.id, reason);
     const steps = example.groundTruth;
     if (!Array.isArray(steps)) throw fail('groundTruth must be an array of steps');
@@ -160,6 +181,20 @@ export class PreparedExample {
       const name = tool?.function?.name;
       if (typeof name === 'string' && !this.tools.has(name)) this.tools.set(name, tool);
     }
+    for (const name of [...this.tools.keys(), ...this.callsByName.keys()]) {
+      if (!this.nameInfos.has(name)) this.nameInfos.set(name, { groundTruth: this.callsByName.get(name), candidate: this.tools.has(name), requiredTypes: undefined });
+    }
+  }
+
+  /** What the terms need of tool name `name` (a shared empty answer for a malformed call's undefined name, or a name that is neither a candidate nor a ground-truth one). */
+  nameInfo(name: string | undefined): NameInfo {
+    return name === undefined ? UNKNOWN_NAME : (this.nameInfos.get(name) ?? UNKNOWN_NAME);
+  }
+
+  /** requiredTypes(name) for the name `info` describes, kept on it after the first call. */
+  requiredTypesOf(name: string, info: NameInfo): ArgumentCheck | undefined {
+    if (!info.candidate) return undefined;
+    return (info.requiredTypes ??= this.requiredTypes(name));
   }
 
   /** Indices (into `calls`, ascending) of the ground-truth calls named `name`, or undefined when none is. */

@@ -1,6 +1,5 @@
 import type { ExecutedCall, Example, RewardSheet, ToolCall } from '../../core/index.js';
-import { isMalformedCall } from './isMalformedCall.js';
-import { PreparedExample } from './PreparedExample.js';
+import { PreparedExample, type NameInfo } from './PreparedExample.js';
 
 /**
  * What the reward terms read of the model's calls, read once per sheet into plain arrays. Calls
@@ -19,19 +18,38 @@ export interface CallFacts {
   readonly ok: readonly boolean[];
   /** Each call's position for dependency order: its `step` when every call has a numeric one, else its index. */
   readonly positions: readonly number[];
+  /** The example the names were looked up on (`infos`), when one was given. */
+  readonly prepared: PreparedExample | undefined;
+  /** Each call's name looked up on `prepared` (a malformed call's: the unknown name's), or empty without `prepared`. */
+  readonly infos: readonly NameInfo[];
 }
 
-/** The facts of `calls`, read now. */
-export function callFacts(calls: readonly (ToolCall | ExecutedCall)[]): CallFacts {
+/** Each name looked up on `prepared`: `facts.infos` when they were looked up on it, else now. */
+export function nameInfos(prepared: PreparedExample, facts: CallFacts): readonly NameInfo[] {
+  if (facts.prepared === prepared) return facts.infos;
+  const { count, names } = facts;
+  const infos = new Array<NameInfo>(count);
+  for (let i = 0; i < count; i++) infos[i] = prepared.nameInfo(names[i]);
+  return infos;
+}
+
+/** The facts of `calls`, read now; with `prepared`, their names looked up on it too. */
+export function callFacts(calls: readonly (ToolCall | ExecutedCall)[], prepared?: PreparedExample): CallFacts {
   const count = calls.length;
   const names = new Array<string | undefined>(count);
   const args = new Array<unknown>(count);
   const ok = new Array<boolean>(count);
   const positions = new Array<number>(count);
+  const infos = new Array<NameInfo>(prepared === undefined ? 0 : count);
   let useSteps = count > 0;
   for (let i = 0; i < count; i++) {
     const call = calls[i] as ExecutedCall;
-    names[i] = isMalformedCall(call) ? undefined : call.name;
+    // isMalformedCall, with each property read once.
+    const given = call.name;
+    const error = call.error;
+    const name = call.malformed !== undefined || error?.kind === 'malformed' || typeof given !== 'string' ? undefined : given;
+    names[i] = name;
+    if (prepared !== undefined) infos[i] = prepared.nameInfo(name);
     args[i] = call.arguments;
     ok[i] = call.ok === true;
     const step = call.step;
@@ -42,7 +60,7 @@ export function callFacts(calls: readonly (ToolCall | ExecutedCall)[]): CallFact
     }
   }
   if (!useSteps) for (let i = 0; i < count; i++) positions[i] = i;
-  return { count, names, args, ok, positions };
+  return { count, names, args, ok, positions, prepared, infos };
 }
 
 /** The preparation of a sheet's example and the facts of its calls, shared by the term plugins of one sheet. */
@@ -65,7 +83,8 @@ let lastInputs: SheetInputs | undefined;
  */
 export function sheetInputs(sheet: RewardSheet, example: Example, calls: readonly (ToolCall | ExecutedCall)[]): SheetInputs {
   if (sheet === lastSheet && example === lastExample && calls === lastCalls) return lastInputs!;
-  lastInputs = { prepared: PreparedExample.of(example), facts: callFacts(calls) };
+  const prepared = PreparedExample.of(example);
+  lastInputs = { prepared, facts: callFacts(calls, prepared) };
   lastSheet = sheet;
   lastExample = example;
   lastCalls = calls;

@@ -1,7 +1,7 @@
 import type { Example, ToolCall } from '../../core/index.js';
 import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY, type ValueEquality } from './argumentValuesEqual.js';
 import type { CallFacts } from './callFacts.js';
-import { alignedEqualKeys, alignedKeys, type Alignment } from './scoreCoverage.js';
+import { alignedEqualKeys, alignedKeys, alignedMask, isLastAlignment, type Alignment } from './scoreCoverage.js';
 
 /** How well one aligned pair's values agree. */
 export interface ArgumentPair {
@@ -44,9 +44,25 @@ export function scoreArgumentValues(
   const reuse =
     equality === DEFAULT_VALUE_EQUALITY ||
     (equality.strings === DEFAULT_VALUE_EQUALITY.strings && equality.arrays === DEFAULT_VALUE_EQUALITY.arrays && equality.tolerance === DEFAULT_VALUE_EQUALITY.tolerance);
+  // The alignment the last coverage search returned for these very objects: its comparisons hold without checking each pair's objects.
+  const last = reuse && facts !== undefined && isLastAlignment(alignment, example, facts.args);
   for (let a = 0; a < alignment.length; a++) {
     const aligned = alignment[a];
     if (aligned.call === null) continue;
+    const fast = last ? alignedMask(a, aligned.call) : -1;
+    if (fast >= 0) {
+      const keys = alignedKeys(a);
+      const of = keys.length;
+      let equal = 0;
+      const differs: string[] = [];
+      for (let k = 0; k < of; k++) {
+        if ((fast & (1 << k)) !== 0) equal++;
+        else differs.push(keys[k]);
+      }
+      sum += of === 0 ? 1 : equal / of;
+      pairs.push({ step: aligned.step, index: aligned.index, call: aligned.call, equal, of, differs });
+      continue;
+    }
     const want = example.groundTruth[aligned.stepIndex].calls[aligned.index].arguments ?? {};
     const got = facts ? (facts.args[aligned.call] as Record<string, unknown>) : calls[aligned.call].arguments;
     let equal = 0;

@@ -3,8 +3,27 @@ import type { LineBatch } from './lineStreams.js';
 import { parseTrajectoryLine } from './parseTrajectoryLine.js';
 import { replay, withOutcomes } from './replayCalls.js';
 
+/**
+ * The texts of the numbers written lately. A term takes few distinct values (k / (3N), i / n, …),
+ * and formatting a double (shortest round trip) costs several times a Map read. Bounded: emptied
+ * when full.
+ */
+const numberTexts = new Map<number, string>();
+const NUMBER_TEXTS = 4096;
+
 /** A number as JSON.stringify writes it: String() when finite, else null (0 and 1, the commonest terms, without formatting). */
-const numberJson = (value: number): string => (value === 1 ? '1' : value === 0 ? '0' : Number.isFinite(value) ? String(value) : 'null');
+function numberJson(value: number): string {
+  if (value === 1) return '1';
+  if (value === 0) return '0';
+  let text = numberTexts.get(value);
+  if (text === undefined) {
+    // -0 is a Map key equal to 0, handled above; NaN is one key, and ±Infinity are keys of their own.
+    text = Number.isFinite(value) ? String(value) : 'null';
+    if (numberTexts.size >= NUMBER_TEXTS) numberTexts.clear();
+    numberTexts.set(value, text);
+  }
+  return text;
+}
 
 /** JSON keys, quoted once each. */
 const quotedKeys = new Map<string, string>();
@@ -56,6 +75,17 @@ export interface SheetShape {
   weights: Array<number | null>;
 }
 
+/** Whether `sheet` has the terms of `shape`, in the same order (a shape's weights are its first sheet's). */
+function sameShape(shape: SheetShape, sheet: RewardSheet): boolean {
+  const terms = shape.terms;
+  let k = 0;
+  for (const term in sheet.terms) {
+    if (k >= terms.length || terms[k] !== term) return false;
+    k++;
+  }
+  return k === terms.length;
+}
+
 /**
  * What scoring a batch of lines gave, in a form that crosses a worker boundary cheaply: the
  * output lines as one text, and per scored line, in order, its shape (an index into `shapes`)
@@ -94,7 +124,6 @@ export class BatchScorer {
     const { engine, byId, options } = this;
     const result: BatchResult = { out: '', shapes: [], shapeOf: [], values: [], problems: [] };
     const texts = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.length).toString('utf8').split('\n');
-    let shapeKey = '';
     let shape = -1;
     for (let k = 0; k < batch.lines; k++) {
       const line = batch.firstLine + k;
@@ -111,11 +140,8 @@ export class BatchScorer {
           const calls = options.execute ? await replay(engine, example, parsed.calls) : withOutcomes(parsed.calls);
           const sheet = await engine.reward({ example, calls });
           result.out += sheetLine(line, example.id, sheet, options.details);
-          let key = '';
-          for (const term in sheet.terms) key += term + '\n';
-          if (key !== shapeKey) {
+          if (shape < 0 || !sameShape(result.shapes[shape], sheet)) {
             const terms = Object.keys(sheet.terms);
-            shapeKey = key;
             shape = result.shapes.length;
             result.shapes.push({ terms, weights: terms.map((term) => sheet.weights[term] ?? null) });
           }

@@ -1,6 +1,6 @@
-import type { ExecutedCall, ToolCall } from '../../core/index.js';
+import type { ExecutedCall, Example, ToolCall } from '../../core/index.js';
 import { argumentValuesEqual, DEFAULT_VALUE_EQUALITY } from './argumentValuesEqual.js';
-import { callFacts, type CallFacts } from './callFacts.js';
+import { callFacts, nameInfos, type CallFacts } from './callFacts.js';
 import type { GroundTruthCall, PreparedExample } from './PreparedExample.js';
 
 /** How one ground-truth call was aligned with the model's calls. */
@@ -201,6 +201,7 @@ function search(g: number, n: number, ordered: number, matched: number, agreed: 
 
 // The pairs of the last alignment, for the argument-value term (alignedEqualKeys).
 let lastAlignment: readonly Alignment[] | undefined;
+let lastExample: Example | undefined;
 let lastGt: readonly GroundTruthCall[] = [];
 let lastArgs: readonly unknown[] = [];
 let lastN = 0;
@@ -214,6 +215,22 @@ let lastN = 0;
  */
 export function alignedEqualKeys(alignment: readonly Alignment[], g: number, call: number, wantArgs: unknown, gotArgs: unknown): number {
   if (alignment !== lastAlignment || g >= lastGt.length || assign[g] !== call || lastGt[g].arguments !== wantArgs || lastArgs[call] !== gotArgs) return -1;
+  return equalMask[g * lastN + call];
+}
+
+/**
+ * Whether `alignment` is the one the last scoreCoverage returned, for `example` and for calls whose
+ * arguments are `args` (a CallFacts' `args`, by identity): then every pair it aligned compared the
+ * ground-truth call's arguments (`example`'s own objects) with the model call's `args[call]`, and
+ * alignedMask reads what it found without comparing again.
+ */
+export function isLastAlignment(alignment: readonly Alignment[], example: Example, args: readonly unknown[]): boolean {
+  return alignment === lastAlignment && example === lastExample && args === lastArgs;
+}
+
+/** alignedEqualKeys for the last alignment (isLastAlignment), without the identity checks of the objects compared. */
+export function alignedMask(g: number, call: number): number {
+  if (g >= lastGt.length || assign[g] !== call) return -1;
   return equalMask[g * lastN + call];
 }
 
@@ -284,13 +301,14 @@ export function scoreCoverage(
   example: PreparedExample,
   calls: readonly (ToolCall | ExecutedCall)[],
   options: CoverageOptions,
-  facts: CallFacts = callFacts(calls),
+  facts: CallFacts = callFacts(calls, example),
 ): CoverageResult {
   const gt = example.calls;
   const n = gt.length;
   const N = facts.count;
   reserve(n, N);
-  const { names, args: callArgs, positions } = facts;
+  const { args: callArgs, positions } = facts;
+  const infos = nameInfos(example, facts);
   for (let i = 0; i < N; i++) {
     position[i] = positions[i];
     owner[i] = -1;
@@ -306,9 +324,8 @@ export function scoreCoverage(
   }
   const keysToo = options.match === 'name+keys';
   for (let i = 0; i < N; i++) {
-    const name = names[i];
-    if (name === undefined) continue;
-    const wanted = example.groundTruthNamed(name);
+    // A malformed call's name is no ground-truth name.
+    const wanted = infos[i].groundTruth;
     if (wanted === undefined) continue;
     const got = callArgs[i];
     for (let w = 0; w < wanted.length; w++) {
@@ -374,6 +391,7 @@ export function scoreCoverage(
     alignment[g] = { step: want.step, stepIndex: want.stepIndex, index: want.index, name: want.name, call: call >= 0 ? call : null, inOrder };
   }
   lastAlignment = alignment;
+  lastExample = example.example;
   lastGt = gt;
   lastArgs = callArgs;
   lastN = N;

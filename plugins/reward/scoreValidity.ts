@@ -1,5 +1,5 @@
 import type { ExecutedCall } from '../../core/index.js';
-import { callFacts, type CallFacts } from './callFacts.js';
+import { callFacts, nameInfos, type CallFacts } from './callFacts.js';
 import type { PreparedExample } from './PreparedExample.js';
 
 /** Why a call stopped short of the top validity level. */
@@ -43,11 +43,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * malformed call (unparseable output) scores 0. The mean is over all N calls; with no calls it
  * is 0 when the example has ground truth.
  */
-export function scoreValidity(example: PreparedExample, calls: readonly ExecutedCall[], options: ValidityOptions, facts: CallFacts = callFacts(calls)): ValidityResult {
+export function scoreValidity(example: PreparedExample, calls: readonly ExecutedCall[], options: ValidityOptions, facts: CallFacts = callFacts(calls, example)): ValidityResult {
   const top = options.execution ? 3 : 2;
   const execution = options.execution;
   const strict = options.arguments === 'schema';
   const { count, names, args, ok } = facts;
+  const infos = nameInfos(example, facts);
   const levels = new Array<number>(count);
   const failed = new Array<ValidityFailure | null>(count);
   let sum = 0;
@@ -58,7 +59,7 @@ export function scoreValidity(example: PreparedExample, calls: readonly Executed
     if (name === undefined) {
       failure = 'malformed';
     } else {
-      const validate = strict ? example.validator(name) : example.requiredTypes(name);
+      const validate = strict ? example.validator(name) : example.requiredTypesOf(name, infos[i]);
       if (validate === undefined) failure = 'not_a_candidate';
       else {
         level = 1;

@@ -33,7 +33,7 @@ export interface DependencyGraph {
 }
 
 /** Bump when discovery changes, so that cached graphs are rebuilt. */
-export const GRAPH_ALGORITHM_VERSION = 3;
+export const GRAPH_ALGORITHM_VERSION = 4;
 
 /** The key of a graph: the tool schemas, output schemas, annotations and sensitive arguments, canonically hashed. */
 export function toolSchemaHash(tools: readonly ToolFacts[]): string {

@@ -1,6 +1,7 @@
 import { errors, type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
+import { compactTool } from '../rollout/fitTools.js';
 import { SCRIPT } from './contracts.js';
 
 const PLUGIN_NAME = 'OpenAITeacherPlugin';
@@ -9,6 +10,12 @@ const PLUGIN_NAME = 'OpenAITeacherPlugin';
 export interface OpenAITeacherOptions extends Omit<OpenAIPolicyOptions, 'purposes' | 'logprobs'> {
   /** Requests again when the answer has a malformed call or names a tool not offered, this many times. */
   regenerations?: number;
+  /**
+   * Shows the model the candidate tools compactly (first sentence of each description, argument schemas
+   * without descriptions: about half the characters), for small models and short contexts. Only the
+   * request changes: the calls are checked against the tools offered, and the example keeps them whole.
+   */
+  compactTools?: boolean;
 }
 
 /**
@@ -27,11 +34,14 @@ export class OpenAITeacherPlugin implements ProvePlugin {
   private readonly client: OpenAIPolicyPlugin;
 
   constructor(options: OpenAITeacherOptions) {
-    const { regenerations, ...client } = options;
+    const { regenerations, compactTools, ...client } = options;
     this.options = options;
     this.client = new OpenAIPolicyPlugin({ ...client, purposes: ['assistant'] });
     if (regenerations !== undefined && (!Number.isInteger(regenerations) || regenerations < 0)) {
       throw errors.invalidPluginOptions(PLUGIN_NAME, '"regenerations"', regenerations, 'must be an integer of at least 0');
+    }
+    if (compactTools !== undefined && typeof compactTools !== 'boolean') {
+      throw errors.invalidPluginOptions(PLUGIN_NAME, '"compactTools"', compactTools, 'must be true or false');
     }
   }
 
@@ -40,12 +50,13 @@ export class OpenAITeacherPlugin implements ProvePlugin {
       const script = SCRIPT.get(draft.meta);
       if (draft.completion !== undefined || draft.purpose !== 'assistant' || script === undefined) return draft;
       const offered = new Set(draft.tools.map((tool) => tool.function.name));
+      const tools = this.options.compactTools === true ? draft.tools.map(compactTool) : draft.tools;
       const attempts = (this.options.regenerations ?? 2) + 1;
       let messages = draft.messages;
       let problem = '';
       let last;
       for (let attempt = 1; attempt <= attempts; attempt++) {
-        const completion = await this.client.complete({ ...draft, messages, seed: draft.seed + attempt - 1 });
+        const completion = await this.client.complete({ ...draft, tools, messages, seed: draft.seed + attempt - 1 });
         last = completion;
         const bad = completion.calls.find((call) => call.malformed !== undefined || !offered.has(call.name));
         if (bad === undefined && (completion.calls.length > 0 || (completion.message.content ?? '').trim() !== '')) {

@@ -75,8 +75,13 @@ function nounAliases(noun: string): string[] {
   return parts.map((_, i) => `${parts.slice(i).join('_')}_id`);
 }
 
-/** Distinct things each tool is tried on for state refusals. */
+/** Distinct things each tool is tried on for state refusals (twice as many once one of its refusals was lifted). */
 const STATE_DRAWS = 24;
+/** Further draws of a reader, and distinct values of it tried, to see whether B takes any of its values. */
+const READER_DRAWS = 4;
+const READER_VALUES = 24;
+/** Refused values tried after each state-changing tool. */
+const LIFT_VALUES = 2;
 /** Options of discovery. */
 export interface DiscoveryOptions {
   /** Probe live sessions for implicit edges (and to learn which tools can be called at all). */
@@ -282,7 +287,10 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
       if (ids.length === 0) continue;
       const avoid = new Set<string>();
       const found = new Set<string>();
-      for (let attempt = 0; attempt < STATE_DRAWS; attempt++) {
+      const kinds = new Map<string, number>();
+      // A tool found gated by state is tried on twice as many things: other things may be in other states
+      // (the one car with its rear trunk open).
+      for (let attempt = 0; attempt < (found.size > 0 ? 2 * STATE_DRAWS : STATE_DRAWS); attempt++) {
         const args = resolveArguments(b, { outputs: new ValuePool(), sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 700 + attempt), optionalRate: optionalRate(attempt % options.attempts), avoid })?.arguments;
         if (args === undefined) break;
         const values = ids.flatMap((input) => [args[input]].flat()).filter((value): value is string => typeof value === 'string');
@@ -290,6 +298,11 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         for (const value of values) avoid.add(value);
         const refusal = await refusalOf([{ tool: b, args }]);
         if (!refusal) continue;
+        // A refusal said before about another thing (its values and numbers aside) is lifted as it
+        // was then: only new kinds of refusal are tried (each at most twice where nothing lifted it).
+        const kind = [...values, ...Object.values(args).filter((value): value is string => typeof value === 'string')].reduce((text, value) => (value.length > 1 ? text.split(value).join('\u0000') : text), refusal).replace(/\d+(\.\d+)?/g, '#');
+        const seen = kinds.get(kind) ?? 0;
+        if (seen < 0 || seen >= 2) continue;
         const bindings = new Map<string, unknown>();
         for (const input of ids) bindings.set(input, args[input]).set(stripRolePrefix(input), args[input]);
         const given = new Set(values);
@@ -322,7 +335,9 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
           }
           return undefined;
         };
-        for (const a of (await lift([], refusal)) ?? []) {
+        const lifted = await lift([], refusal);
+        kinds.set(kind, lifted === undefined ? seen + 1 : -1);
+        for (const a of lifted ?? []) {
           if (found.has(a.name)) continue;
           found.add(a.name);
           stateEdges.push({ a, b });
@@ -516,6 +531,106 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
     }
     return false;
   };
+  // A reader's values must be things B can act on in some state. B is given each value a reader
+  // returns (its first result, then further draws; B's other arguments as it worked, then drawn as
+  // chains draw them, bound to what the reader was asked about). The edge goes only when B refuses
+  // every value, each time sending the thing back to a reader and naming no tool that changes state
+  // ("meeting_ended: … it has ended; list_meeting_recordings gives its recording"), and no
+  // state-changing tool acting on such a thing first makes B take it: the reader lists things in a
+  // state B is done with (recordings name ended meetings). Any other refusal (another owner's
+  // thing, a card not frozen yet) keeps the edge; a home folder's listing of folders, refused by
+  // read_file ("list it with list_directory"), keeps it through a further listing that shows files.
+  type ReaderRecord = { fields: Record<string, unknown>; args: Record<string, unknown>; pool: ValuePool };
+  const recordsFrom = (a: ToolFacts, args: Record<string, unknown>, result: unknown): ReaderRecord[] => {
+    const pool = new ValuePool();
+    const extracted = extractRecords(result, '', { kind: 'output', step: 0, tool: a.name });
+    for (const record of extracted) pool.add(record);
+    return extracted.map((record) => ({ fields: record.fields, args, pool }));
+  };
+  // Further draws of a reader (asked for only where B refused every value of its first result): on
+  // things of the sampled world, and on things the first result named (the folders a listing shows
+  // are listed in turn). Each draw's records in turn: the first of every draw, then the second …
+  const moreRecords = new Map<string, ReaderRecord[]>();
+  const moreRecordsOf = async (a: ToolFacts): Promise<ReaderRecord[]> => {
+    const known = moreRecords.get(a.name);
+    if (known !== undefined) return known;
+    const draws: ReaderRecord[][] = [];
+    const named = new ValuePool();
+    const first = alone.get(a.name);
+    if (first !== undefined) for (const record of extractRecords(first.result, '', { kind: 'output', step: 0, tool: a.name })) named.add(record);
+    for (let draw = 0; draw < READER_DRAWS; draw++) {
+      const resolved = resolveArguments(a, { outputs: draw % 2 === 0 ? named : new ValuePool(), sample, bindings: new Map(), today, rng: new SynthesisRandom(options.seed + 900 + draw), optionalRate: 1 });
+      if (resolved === undefined) continue;
+      const session = await engine.openSession(server, options.world);
+      try {
+        const executed = await engine.execute({ server, session, call: { name: a.name, arguments: resolved.arguments } });
+        if (executed.ok) draws.push(recordsFrom(a, resolved.arguments, executed.result));
+      } finally {
+        await session.close();
+      }
+    }
+    const out: ReaderRecord[] = [];
+    for (let i = 0; draws.some((records) => i < records.length); i++) for (const records of draws) if (i < records.length) out.push(records[i]);
+    moreRecords.set(a.name, out);
+    return out;
+  };
+  const stateTools = tools.filter((tool) => !tool.readOnly);
+  const namesReader = (refusal: string): boolean => tools.some((tool) => tool.readOnly && new RegExp(`\\b${tool.name}\\b`).test(refusal));
+  const takesReaderValue = async (a: ToolFacts, b: ToolFacts, matched: ReadonlyArray<{ output: string; input: string }>): Promise<boolean> => {
+    const to = working.get(b.name);
+    if (!options.probe || !a.readOnly || to === undefined) return true;
+    const { output, input } = matched[0];
+    // The message of B's refusal after `before` ('' when B works; undefined when a call before it fails).
+    const attempt = async (before: Array<{ tool: ToolFacts; args: Record<string, unknown> }>, args: Record<string, unknown>): Promise<string | undefined> => {
+      const session = await engine.openSession(server, options.world);
+      try {
+        for (const call of [...to.prefix, ...before]) if (!(await engine.execute({ server, session, call: { name: call.tool.name, arguments: call.args } })).ok) return undefined;
+        const executed = await engine.execute({ server, session, call: { name: b.name, arguments: args } });
+        return executed.ok ? '' : (executed.error?.message ?? 'refused');
+      } finally {
+        await session.close();
+      }
+    };
+    const tried = new Set<string>();
+    const refused: Array<{ value: string; args: Record<string, unknown> }> = [];
+    const first = alone.get(a.name);
+    const stages = [() => Promise.resolve(first === undefined ? [] : recordsFrom(a, first.resolved.arguments, first.result)), () => moreRecordsOf(a)];
+    for (const stage of stages) for (const record of await stage()) {
+      const value = [record.fields[output]].flat()[0];
+      // Not what the reader was asked about (the directory it lists).
+      if (typeof value !== 'string' || tried.has(value) || Object.values(record.args).flat().includes(value)) continue;
+      if (tried.size >= READER_VALUES) break;
+      tried.add(value);
+      const bindings = new Map<string, unknown>();
+      for (const [name, given] of Object.entries(record.args)) if (isIdentifierInput(name) && typeof given === 'string') bindings.set(name, given).set(stripRolePrefix(name), given);
+      bindings.set(input, value).set(stripRolePrefix(input), value);
+      const candidates: Array<Record<string, unknown>> = [{ ...to.args, [input]: Array.isArray(to.args[input]) ? [value] : value }];
+      for (let draw = 0; draw < options.attempts; draw++) {
+        const drawn = resolveArguments(b, { outputs: record.pool, sample, bindings, today, rng: new SynthesisRandom(options.seed + 1100 + draw), optionalRate: optionalRate(draw) });
+        if (drawn !== undefined && [drawn.arguments[input]].flat()[0] === value) candidates.push(drawn.arguments);
+      }
+      for (const args of candidates) {
+        const refusal = await attempt([], args);
+        // Only a refusal that sends the thing to a reader ("it has ended; list_meeting_recordings
+        // gives its recording") says the thing is done with for B; any other keeps the edge.
+        if (refusal === undefined || refusal === '' || namesStateTool(refusal, b) || !namesReader(refusal)) return true;
+      }
+      refused.push({ value, args: candidates[0] });
+    }
+    // Every value refused: does a change to one of those things let B take it?
+    for (const { value, args } of refused.slice(0, LIFT_VALUES)) {
+      const bindings = new Map<string, unknown>([[input, value], [stripRolePrefix(input), value]]);
+      for (const tool of stateTools) {
+        if (tool === b) continue;
+        for (let draw = 0; draw < options.attempts; draw++) {
+          const drawn = resolveArguments(tool, { outputs: new ValuePool(), sample, bindings, today, rng: new SynthesisRandom(options.seed + draw), optionalRate: optionalRate(draw) });
+          if (drawn === undefined || !Object.values(drawn.arguments).flat().includes(value)) continue;
+          if ((await attempt([{ tool, args: drawn.arguments }], args)) === '') return true;
+        }
+      }
+    }
+    return tried.size === 0;
+  };
   const edges: DependencyEdge[] = [];
   for (const a of tools) {
     if (options.probe && !a.readOnly && !liveJudged.has(a.name)) {
@@ -543,7 +658,7 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
         }
         if (output !== undefined && (!echoes.has(output) || (a.readOnly && nestedKinds.get(a.name)!.has(output)))) matched.push({ output, input });
       }
-      if (matched.length > 0 && (await accepts(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
+      if (matched.length > 0 && (await accepts(a, b, matched)) && (await takesReaderValue(a, b, matched))) edges.push({ from: a.name, to: b.name, kind: 'explicit', fields: matched, source: 'schema' });
     }
   }
 
@@ -552,7 +667,17 @@ export async function discoverDependencyGraph(engine: Engine, tools: readonly To
   const explicitPairs = new Set(edges.map((edge) => `${edge.from}>${edge.to}`));
   for (const { a, b, args } of afterOthers) {
     if (a.readOnly || explicitPairs.has(`${a.name}>${b.name}`)) continue;
-    if (await succeedsAlone(b, args)) continue;
+    const session = await engine.openSession(server, options.world);
+    let refusal: string | undefined;
+    try {
+      const executed = await engine.execute({ server, session, call: { name: b.name, arguments: args } });
+      refusal = executed.ok ? undefined : (executed.error?.message ?? 'refused');
+    } finally {
+      await session.close();
+    }
+    // B refused alone because what it does already holds ("already charging", "DATA-61 already
+    // blocks DATA-63"): A undid it first, an undoing pair, not a prerequisite.
+    if (refusal === undefined || /\balready\b/i.test(refusal)) continue;
     implicit.push({ from: a.name, to: b.name, kind: 'implicit', fields: [], source: 'probe' });
   }
   for (const { a, b } of stateEdges) {

@@ -106,7 +106,8 @@ export const stopVehicleCharging = defineTool<VehicleState, { vehicle_id: string
   handler(args, ctx) {
     const v = requireVehicle(ctx, args.vehicle_id);
     requireOnline(ctx, v);
-    if (v.charge.state !== 'Charging') ctx.fail(`${v.display_name} is not charging (${describeCharge(v)}); nothing to stop`);
+    // A plugged-in car that is not charging is told how to start (as cancelling a route that is not set is told how to set one).
+    if (v.charge.state !== 'Charging') ctx.fail(`${v.display_name} is not charging (${describeCharge(v)}); nothing to stop${v.charge.state === 'Stopped' ? ' (start_vehicle_charging starts it)' : ''}`);
     return { vehicle: carRef(v), charge: putCharge(ctx, v, { ...v.charge, state: 'Stopped', power_kw: 0 }) };
   },
 });

@@ -12,7 +12,7 @@
  * and writes it out (the I/O and JSON floor). Target: 100,000 sheets per second. Both run in the
  * temporary folder, where no configuration file is found: the built-in defaults (the prove preset). `--cli-bin FILE`
  * measures another build's bin.js (e.g. an older commit's) the same way. The same run with `--threads N`
- * (one worker per core by default; `--threads 1` skips it) is timed by the wall clock too.
+ * (one worker per core by default, at least 2; `--threads 1` skips it) is timed by the wall clock too.
  *
  * Examples are reused across sheets the way the rollouts of a GRPO group share their example,
  * so each example is prepared (ground truth flattened, schemas compiled) once.
@@ -55,9 +55,9 @@ const TARGET = 500_000;
 const CLI_LINES = 200_000;
 const CLI_ROUNDS = quick ? 1 : 3;
 const CLI_TARGET = 100_000;
-/** Worker threads of the CLI's threaded run: one per core (--threads N overrides; 1 skips the run). */
+/** Worker threads of the CLI's threaded run: one per core, at least 2 (--threads N overrides; 1 skips the run). */
 const threadsArg = process.argv.indexOf('--threads');
-const THREADS = threadsArg > 0 ? Number(process.argv[threadsArg + 1]) : availableParallelism();
+const THREADS = threadsArg > 0 ? Number(process.argv[threadsArg + 1]) : Math.max(2, availableParallelism());
 
 /** The floor of any JSONL-in, JSONL-out tool: read line by line, parse, stringify, write. */
 const FLOOR_SCRIPT = `
@@ -126,7 +126,7 @@ async function cliBenchmark(examples: Example[], inputs: Array<{ example: Exampl
 /** The baseline: the five pure functions, combined by hand (the calls read once, as the term plugins share them). */
 function plainScore(example: Example, calls: ExecutedCall[]): number {
   const prepared = PreparedExample.of(example);
-  const facts = callFacts(calls);
+  const facts = callFacts(calls, prepared);
   const validity = scoreValidity(prepared, calls, { execution: true }, facts);
   const coverage = scoreCoverage(prepared, calls, { ordered: true, match: 'name+keys' }, facts);
   const efficiency = scoreEfficiency(prepared.calls.length, calls.length, { alpha: 0.5, beta: 0.5 });

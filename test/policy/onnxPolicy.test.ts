@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { findPython } from '../../plugins/optimizer/TrainingWorker.js';
 import { OpenAIPolicyPlugin } from '../../plugins/policy/OpenAIPolicyPlugin.js';
 import { onnxScript } from '../../plugins/policy/onnx/exportOnnx.js';
-import { ModelServer } from '../../plugins/policy/onnx/ModelServer.js';
+import { ModelServer, type AnswerLog } from '../../plugins/policy/onnx/ModelServer.js';
 import { OnnxCausalLM } from '../../plugins/policy/onnx/OnnxCausalLM.js';
 import { OnnxPolicyPlugin } from '../../plugins/policy/onnx/OnnxPolicyPlugin.js';
 import { hermesCompletion } from '../../plugins/policy/parseToolCalls.js';
@@ -159,7 +159,8 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
 
   it('serves /v1/chat/completions that the project’s OpenAI client reads: tools in, concurrent requests batched, bad requests answered 400', async () => {
     const policy = new OnnxPolicyPlugin({ model: onnx, maxNewTokens: 16, threads: 1 });
-    const server = new ModelServer({ policy, name: 'tiny', port: 0 });
+    const answers: AnswerLog[] = [];
+    const server = new ModelServer({ policy, name: 'tiny', port: 0, onAnswer: (a) => answers.push(a) });
     const { url } = await server.listen();
     try {
       const client = new OpenAIPolicyPlugin({ baseURL: url, model: 'tiny', maxTokens: 12, retries: 0 });
@@ -174,6 +175,9 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
         expect(c.message.content).to.equal(direct[i].message.content);
       }
       expect(policy.counters.batches).to.be.below(policy.counters.turns);
+      // One log entry per answered request, with the usage the client got.
+      expect(answers.map((a) => a.promptTokens).sort((a, b) => a - b)).to.deep.equal(completions.map((c) => c.usage?.promptTokens).sort((a, b) => a! - b!));
+      expect(answers.every((a) => a.id.startsWith('chatcmpl-prove-') && a.seconds > 0 && a.completionTokens >= 1)).to.equal(true);
       const models = (await (await fetch(`${url}/models`)).json()) as { data: Array<{ id: string }> };
       expect(models.data[0].id).to.equal('tiny');
       const bad = async (body: unknown) => {

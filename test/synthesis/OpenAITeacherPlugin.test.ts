@@ -55,6 +55,35 @@ describe('OpenAITeacherPlugin', function () {
     }
   });
 
+  it('shows the model compact tools when asked, and keeps the whole tools in the example', async () => {
+    const server = await startScriptedOpenAIServer((body) => {
+      if (body.messages[body.messages.length - 1].role === 'tool') return text('Here is what I found.');
+      return call('c1', 'list_bank_accounts', JSON.stringify({ customer_id: 'cus_1' }));
+    });
+    const engine = await teacherEngine(server.baseURL, { compactTools: true });
+    try {
+      const outcome = await new ConversationStateMachine(engine, ['banking'], 5, DEFAULT_STATE_MACHINE_OPTIONS).run(0);
+      const example = (outcome as { example: any }).example;
+      expect(example, JSON.stringify(outcome).slice(0, 300)).to.not.equal(undefined);
+      const sent = server.requests[0].tools as any[];
+      const shown = (name: string) => sent.find((t) => t.function.name === name).function;
+      const kept = (name: string) => example.tools.find((t: any) => t.function.name === name).function;
+      expect(sent.map((t) => t.function.name)).to.deep.equal(example.tools.map((t: any) => t.function.name));
+      expect(JSON.stringify(sent).length).to.be.lessThan(0.75 * JSON.stringify(example.tools).length);
+      // The first sentence of a description, no argument descriptions; the example keeps the originals.
+      expect(kept('list_bank_accounts').description.startsWith(shown('list_bank_accounts').description.replace(/…$/, ''))).to.equal(true);
+      expect(JSON.stringify(shown('list_bank_accounts').parameters)).to.not.contain('"description"');
+      expect(JSON.stringify(kept('list_bank_accounts').parameters)).to.contain('"description"');
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+  });
+
+  it('refuses a compactTools option that is not a boolean', () => {
+    expect(() => new OpenAITeacherPlugin({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', compactTools: 'yes' as unknown as boolean })).to.throw(/compactTools.*true or false/);
+  });
+
   it('recovers from a failed call by retrying with corrected arguments, and validation drops the conversation for its error rate', async () => {
     // The model first asks for an account that does not exist, then corrects itself, then answers.
     const server = await startScriptedOpenAIServer((body) => {

@@ -6,15 +6,7 @@ import { engineForGraphs, loadGold, renderScores, scoreDomains, type DomainScore
 // Domains whose model-free graph is still short of 0.9 against the gold edges (measured, see the
 // synthesis README): their floor is today's measurement, so they cannot get worse unnoticed.
 const BELOW_TARGET: Record<string, { precision: number; recall: number }> = {
-  // video_meeting: recordings name ended meetings, which no tool that acts on a meeting takes (the
-  // state a value is in, not its kind); dropping a reader's edge when the tool refuses its values
-  // drops true edges elsewhere (a home folder lists only folders, a customer's first card is frozen).
-  video_meeting: { precision: 0.73, recall: 0.94 },
-  // vehicle: the state-refusal probe finds wake_vehicle before every command, a route before
-  // cancelling it; still missing: stopping a charge needs one running and raising the limit makes a
-  // complete car charge (neither refusal names the tool that lifts it), no car with its rear trunk
-  // open is drawn, and destinations by place name (places list, trip log) are not ids.
-  vehicle: { precision: 0.97, recall: 0.85 },
+  // None at present: all twenty domains reach 0.9 (issue #17 part 5).
 };
 
 describe('dependency graph against hand-labelled gold edges', function () {

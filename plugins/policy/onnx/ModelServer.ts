@@ -12,6 +12,18 @@ export interface ModelServerOptions {
   port?: number;
   /** Largest request body in bytes. */
   maxBodyBytes?: number;
+  /** Called after each completion is sent (serve-model prints one line per request from it). */
+  onAnswer?: (answer: AnswerLog) => void;
+}
+
+/** What serve-model logs of one answered request. */
+export interface AnswerLog {
+  id: string;
+  promptTokens: number;
+  completionTokens: number;
+  toolCalls: number;
+  finishReason: string;
+  seconds: number;
 }
 
 class BadRequest extends Error {
@@ -144,9 +156,18 @@ export class ModelServer {
       topP: numberIn(body, 'top_p', 1e-9, 1),
       seed: numberIn(body, 'seed', -(2 ** 53), 2 ** 53, true),
     };
+    const started = performance.now();
     const completion = await this.options.policy.complete({ messages, tools, seed: this.counter }, settings);
     const id = `chatcmpl-prove-${++this.counter}`;
     const message = completion.message as { content: string | null; tool_calls?: unknown[] };
+    this.options.onAnswer?.({
+      id,
+      promptTokens: completion.usage?.promptTokens ?? 0,
+      completionTokens: completion.usage?.completionTokens ?? 0,
+      toolCalls: message.tool_calls?.length ?? 0,
+      finishReason: completion.finishReason,
+      seconds: (performance.now() - started) / 1000,
+    });
     return {
       id,
       object: 'chat.completion',

@@ -20,6 +20,7 @@ export default defineCommand({
     'max-tokens': { type: 'string', valueName: 'N', description: 'new tokens per answer when a request sets none', default: '256' },
     temperature: { type: 'string', valueName: 'T', description: 'temperature when a request sets none (0: greedy)', default: '0' },
     threads: { type: 'string', valueName: 'N', description: 'onnxruntime threads (default: the cores available)' },
+    quiet: { type: 'boolean', description: 'no line per answered request (prompt and new tokens, tool calls, seconds)' },
     'prefix-cache': { type: 'string', valueName: 'TOKENS', description: 'tokens of keys/values kept for prompts that begin like an earlier one (each chat turn repeats the last); 0: off', default: '16384' },
   },
   examples: ['prove-rl serve-model --model models/smollm2-onnx --port 8000', 'prove-rl eval --dataset out/examples.jsonl --policy http://127.0.0.1:8000/v1 --model smollm2-onnx --out runs/eval-smollm2'],
@@ -32,6 +33,7 @@ export default defineCommand({
     if (port > 65535) throw errors.invalidArgument('serve-model', '--port', s.port, 'must be from 0 to 65535');
     const { OnnxPolicyPlugin } = await import('./OnnxPolicyPlugin.js');
     const { ModelServer } = await import('./ModelServer.js');
+    type AnswerLog = import('./ModelServer.js').AnswerLog;
     const policy = new OnnxPolicyPlugin({
       model: dir,
       maxBatch: integerOption('serve-model', 'max-batch', s['max-batch'], 1),
@@ -49,7 +51,10 @@ export default defineCommand({
         `${lm.threads} threads, prefix cache ${lm.prefixCache ? `${lm.prefixCache.maxTokens} tokens` : 'off'}, in ${((performance.now() - started) / 1000).toFixed(1)} s\n` +
         `serve-model: chat template: ${m.chatTemplateNote ?? 'the model’s own'}\n`,
     );
-    const server = new ModelServer({ policy, name, host: String(s.host), port });
+    const onAnswer = s.quiet === true
+      ? undefined
+      : (a: AnswerLog) => context.stderr(`serve-model: ${a.id}: ${a.promptTokens} prompt + ${a.completionTokens} new tokens, ${a.toolCalls} tool call${a.toolCalls === 1 ? '' : 's'}, ${a.finishReason}, ${a.seconds.toFixed(1)} s\n`);
+    const server = new ModelServer({ policy, name, host: String(s.host), port, ...(onAnswer ? { onAnswer } : {}) });
     const { url } = await server.listen();
     context.stdout(`serving "${name}" at ${url} (POST /chat/completions, GET /models); Ctrl-C stops\n`);
     await new Promise<void>((done) => {

@@ -38,6 +38,7 @@ export const vehicleCases: ToolCase[] = [
   { title: 'a car at its limit does not charge', tool: 'start_vehicle_charging', args: { vehicle_id: 'Golden Pony' }, ok: false, errorIncludes: ['76 %', 'limit is 70 %', 'set_vehicle_charge_limit'] },
   { title: 'charging stops', tool: 'stop_vehicle_charging', args: { vehicle_id: 'Swift Raven' }, ok: true, check: (r) => expect(r.charge).to.include({ charging_state: 'Stopped', charger_power_kw: 0 }) },
   { title: 'a car that is not charging has nothing to stop', tool: 'stop_vehicle_charging', args: { vehicle_id: 'Crimson Kestrel' }, ok: false, errorIncludes: ['not charging', 'unplugged'] },
+  { title: 'a plugged-in car that is not charging is told how to start', tool: 'stop_vehicle_charging', args: { vehicle_id: 'Quiet Arrow' }, ok: false, errorIncludes: ['not charging', 'plugged in, not charging', 'start_vehicle_charging starts it'] },
   { title: 'a Supercharger sets its own rate', tool: 'set_vehicle_charging_amps', args: { vehicle_id: 'Quiet Arrow', amps: 16 }, ok: false, errorIncludes: ['Supercharger', 'own rate'] },
   { title: 'the charging current of a mobile connector is set and power follows', tool: 'set_vehicle_charging_amps', args: { vehicle_id: 'Golden Comet', amps: 24 }, ok: true, check: (r) => expect(r.charge).to.include({ charging_amps: 24, charger_power_kw: 5.8 }) },
   { title: 'a mobile connector allows at most 32 A', tool: 'set_vehicle_charging_amps', args: { vehicle_id: 'Golden Comet', amps: 40 }, ok: false, errorIncludes: ['at most 32 A'] },

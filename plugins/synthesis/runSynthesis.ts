@@ -16,7 +16,13 @@ export interface SynthesisRequest {
   /** Conversations in flight at once (does not change the output). */
   concurrency: number;
   resume: boolean;
-  /** Called after each batch. */
+  /**
+   * Conversations played at most: the run then ends with what was kept, even below `count` (a bounded
+   * try of a slow teacher or user simulator, such as a small local model). Without it, a run that keeps
+   * too little stops with an error after count × 20 + 1000 conversations.
+   */
+  maxConversations?: number;
+  /** Called after each batch, and after each conversation (with the kept count of the last batch). */
   progress?(state: { kept: number; count: number; conversations: number; dropped: number }): void;
 }
 
@@ -51,7 +57,8 @@ export async function runSynthesis(engine: Engine, request: SynthesisRequest): P
   const machine = new ConversationStateMachine(engine, domains, request.seed, orchestrator.options);
   const graphHashes: Record<string, string> = {};
   for (const domain of domains) graphHashes[domain] = (await machine.graph(domain)).hash;
-  const config = { ...configFingerprint(engine), domains, seed: request.seed, count: request.count };
+  const cap = request.maxConversations;
+  const config = { ...configFingerprint(engine), domains, seed: request.seed, count: request.count, ...(cap === undefined ? {} : { maxConversations: cap }) };
   const configHash = sha256('sha256', canonicalForm({ config, graphHashes }), 'hex');
 
   const resumed = writer.beginRun({ outDir: request.outDir, count: request.count, seed: request.seed, domains, configHash, graphHashes, config }, request.resume);
@@ -59,16 +66,18 @@ export async function runSynthesis(engine: Engine, request: SynthesisRequest): P
   let next = resumed.nextIndex;
   let droppedTotal = Object.values(resumed.dropped).reduce((a, b) => a + b, 0);
   const limit = request.count * 20 + 1000;
-  while (writer.kept < request.count) {
+  let played = next;
+  while (writer.kept < request.count && (cap === undefined || next < cap)) {
     if (next >= limit) throw errors.synthesisStalled(writer.kept, request.count, next);
     const from = next;
-    const to = from + BATCH_SIZE;
-    const outcomes = new Array<Awaited<ReturnType<ConversationStateMachine['run']>>>(BATCH_SIZE);
+    const to = Math.min(from + BATCH_SIZE, cap ?? Infinity);
+    const outcomes = new Array<Awaited<ReturnType<ConversationStateMachine['run']>>>(to - from);
     let cursor = from;
     const worker = async () => {
       while (cursor < to) {
         const index = cursor++;
         outcomes[index - from] = await machine.run(index);
+        request.progress?.({ kept: Math.min(writer.kept, request.count), count: request.count, conversations: ++played, dropped: droppedTotal });
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, request.concurrency) }, worker));

@@ -21,8 +21,13 @@ export default defineCommand({
     domains: { type: 'string', multiple: true, valueName: 'NAME', description: 'environments to synthesize from (repeat or comma-separate; default: all registered)' },
     concurrency: { type: 'string', valueName: 'C', description: 'conversations in flight at once (the output does not change)', default: '8' },
     resume: { type: 'boolean', description: 'continue an interrupted run in --out' },
+    'max-conversations': { type: 'string', valueName: 'N', description: 'conversations played at most; the run ends with what it kept (a bounded try of a slow model teacher)' },
   },
-  examples: ['prove-rl synth --count 1000 --seed 1 --out runs/synth', 'prove-rl synth --count 200 --domains banking,shopping --out runs/small --resume'],
+  examples: [
+    'prove-rl synth --count 1000 --seed 1 --out runs/synth',
+    'prove-rl synth --count 200 --domains banking,shopping --out runs/small --resume',
+    'prove-rl synth --count 20 --max-conversations 40 --config runs/llm/prove.config.ts --out runs/llm',
+  ],
   async run(context) {
     const values = await context.settings();
     if (typeof values.count !== 'string') throw errors.usage('synth', '--count N is required');
@@ -31,8 +36,10 @@ export default defineCommand({
     const seed = integerOption('synth', 'seed', values.seed ?? '0', 0);
     const concurrency = integerOption('synth', 'concurrency', values.concurrency ?? '8', 1);
     const domains = (Array.isArray(values.domains) ? values.domains : typeof values.domains === 'string' ? [values.domains] : []).flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
+    const cap = values['max-conversations'] === undefined ? undefined : integerOption('synth', 'max-conversations', values['max-conversations'], 1);
     const engine = await context.engine();
-    const progress = new ProgressLine(count, context.isTTY, context.stderr, 'synth');
+    // With a cap the line counts conversations (a slow teacher keeps nothing for a long time); else kept examples.
+    const progress = new ProgressLine(cap ?? count, context.isTTY, context.stderr, 'synth');
     const result = await runSynthesis(engine, {
       count,
       seed,
@@ -40,10 +47,15 @@ export default defineCommand({
       domains,
       concurrency,
       resume: values.resume === true,
-      progress: ({ kept, conversations, dropped }) => progress.update(kept, `kept, ${conversations} conversations, ${dropped} dropped`),
+      ...(cap === undefined ? {} : { maxConversations: cap }),
+      progress: ({ kept, conversations, dropped }) =>
+        cap === undefined
+          ? progress.update(kept, `kept, ${conversations} conversations, ${dropped} dropped`)
+          : progress.update(conversations, `conversations, ${kept} kept, ${dropped} dropped`),
     });
     const counts = result.counts as { examples: number; kinds: Record<string, number>; dropped: Record<string, number> };
     context.stdout(`${result.examples}\n${result.manifest}\n`);
+    if (cap !== undefined && counts.examples < count) context.stderr(`synth: --max-conversations ${cap} reached with ${counts.examples} of ${count} examples kept\n`);
     context.stdout(`${counts.examples} examples (${Object.entries(counts.kinds).map(([k, v]) => `${k} ${v}`).join(', ')}); dropped: ${Object.entries(counts.dropped).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}\n`);
     return 0;
   },

@@ -12,6 +12,10 @@
  *       (also times the ONNX policy of another checkout, e.g. `git archive COMMIT | tar -x -C DIR`
  *        with node_modules linked, on its own export: a before/after in the same run)
  *   BENCH_LONG=4000 npm run bench:onnx   (also a batch of 3 prompts of about 4,000 tokens)
+ *   BENCH_NOSHARE=1 npm run bench:onnx   (also the ONNX policy with no prefix shared between a batch's prompts)
+ *
+ * Each ONNX run prints its prefill (prompt tokens computed, shared within the batch, seconds) and
+ * its decoding steps; the PyTorch worker prefills each distinct prompt in full.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -31,8 +35,9 @@ const TOKENS = Number(process.env.BENCH_TOKENS ?? 64);
 const BEFORE = process.env.BENCH_BEFORE;
 const LONG = Number(process.env.BENCH_LONG ?? 0);
 const BATCHES = (process.env.BENCH_BATCHES ?? '8,1').split(',').map(Number);
+const NOSHARE = process.env.BENCH_NOSHARE === '1';
 
-type Engine = { name: string; run: (n: number, long: boolean) => Promise<{ tokens: number; seconds: number; texts: number[][] }> };
+type Engine = { name: string; run: (n: number, long: boolean) => Promise<{ tokens: number; seconds: number; texts: number[][]; note?: string }> };
 
 async function main(): Promise<void> {
   if (!existsSync(join(ONNX, 'prove_onnx.json'))) {
@@ -77,13 +82,16 @@ async function main(): Promise<void> {
   const longPrompts = LONG > 0 ? prompts.slice(0, 3).map((p, i) => longPrompt(p, i, LONG, (m) => model.encode(model.render(m.messages, m.tools, true)).length)) : [];
   const longIds = longPrompts.map((p) => model.encode(model.render(p.messages, p.tools, true)));
 
-  const onnxEngine = (name: string, lm: Pick<OnnxCausalLM, 'generate'>): Engine => ({
+  const onnxEngine = (name: string, lm: Pick<OnnxCausalLM, 'generate'> & Partial<Pick<OnnxCausalLM, 'lastStats' | 'shareBatchPrefixes'>>, share = true): Engine => ({
     name,
     run: async (n, long) => {
+      if (lm.shareBatchPrefixes !== undefined) lm.shareBatchPrefixes = share;
       const started = performance.now();
       const rows = await lm.generate((long ? longIds : ids).slice(0, n), { maxNewTokens: TOKENS, temperature: 0, topP: 1 });
       const seconds = (performance.now() - started) / 1000;
-      return { tokens: rows.reduce((s, r) => s + r.ids.length, 0), seconds, texts: rows.map((r) => r.ids) };
+      const s = lm.lastStats;
+      const note = s ? `prefill ${s.prefillTokens} tokens computed (${s.sharedTokens} shared within the batch) in ${s.prefillSeconds.toFixed(1)} s, ${s.steps} steps in ${s.decodeSeconds.toFixed(1)} s` : undefined;
+      return { tokens: rows.reduce((s, r) => s + r.ids.length, 0), seconds, texts: rows.map((r) => r.ids), note };
     },
   });
   let key = 0;
@@ -98,7 +106,7 @@ async function main(): Promise<void> {
       return { tokens: answer.newTokens, seconds, texts: answer.results.map((r) => r.ids) };
     },
   };
-  const engines: Engine[] = [onnxEngine('ONNX (Node)', model), torch];
+  const engines: Engine[] = [onnxEngine('ONNX (Node)', model), ...(NOSHARE ? [onnxEngine('ONNX, no shared prefill', model, false)] : []), torch];
   let before: { release(): Promise<void> } | undefined;
   if (BEFORE) {
     const { OnnxCausalLM: Before } = (await import(join(BEFORE, 'plugins', 'policy', 'onnx', 'OnnxCausalLM.ts'))) as { OnnxCausalLM: typeof OnnxCausalLM };
@@ -119,7 +127,7 @@ async function main(): Promise<void> {
         const r = await e.run(c.batch, c.long);
         entry.rates[k].push(r.tokens / r.seconds);
         outs.push(r.texts);
-        console.log(`${c.name}, round ${round + 1}: ${e.name} ${r.tokens} tokens in ${r.seconds.toFixed(1)} s (${(r.tokens / r.seconds).toFixed(1)} tok/s; load ${loadavg()[0].toFixed(1)})`);
+        console.log(`${c.name}, round ${round + 1}: ${e.name} ${r.tokens} tokens in ${r.seconds.toFixed(1)} s (${(r.tokens / r.seconds).toFixed(1)} tok/s; load ${loadavg()[0].toFixed(1)})${r.note ? `: ${r.note}` : ''}`);
       }
       // Same greedy ids as PyTorch's (the last engine).
       if (round === 0) entry.same = outs.map((texts) => texts.filter((t, i) => JSON.stringify(t) === JSON.stringify(outs.at(-1)![i])).length);
@@ -127,7 +135,9 @@ async function main(): Promise<void> {
   }
   const rss = process.resourceUsage().maxRSS / 1024;
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  console.log(`\nSmolLM2-135M-Instruct (${model.manifest.parameters / 1e6} M parameters, float32), greedy, ${TOKENS} new tokens per prompt, prompts of ${meanPrompt.toFixed(0)} tokens on average${LONG > 0 ? ` (long: ${longIds.map((p) => p.length).join(', ')})` : ''}`);
+  const tokens = (xs: number[][]) => xs.reduce((n, p) => n + p.length - 1, 0);
+  console.log(`\nprefill: the ${ids.length} prompts ${tokens(ids)} tokens${LONG > 0 ? `, long ${tokens(longIds)}` : ''} (all but each prompt's last token; the PyTorch worker computes them all, ONNX skips those shared with an earlier prompt of the batch)`);
+  console.log(`SmolLM2-135M-Instruct (${model.manifest.parameters / 1e6} M parameters, float32), greedy, ${TOKENS} new tokens per prompt, prompts of ${meanPrompt.toFixed(0)} tokens on average${LONG > 0 ? ` (long: ${longIds.map((p) => p.length).join(', ')})` : ''}`);
   console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared); onnxruntime ${model.threads} threads, torch ${hello.torch} ${hello.threads} threads (OMP_WAIT_POLICY=${torchWait})`);
   console.log(`load: ONNX ${loadSeconds.toFixed(1)} s in Node, PyTorch worker ${workerLoadSeconds.toFixed(1)} s`);
   console.log(`\n| case | ${engines.map((e) => `${e.name} tok/s`).join(' | ')} | ratio ONNX / PyTorch | same greedy ids as PyTorch |`);

@@ -70,13 +70,22 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
     const mismatched = rows.map((row, i) => (JSON.stringify(row.ids) === JSON.stringify(reference.prompts[i].ids) ? -1 : i)).filter((i) => i >= 0);
     expect(mismatched, 'prompts whose ids differ').to.deep.equal([]);
     expect(rows.every((r) => r.ids.length === 64)).to.equal(true);
-    // The prompt goes in by chunks (256 tokens by default); another chunk size changes nothing.
+    // Prompts that begin alike (same system turn and tools) prefilled that beginning once.
+    const stats = model.lastStats!;
+    const promptTokens = reference.prompts.reduce((n, p) => n + p.promptIds.length - 1, 0);
+    expect(stats.sharedTokens).to.be.greaterThan(0);
+    expect(stats.prefillTokens + stats.sharedTokens).to.equal(promptTokens);
+    expect(stats.steps).to.equal(64);
+    // The prompt goes in by chunks (256 tokens by default); another chunk size changes nothing, nor does prefilling every prompt in full.
     model.prefillChunk = 16;
+    model.shareBatchPrefixes = false;
     try {
       const chunked = await model.generate(reference.prompts.slice(0, 4).map((p) => p.promptIds), { maxNewTokens: 64, temperature: 0, topP: 1, ignoreStop: true });
       expect(chunked.map((r) => r.ids)).to.deep.equal(reference.prompts.slice(0, 4).map((p) => p.ids));
+      expect(model.lastStats!.sharedTokens).to.equal(0);
     } finally {
       model.prefillChunk = 256;
+      model.shareBatchPrefixes = true;
     }
     // A prompt given twice in one batch (prefilled once) gives both rows PyTorch's ids.
     const [p0, p1] = reference.prompts;

@@ -314,6 +314,33 @@ describe('prove-rl synth on the command line', function () {
     }
   });
 
+  it('ends a run at --max-conversations with what it kept: the same examples an uncapped run keeps from those conversations', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prove-synth-cap-'));
+    const cli = (out: string, ...extra: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core/cli/bin.ts'), 'synth', '--count', '40', '--seed', '2', '--domains', 'banking,shopping', '--out', join(dir, out), ...extra], { cwd: ROOT, encoding: 'utf8' });
+    try {
+      const capped = cli('capped', '--max-conversations', '12');
+      expect(capped.status, capped.stderr).to.equal(0);
+      expect(capped.stderr).to.match(/^synth: 12\/12 conversations, \d+ kept/m);
+      const kept = readLines(join(dir, 'capped', 'examples.jsonl'));
+      expect(capped.stderr).to.contain(`--max-conversations 12 reached with ${kept.length} of 40 examples kept`);
+      expect(kept.length).to.be.within(1, 12);
+      const manifest = JSON.parse(readFileSync(join(dir, 'capped', 'manifest.json'), 'utf8'));
+      expect(manifest.counts.conversations).to.equal(12);
+      expect(manifest.counts.examples).to.equal(kept.length);
+      // Conversation i depends only on the seed and i: the uncapped run's first examples are these.
+      const whole = cli('whole');
+      expect(whole.status, whole.stderr).to.equal(0);
+      const all = readFileSync(join(dir, 'whole', 'examples.jsonl'), 'utf8').split('\n');
+      expect(readFileSync(join(dir, 'capped', 'examples.jsonl'), 'utf8').split('\n').filter(Boolean)).to.deep.equal(all.slice(0, kept.length));
+      const bad = cli('bad', '--max-conversations', '0');
+      expect(bad.status).to.not.equal(0);
+      expect(bad.stderr).to.contain('--max-conversations');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a missing --count and an unknown domain with a message that says what is valid', () => {
     const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'core/cli/bin.ts'), 'synth', ...args], { cwd: ROOT, encoding: 'utf8' });
     const missing = run('--out', join(tmpdir(), 'never'));

@@ -48,6 +48,19 @@ export interface SamplingOptions {
   rows?: Array<Partial<Pick<SamplingOptions, 'maxNewTokens' | 'temperature' | 'topP'>>>;
 }
 
+/** Where the time of the last `generate` went (tokens the model computed, not the ones reused). */
+export interface GenerateStats {
+  /** Prompt tokens the prefill computed (the prompts' tokens but the last of each, less those reused). */
+  prefillTokens: number;
+  /** Prompt tokens taken from another prompt of the same batch that begins the same way. */
+  sharedTokens: number;
+  /** Prompt tokens taken from the prefix cache (earlier generations). */
+  cachedTokens: number;
+  prefillSeconds: number;
+  steps: number;
+  decodeSeconds: number;
+}
+
 export interface GeneratedRow {
   ids: number[];
   logprobs: number[];
@@ -166,6 +179,14 @@ export class OnnxCausalLM {
   prefixCache?: PrefixCache;
   /** Shortest shared beginning worth reusing. */
   minPrefix = 16;
+  /**
+   * Prompts of one batch that begin with the same tokens (a system turn and tool list, a GRPO
+   * group's prompt) prefill that beginning once: the later ones start from the earlier one's keys
+   * and values, as from the prefix cache.
+   */
+  shareBatchPrefixes = true;
+  /** What the last `generate` computed and how long it took. */
+  lastStats?: GenerateStats;
   private readonly template: Template;
   private readonly specialTokens: Record<string, string>;
 
@@ -303,13 +324,18 @@ export class OnnxCausalLM {
     // Each distinct prompt is prefilled alone, all but its last token (no padding computed, a
     // shared prompt once); the batch then starts by feeding every row its last prompt token.
     const prefilled = new Map<string, CachedPrefix>();
+    const batchPrefixes = this.shareBatchPrefixes ? new PrefixCache(Number.POSITIVE_INFINITY) : undefined;
+    const stats: GenerateStats = { prefillTokens: 0, sharedTokens: 0, cachedTokens: 0, prefillSeconds: 0, steps: 0, decodeSeconds: 0 };
+    this.lastStats = stats;
+    const prefillStarted = performance.now();
     for (let b = 0; b < B; b++) {
       const p = prompts[b];
       const key = p.join(',');
       let row = prefilled.get(key);
       if (row === undefined) {
-        row = await this.prefill(p.slice(0, -1));
+        row = await this.prefill(p.slice(0, -1), batchPrefixes, stats);
         prefilled.set(key, row);
+        batchPrefixes?.add(row);
       }
       const n = p.length - 1;
       const offset = L - p.length;
@@ -323,6 +349,9 @@ export class OnnxCausalLM {
       mask.fill(1n, b * (C + 1) + offset, b * (C + 1) + offset + n);
     }
     prefilled.clear();
+    batchPrefixes?.clear();
+    stats.prefillSeconds = (performance.now() - prefillStarted) / 1000;
+    const decodeStarted = performance.now();
     const feeds: Record<string, OrtTensor> = {};
     for (let i = 0; i < layers; i++) {
       feeds[`past_key_values.${i}.key`] = new ort.Tensor('float32', keys[i], [B, H, C, D]);
@@ -342,6 +371,7 @@ export class OnnxCausalLM {
     for (let t = 0; t < maxNewTokens; t++) {
       const column = L - 1 + t;
       const out = await this.session.run(feeds);
+      stats.steps++;
       for (let i = 0; i < layers; i++) {
         this.storeNew(out[`present.${i}.key`], keys[i], B, C, column, C);
         this.storeNew(out[`present.${i}.value`], values[i], B, C, column, C);
@@ -373,6 +403,7 @@ export class OnnxCausalLM {
         break;
       }
     }
+    stats.decodeSeconds = (performance.now() - decodeStarted) / 1000;
     return rows;
   }
 
@@ -392,17 +423,20 @@ export class OnnxCausalLM {
 
   /**
    * The keys and values of one prompt (batch of one, no padding), laid out [H, n, D] per layer: from
-   * the longest cached beginning when the prefix cache has one, the rest by chunks of
+   * the longest beginning found in the prefix cache or among the batch's prompts prefilled before
+   * (`batch`), the rest by chunks of
    * `prefillChunk` tokens, each fed with the exact cache before it. The graph's attention is eager,
    * so one pass over S tokens holds heads × S × S scores; a chunk of C holds heads × C × S.
    */
-  private async prefill(ids: readonly number[]): Promise<CachedPrefix> {
+  private async prefill(ids: readonly number[], batch?: PrefixCache, stats?: GenerateStats): Promise<CachedPrefix> {
     const { ort, manifest } = this;
     const { layers, kvHeads: H, headDim: D } = manifest;
     const n = ids.length;
     const keys = Array.from({ length: layers }, () => new Float32Array(H * n * D));
     const values = Array.from({ length: layers }, () => new Float32Array(H * n * D));
-    const hit = n > 0 && this.prefixCache !== undefined ? this.prefixCache.find([...ids, -1], this.minPrefix) : undefined;
+    const cached = n > 0 && this.prefixCache !== undefined ? this.prefixCache.find([...ids, -1], this.minPrefix) : undefined;
+    const shared = n > 0 && batch !== undefined ? batch.find([...ids, -1], Math.max(this.minPrefix, (cached?.length ?? 0) + 1)) : undefined;
+    const hit = shared ?? cached;
     let from = hit?.length ?? 0;
     if (hit !== undefined) {
       const len = hit.entry.ids.length;
@@ -412,9 +446,15 @@ export class OnnxCausalLM {
           values[i].set(hit.entry.values[i].subarray(h * len * D, (h * len + from) * D), h * n * D);
         }
       }
-      this.prefixCache!.hits++;
-      this.prefixCache!.reusedTokens += from;
+      if (hit === cached) {
+        this.prefixCache!.hits++;
+        this.prefixCache!.reusedTokens += from;
+        if (stats) stats.cachedTokens += from;
+      } else if (stats) {
+        stats.sharedTokens += from;
+      }
     }
+    if (stats) stats.prefillTokens += n - from;
     const chunk = Math.max(1, this.prefillChunk);
     const past = (cache: Float32Array, width: number) => {
       const out = new Float32Array(H * width * D);

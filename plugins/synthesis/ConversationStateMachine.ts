@@ -482,6 +482,9 @@ export class ConversationStateMachine {
         }
         throw errors.synthesisBadTransition(state, 'loop');
       }
+      // A conversation needs no call only as planned: an out-of-scope request or a hidden tool. A teacher
+      // that answered a request needing tools in words alone (a model that cannot call them) made no example.
+      if (executed.length === 0 && script.irrelevant === undefined && script.hiddenTool === undefined) return { dropped: 'teacher_no_calls', path };
       const finalStateHashes: Record<string, string> = {};
       for (const [name, session] of sessions) finalStateHashes[name] = await session.stateHash();
       const turns = messages.filter((m): m is { role: 'user'; content: string } => m.role === 'user').map((m) => ({ user: m.content }));

@@ -72,6 +72,14 @@ export function simulatorPrompt(script: ConversationScript, draft: GenerationDra
   ];
 }
 
+/** The instruction's own phrases (a small model often repeats its request instead of answering it). */
+const PROMPT_PHRASES = /\b(?:your (?:first message|reply), in brief|the assistant just said|it must contain:|write the message now)/i;
+
+/** Whether a model's answer repeats the instruction (`Your first message, in brief: "…"`) rather than writing the message. */
+export function echoesPrompt(text: string): boolean {
+  return PROMPT_PHRASES.test(text);
+}
+
 /** A model's answer as a user message: surrounding quotes and a "Customer:" label taken off. */
 export function cleanMessage(text: string): string {
   let out = text.trim();
@@ -120,7 +128,7 @@ export class OpenAIUserSimulatorPlugin implements ProvePlugin {
       for (let attempt = 1; attempt <= attempts; attempt++) {
         const completion = await this.client.complete({ ...draft, messages: prompt, tools: [], seed: draft.seed + attempt - 1 });
         const text = cleanMessage(completion.message.content ?? '');
-        if (text !== '' && missingFacts(text, facts).length === 0) {
+        if (text !== '' && !echoesPrompt(text) && missingFacts(text, facts).length === 0) {
           draft.completion = { message: { role: 'user', content: text }, calls: [], finishReason: 'stop' };
           draft.meta.userSimulator = `openai:${this.options.model}`;
           this.counters.written++;
@@ -129,7 +137,7 @@ export class OpenAIUserSimulatorPlugin implements ProvePlugin {
         }
       }
       this.counters.fallbacks++;
-      draft.meta.userSimulator = 'template (the model left out a value)';
+      draft.meta.userSimulator = 'template (the model left out a value or repeated its instruction)';
       return draft;
     });
   }

@@ -80,6 +80,19 @@ describe('OpenAITeacherPlugin', function () {
     }
   });
 
+  it('drops a conversation that needed tools when the model answered in words only, instead of keeping it as an abstention', async () => {
+    const server = await startScriptedOpenAIServer(() => text('I am happy to help with your banking needs.'));
+    const engine = await teacherEngine(server.baseURL);
+    try {
+      const outcome = await new ConversationStateMachine(engine, ['banking'], 5, DEFAULT_STATE_MACHINE_OPTIONS).run(0);
+      expect(outcome).to.have.property('dropped', 'teacher_no_calls');
+      expect(server.requests.length).to.be.greaterThan(0);
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+  });
+
   it('refuses a compactTools option that is not a boolean', () => {
     expect(() => new OpenAITeacherPlugin({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', compactTools: 'yes' as unknown as boolean })).to.throw(/compactTools.*true or false/);
   });

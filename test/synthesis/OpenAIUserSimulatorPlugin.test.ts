@@ -3,7 +3,7 @@ import { Engine } from '../../core/index.js';
 import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
 import { ConversationStateMachine } from '../../plugins/synthesis/ConversationStateMachine.js';
 import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
-import { OpenAIUserSimulatorPlugin, factsOf, missingFacts } from '../../plugins/synthesis/OpenAIUserSimulatorPlugin.js';
+import { OpenAIUserSimulatorPlugin, echoesPrompt, factsOf, missingFacts } from '../../plugins/synthesis/OpenAIUserSimulatorPlugin.js';
 import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
 import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { TemplateTeacherPlugin } from '../../plugins/synthesis/TemplateTeacherPlugin.js';
@@ -84,6 +84,31 @@ describe('OpenAIUserSimulatorPlugin', function () {
       expect(simulator.counters.fallbacks).to.equal(1);
       expect(simulator.counters.written).to.equal(users.length - 1);
       expect(simulator.counters.regenerated).to.equal(users.length - 1);
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+  });
+
+  it('does not take an answer that repeats its instruction (as SmolLM2-135M did) for the user\'s message', async () => {
+    // Seen in a real run: 'Your first message, in brief: "Morning. I want 90 moved …"' carries every value of the brief.
+    expect(echoesPrompt('Your first message, in brief: "Morning. I want 90 moved."')).to.equal(true);
+    expect(echoesPrompt('Morning! Could you move 90 from Euro Savings to Euro Checking?')).to.equal(false);
+    const server = await chatServer((body) => body.messages[1].content as string);
+    const engine = new Engine();
+    try {
+      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
+      await engine.use(new DependencyGraphPlugin({}));
+      await engine.use(new TemplateTeacherPlugin());
+      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0, regenerations: 1 });
+      await engine.use(simulator);
+      const outcome = await new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 }).run(1);
+      const example = (outcome as { example: any }).example;
+      expect(example, JSON.stringify(outcome)).to.not.equal(undefined);
+      const users = example.messages.filter((m: any) => m.role === 'user');
+      expect(users.some((m: any) => echoesPrompt(m.content))).to.equal(false);
+      expect(simulator.counters).to.deep.equal({ written: 0, regenerated: 0, fallbacks: users.length });
+      expect(server.requests.length).to.equal(2 * users.length);
     } finally {
       await engine.close();
       await server.close();

@@ -394,6 +394,8 @@ export class ConversationStateMachine {
           let attempts = 0;
           for (;;) {
             const draft = await generate('assistant', candidateTools, `assistant-${assistantMessages}-${attempts}`);
+            // A teacher may give up on a conversation with a reason (a model whose context it outgrew).
+            if (typeof draft.meta.drop === 'string') return { dropped: draft.meta.drop, path };
             completion = draft.completion;
             if (typeof draft.meta.teacher === 'string') teacherName = draft.meta.teacher;
             if (completion === undefined) throw errors.synthesisNoTeacher('assistant');

@@ -1,4 +1,4 @@
-import { errors, type Engine, type ProvePlugin } from '../../core/index.js';
+import { errors, isProveError, type Engine, type ProvePlugin } from '../../core/index.js';
 import { STAGES } from '../stages.js';
 import { OpenAIPolicyPlugin, type OpenAIPolicyOptions } from '../policy/OpenAIPolicyPlugin.js';
 import { compactTool } from '../rollout/fitTools.js';
@@ -16,6 +16,15 @@ export interface OpenAITeacherOptions extends Omit<OpenAIPolicyOptions, 'purpose
    * request changes: the calls are checked against the tools offered, and the example keeps them whole.
    */
   compactTools?: boolean;
+}
+
+/**
+ * Whether a request was refused for its length: HTTP 400 with the message vLLM, OpenAI, llama.cpp or
+ * prove-rl serve-model give for a prompt over the model's context.
+ */
+export function contextExceeded(error: unknown): boolean {
+  if (!isProveError(error) || error.code !== 'PROVE_POLICY_REJECTED' || error.details.status !== 400) return false;
+  return /context_length_exceeded|PROVE_MODEL_CONTEXT_EXCEEDED|maximum context length|exceeds? the (?:available )?context|prompt has \d+ tokens/i.test(error.message);
 }
 
 /**
@@ -56,7 +65,16 @@ export class OpenAITeacherPlugin implements ProvePlugin {
       let problem = '';
       let last;
       for (let attempt = 1; attempt <= attempts; attempt++) {
-        const completion = await this.client.complete({ ...draft, tools, messages, seed: draft.seed + attempt - 1 });
+        let completion;
+        try {
+          completion = await this.client.complete({ ...draft, tools, messages, seed: draft.seed + attempt - 1 });
+        } catch (error) {
+          // One conversation that outgrew the model's context ends, not the whole run (other errors still stop it).
+          if (!contextExceeded(error)) throw error;
+          draft.meta.drop = 'teacher_context_exceeded';
+          draft.meta.teacher = `openai:${this.options.model}`;
+          return draft;
+        }
         last = completion;
         const bad = completion.calls.find((call) => call.malformed !== undefined || !offered.has(call.name));
         if (bad === undefined && (completion.calls.length > 0 || (completion.message.content ?? '').trim() !== '')) {

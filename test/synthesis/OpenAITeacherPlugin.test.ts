@@ -93,6 +93,36 @@ describe('OpenAITeacherPlugin', function () {
     }
   });
 
+  it('drops a conversation that outgrew the model\'s context (HTTP 400) and goes on; any other 400 stops the run', async () => {
+    const tooLong = JSON.stringify({ error: { message: 'the prompt has 10802 tokens; the model m takes at most 8192', type: 'invalid_request_error', code: 'PROVE_MODEL_CONTEXT_EXCEEDED' } });
+    let second = false;
+    const server = await startScriptedOpenAIServer((body) => {
+      if (body.messages[body.messages.length - 1].role !== 'tool') return call('c1', 'list_bank_accounts', JSON.stringify({ customer_id: 'cus_1' }));
+      second = true;
+      return { kind: 'status', status: 400, body: tooLong };
+    });
+    const engine = await teacherEngine(server.baseURL);
+    try {
+      const machine = new ConversationStateMachine(engine, ['banking'], 5, DEFAULT_STATE_MACHINE_OPTIONS);
+      expect(await machine.run(0)).to.have.property('dropped', 'teacher_context_exceeded');
+      expect(second).to.equal(true);
+    } finally {
+      await engine.close();
+      await server.close();
+    }
+    const refusing = await startScriptedOpenAIServer(() => ({ kind: 'status', status: 400, body: '{"error":{"message":"unknown parameter: seed"}}' }));
+    const other = await teacherEngine(refusing.baseURL);
+    try {
+      await new ConversationStateMachine(other, ['banking'], 5, DEFAULT_STATE_MACHINE_OPTIONS).run(0).then(
+        () => expect.fail('a request the server refuses for another reason must stop the run'),
+        (error: { code: string }) => expect(error.code).to.equal('PROVE_POLICY_REJECTED'),
+      );
+    } finally {
+      await other.close();
+      await refusing.close();
+    }
+  });
+
   it('refuses a compactTools option that is not a boolean', () => {
     expect(() => new OpenAITeacherPlugin({ baseURL: 'http://127.0.0.1:9/v1', model: 'm', compactTools: 'yes' as unknown as boolean })).to.throw(/compactTools.*true or false/);
   });

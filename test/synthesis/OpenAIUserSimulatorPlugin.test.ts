@@ -3,7 +3,7 @@ import { Engine } from '../../core/index.js';
 import { DomainEnvironmentPlugin } from '../../plugins/environments/DomainEnvironmentPlugin.js';
 import { ConversationStateMachine } from '../../plugins/synthesis/ConversationStateMachine.js';
 import { DependencyGraphPlugin } from '../../plugins/synthesis/DependencyGraphPlugin.js';
-import { OpenAIUserSimulatorPlugin, echoesPrompt, factsOf, missingFacts } from '../../plugins/synthesis/OpenAIUserSimulatorPlugin.js';
+import { OpenAIUserSimulatorPlugin, echoesPrompt, factsOf, missingFacts, type OpenAIUserSimulatorOptions } from '../../plugins/synthesis/OpenAIUserSimulatorPlugin.js';
 import { ReplayValidationPlugin } from '../../plugins/synthesis/ReplayValidationPlugin.js';
 import { DEFAULT_STATE_MACHINE_OPTIONS } from '../../plugins/synthesis/SynthesisOrchestratorPlugin.js';
 import { TemplateTeacherPlugin } from '../../plugins/synthesis/TemplateTeacherPlugin.js';
@@ -19,6 +19,18 @@ function briefOf(body: ChatRequest): string {
   return /in brief: "([\s\S]*)"\n/.exec(body.messages[1].content as string)![1];
 }
 
+/** Banking with the template teacher, and the simulator at `server` (options added); plays conversation 1 over two user turns. */
+async function simulatorEngine(server: ScriptedOpenAIServer, options: Partial<OpenAIUserSimulatorOptions> = {}) {
+  const engine = new Engine();
+  await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
+  await engine.use(new DependencyGraphPlugin({}));
+  await engine.use(new TemplateTeacherPlugin());
+  const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0, ...options });
+  await engine.use(simulator);
+  const play = () => new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 }).run(1);
+  return { engine, simulator, play };
+}
+
 describe('OpenAIUserSimulatorPlugin', function () {
   this.timeout(60_000);
 
@@ -32,15 +44,9 @@ describe('OpenAIUserSimulatorPlugin', function () {
   it('writes every user turn through an OpenAI-compatible server from the brief, persona and values; the example validates', async () => {
     // The "model": the brief in other words, behind a label and quotes the plugin must strip.
     const server = await chatServer((body) => `Customer: "Right, so here is the thing: ${briefOf(body)}"`);
-    const engine = new Engine();
+    const { engine, simulator, play } = await simulatorEngine(server);
     try {
-      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
-      await engine.use(new DependencyGraphPlugin({}));
-      await engine.use(new TemplateTeacherPlugin());
-      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0 });
-      await engine.use(simulator);
-      const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 });
-      const outcome = await machine.run(1);
+      const outcome = await play();
       expect(outcome, JSON.stringify(outcome)).to.have.property('example');
       const example = (outcome as { example: any }).example;
       const users = example.messages.filter((m: any) => m.role === 'user');
@@ -67,15 +73,9 @@ describe('OpenAIUserSimulatorPlugin', function () {
       const first = (body.messages[1].content as string).startsWith('Your first message');
       return first || calls % 2 === 1 ? '' : brief;
     });
-    const engine = new Engine();
+    const { engine, simulator, play } = await simulatorEngine(server, { regenerations: 1 });
     try {
-      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
-      await engine.use(new DependencyGraphPlugin({}));
-      await engine.use(new TemplateTeacherPlugin());
-      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0, regenerations: 1 });
-      await engine.use(simulator);
-      const machine = new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 });
-      const outcome = await machine.run(1);
+      const outcome = await play();
       const example = (outcome as { example: any }).example;
       expect(example, JSON.stringify(outcome)).to.not.equal(undefined);
       const users = example.messages.filter((m: any) => m.role === 'user');
@@ -95,14 +95,9 @@ describe('OpenAIUserSimulatorPlugin', function () {
     expect(echoesPrompt('Your first message, in brief: "Morning. I want 90 moved."')).to.equal(true);
     expect(echoesPrompt('Morning! Could you move 90 from Euro Savings to Euro Checking?')).to.equal(false);
     const server = await chatServer((body) => body.messages[1].content as string);
-    const engine = new Engine();
+    const { engine, simulator, play } = await simulatorEngine(server, { regenerations: 1 });
     try {
-      await engine.use(new DomainEnvironmentPlugin({ domain: 'banking' }));
-      await engine.use(new DependencyGraphPlugin({}));
-      await engine.use(new TemplateTeacherPlugin());
-      const simulator = new OpenAIUserSimulatorPlugin({ baseURL: server.baseURL, model: 'user-test', retries: 0, regenerations: 1 });
-      await engine.use(simulator);
-      const outcome = await new ConversationStateMachine(engine, ['banking'], 5, { ...DEFAULT_STATE_MACHINE_OPTIONS, minTurns: 2, maxTurns: 2 }).run(1);
+      const outcome = await play();
       const example = (outcome as { example: any }).example;
       expect(example, JSON.stringify(outcome)).to.not.equal(undefined);
       const users = example.messages.filter((m: any) => m.role === 'user');

@@ -49,26 +49,18 @@ export function scoreArgumentValues(
   for (let a = 0; a < alignment.length; a++) {
     const aligned = alignment[a];
     if (aligned.call === null) continue;
-    const fast = last ? alignedMask(a, aligned.call) : -1;
-    if (fast >= 0) {
-      const keys = alignedKeys(a);
-      const of = keys.length;
-      let equal = 0;
-      const differs: string[] = [];
-      for (let k = 0; k < of; k++) {
-        if ((fast & (1 << k)) !== 0) equal++;
-        else differs.push(keys[k]);
-      }
-      sum += of === 0 ? 1 : equal / of;
-      pairs.push({ step: aligned.step, index: aligned.index, call: aligned.call, equal, of, differs });
-      continue;
+    // Equal keys as a bit mask: coverage's last alignment, else the bits coverage kept for this pair, else -1 (compare here).
+    let mask = last ? alignedMask(a, aligned.call) : -1;
+    let want: Record<string, unknown> = {};
+    let got: Record<string, unknown> | undefined;
+    if (mask < 0) {
+      want = example.groundTruth[aligned.stepIndex].calls[aligned.index].arguments ?? {};
+      got = facts ? (facts.args[aligned.call] as Record<string, unknown>) : calls[aligned.call].arguments;
+      if (reuse) mask = alignedEqualKeys(alignment, a, aligned.call, want, got);
     }
-    const want = example.groundTruth[aligned.stepIndex].calls[aligned.index].arguments ?? {};
-    const got = facts ? (facts.args[aligned.call] as Record<string, unknown>) : calls[aligned.call].arguments;
     let equal = 0;
     let of = 0;
     const differs: string[] = [];
-    const mask = reuse ? alignedEqualKeys(alignment, a, aligned.call, want, got) : -1;
     if (mask >= 0) {
       const keys = alignedKeys(a);
       of = keys.length;

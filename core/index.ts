@@ -17,6 +17,6 @@ export { defineCommand } from './cli/Command.js';
 export type { CommandContext, CommandDefinition, CommandEntry, CommandOption } from './cli/Command.js';
 export { choiceOption, integerOption, numberOption, textOption } from './cli/optionValues.js';
 export { defineMetaKey } from './meta.js';
-export { ProgressLine, Semaphore, writeFileAtomic } from './support/index.js';
+export { ProgressLine, Semaphore, sourceFingerprint, writeFileAtomic } from './support/index.js';
 export type { MetaKey } from './meta.js';
 export * from './types.js';

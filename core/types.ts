@@ -166,6 +166,12 @@ export interface Environment {
   describeTools?(): readonly ToolInfo[];
   /** The reference date its world was built around (ISO-8601, UTC), where it has one. */
   readonly defaultReferenceDate?: string;
+  /**
+   * A content hash of everything that decides how this environment behaves (its code, fixtures,
+   * world generator), where it knows one: two environments with the same fingerprint and tools
+   * answer every call alike, so what is derived from probing them may be cached under it.
+   */
+  fingerprint?(): string;
   /** Open a fresh session on the given world; it shares no state with any other session. */
   openSession(world: WorldSpec): Promise<EnvironmentSession>;
 }

@@ -5,3 +5,4 @@
 export { writeFileAtomic } from './writeFileAtomic.js';
 export { Semaphore } from './Semaphore.js';
 export { ProgressLine } from './ProgressLine.js';
+export { sourceFingerprint } from './sourceFingerprint.js';

@@ -1,8 +1,11 @@
-import { errors, type CommandEntry, type Engine, type ExecuteRequest, type ExecutedCall, type JsonSchema, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { errors, sourceFingerprint, type CommandEntry, type Engine, type ExecuteRequest, type ExecutedCall, type JsonSchema, type ProvePlugin, type SampleRequest, type SamplingContext } from '../../core/index.js';
 import { loadDomain } from '../../servers/index.js';
 import { crossDomainScenariosOf } from '../../servers/crossDomain/index.js';
 import type { DomainDefinition } from '../../servers/kit/Domain.js';
 import { DomainSession, domainEnvironment, domainRuntime, type DomainRuntime } from '../../servers/kit/DomainSession.js';
+import { proveRoot } from '../../servers/kit/fixtures.js';
 import { PRINCIPAL, SCENARIOS } from '../synthesis/contracts.js';
 
 const PLUGIN_NAME = 'DomainEnvironmentPlugin';
@@ -109,7 +112,18 @@ export class DomainEnvironmentPlugin implements ProvePlugin {
   async apply(engine: Engine): Promise<void> {
     const domain = typeof this.domain === 'string' ? await loadDomain(this.domain) : this.domain;
     const runtime = domainRuntime(domain) as DomainRuntime<unknown>;
-    engine.registerEnvironment(domainEnvironment(domain), this.name);
+    const environment = domainEnvironment(domain);
+    if (typeof this.domain === 'string') {
+      // A built-in domain is its folder (and what it imports), its fixtures and the package's dependencies.
+      const name = this.domain;
+      let fingerprint: string | undefined;
+      environment.fingerprint = () =>
+        (fingerprint ??= sourceFingerprint(proveRoot(), {
+          dirs: [fileURLToPath(new URL(`../../servers/${name}/`, import.meta.url)), join(proveRoot(), 'fixtures', name)],
+          files: [join(proveRoot(), 'package.json'), join(proveRoot(), 'package-lock.json')],
+        }));
+    }
+    engine.registerEnvironment(environment, this.name);
     for (const command of DomainEnvironmentPlugin.commands) engine.registerCommand(command, this);
 
     engine.hooks.onExecute.tapPromise(this.name, (request: ExecuteRequest): Promise<ExecutedCall | undefined> => {

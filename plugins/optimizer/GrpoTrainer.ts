@@ -28,6 +28,8 @@ export interface TrainLoopOptions {
   sftBatch: number;
   maxUserTurns: number;
   maxAssistantTurns: number;
+  /** Assistant messages per user turn at most in GRPO rollouts (`--max-assistant-per-turn`; default: no cap). */
+  maxAssistantTurnsPerUserTurn?: number;
   /**
    * DAPO's dynamic sampling: rounds of extra prompts played to replace groups whose rollouts all got
    * the same reward (they carry no policy gradient); 0 keeps them. Extra prompts come from the data
@@ -306,6 +308,7 @@ export class GrpoTrainer {
       seed: (this.options.seed * 100_003 + step * 7919 + round * 104_729) % 2 ** 31,
       maxUserTurns: this.options.maxUserTurns,
       maxAssistantTurns: this.options.maxAssistantTurns,
+      maxAssistantTurnsPerUserTurn: this.options.maxAssistantTurnsPerUserTurn,
     });
     policy.beginRound(batch.length * group);
     try {

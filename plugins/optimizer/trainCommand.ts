@@ -98,6 +98,7 @@ export default defineCommand<GrpoOptimizerPlugin>({
           sftBatch: integerOption('train', 'sft-batch', s['sft-batch'], 1),
           maxUserTurns: integerOption('train', 'max-user-turns', s['max-user-turns'], 1),
           maxAssistantTurns: integerOption('train', 'max-assistant-turns', s['max-assistant-turns'], 1),
+          ...(s['max-assistant-per-turn'] === undefined ? {} : { maxAssistantTurnsPerUserTurn: integerOption('train', 'max-assistant-per-turn', s['max-assistant-per-turn'], 1) }),
           resampleRounds: integerOption('train', 'resample', s.resample, 0),
           toolFit: toolFitOption('train', s),
         };

@@ -99,6 +99,7 @@ export const ROLLOUT_CAPS = { maxUserTurns: 5, maxAssistantTurns: 10 } as const;
 export const TURN_CAP_OPTIONS: Record<string, CommandOption> = {
   'max-user-turns': { type: 'string', valueName: 'N', description: 'user turns played at most', default: String(ROLLOUT_CAPS.maxUserTurns) },
   'max-assistant-turns': { type: 'string', valueName: 'N', description: 'assistant messages per rollout at most', default: String(ROLLOUT_CAPS.maxAssistantTurns) },
+  'max-assistant-per-turn': { type: 'string', valueName: 'N', description: 'assistant messages per user turn at most; a turn that reaches it ends and the next user turn is played (default: no cap)' },
 };
 
 /**

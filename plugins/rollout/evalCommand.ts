@@ -48,7 +48,6 @@ export default defineCommand({
     timeout: { type: 'string', valueName: 'SECONDS', description: 'seconds one policy request may take', default: '120' },
     retries: { type: 'string', valueName: 'N', description: 'retries of a policy request on network errors, timeouts, 429 and 5xx', default: '3' },
     ...TURN_CAP_OPTIONS,
-    'max-assistant-per-turn': { type: 'string', valueName: 'N', description: 'assistant messages per user turn at most; a turn that reaches it ends and the next user turn is played (default: no cap)' },
     seed: { type: 'string', valueName: 'S', description: 'base seed of the policy requests' },
     ...TOOL_FIT_OPTIONS,
     benchmark: { type: 'string', valueName: 'NAME', description: 'a public benchmark instead of --dataset: bfcl-multi-turn (needs npm run setup:bfcl); --policy ground-truth replays its ground truth' },

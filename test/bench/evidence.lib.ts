@@ -33,11 +33,13 @@ export function evidenceSettings(vars: Record<string, string | undefined>) {
     kl: vars.EVIDENCE_KL ?? '0.01',
     temperature: vars.EVIDENCE_TEMPERATURE ?? '1',
     maxNewTokens: env('MAX_NEW_TOKENS', 64),
-    maxContext: env('MAX_CONTEXT', 2048),
-    // GRPO rollouts play the first user turn(s) of a training example only (GrpoTrainer's firstUserTurns):
-    // cheap on 2 cores. More turns in training need the checkpoints retrained.
-    trainMaxUserTurns: env('TRAIN_MAX_USER_TURNS', 1),
-    trainMaxAssistantTurns: env('TRAIN_MAX_ASSISTANT_TURNS', 2),
+    maxContext: env('MAX_CONTEXT', 4096),
+    // GRPO rollouts (and the SFT conversations) play whole conversations under the eval's caps: the reward
+    // and the state check judge every turn, so training on the first turn only (as the first runs did)
+    // left the later turns untaught. Lower caps train faster; checkpoints record the caps they had.
+    trainMaxUserTurns: env('TRAIN_MAX_USER_TURNS', ROLLOUT_CAPS.maxUserTurns),
+    trainMaxAssistantTurns: env('TRAIN_MAX_ASSISTANT_TURNS', ROLLOUT_CAPS.maxAssistantTurns),
+    trainMaxAssistantPerTurn: env('TRAIN_MAX_ASSISTANT_PER_TURN', 3),
     // The held-out eval plays every user turn (the reward and the state check judge the whole conversation;
     // a cap below an example's turns stops the run), under the paper's caps (5 user turns, 10 assistant
     // messages over the whole rollout), with a cap of 3 assistant messages per user turn (a turn that
@@ -59,17 +61,18 @@ export function evidenceSettings(vars: Record<string, string | undefined>) {
     // The verbosity comparison: a second GRPO run from the same SFT checkpoint (same seed, steps and KL)
     // whose training reward is the `recall` preset (unordered coverage, no penalty for extra calls) or the
     // paper's reward with a flat budget (`beta0`: efficiency β = 0, B = n_gt). Only the reward differs.
-    compare: (vars.EVIDENCE_COMPARE ?? 'recall') as 'recall' | 'beta0',
+    // `none` skips it (the required comparison and the base model only).
+    compare: (vars.EVIDENCE_COMPARE ?? 'recall') as 'recall' | 'beta0' | 'none',
     evalCompare: (vars.EVIDENCE_EVAL_COMPARE ?? '1') !== '0',
   };
-  if (S.compare !== 'recall' && S.compare !== 'beta0') throw new Error(`EVIDENCE_COMPARE must be recall or beta0, not ${String(S.compare)}`);
+  if (S.compare !== 'recall' && S.compare !== 'beta0' && S.compare !== 'none') throw new Error(`EVIDENCE_COMPARE must be recall, beta0 or none, not ${String(S.compare)}`);
   return S;
 }
 export type EvidenceSettings = ReturnType<typeof evidenceSettings>;
 
 /** `prove-rl train` turn caps of the GRPO rollouts (and of the SFT conversations: SFT sees the horizon the rollouts play). */
 export function trainTurnArgs(S: EvidenceSettings): string[] {
-  return ['--max-user-turns', String(S.trainMaxUserTurns), '--max-assistant-turns', String(S.trainMaxAssistantTurns)];
+  return ['--max-user-turns', String(S.trainMaxUserTurns), '--max-assistant-turns', String(S.trainMaxAssistantTurns), '--max-assistant-per-turn', String(S.trainMaxAssistantPerTurn)];
 }
 
 /** `prove-rl eval` turn caps of the held-out eval. */

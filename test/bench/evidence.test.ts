@@ -70,10 +70,9 @@ describe('the evidence run plays every user turn of its held-out examples', func
   });
 
   it('the one-turn eval of the earlier runs could not pass the state check of a two-turn example, and is now refused', async () => {
-    // What the eval used to play: the training caps, one user turn and two assistant messages.
+    // What the eval used to play: the first runs' training caps, one user turn and two assistant messages.
     const settings = evidenceSettings({ EVIDENCE_EVAL_MAX_USER_TURNS: '1', EVIDENCE_EVAL_MAX_ASSISTANT_TURNS: '2' });
-    const oneTurnArgs = trainTurnArgs(evidenceSettings({}));
-    expect(oneTurnArgs).to.deep.equal(['--max-user-turns', '1', '--max-assistant-turns', '2']);
+    const oneTurnArgs = ['--max-user-turns', '1', '--max-assistant-turns', '2'];
     const records = await evaluate(oneTurnArgs, 'runs/one-turn');
     const cut = records.find((r) => r.exampleId === twoTurns.id)!;
     expect(cut.stateCheck.pass).to.equal(false);
@@ -96,7 +95,9 @@ describe('the evidence run plays every user turn of its held-out examples', func
 
   it('keeps training and eval turn caps apart and rejects the old shared variables', () => {
     const settings = evidenceSettings({});
-    expect(settings.trainMaxUserTurns).to.equal(1);
+    // Training plays whole conversations under the eval's caps by default; each can be set apart.
+    expect(trainTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '3']);
+    expect(trainTurnArgs(evidenceSettings({ EVIDENCE_TRAIN_MAX_USER_TURNS: '1', EVIDENCE_TRAIN_MAX_ASSISTANT_TURNS: '2' }))).to.deep.equal(['--max-user-turns', '1', '--max-assistant-turns', '2', '--max-assistant-per-turn', '3']);
     expect(settings.evalMaxUserTurns).to.equal(5);
     expect(settings.evalMaxAssistantTurns).to.equal(10);
     expect(evalTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '3']);

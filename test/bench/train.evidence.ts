@@ -64,7 +64,7 @@ function trainingSettings(...dirs: string[]): Record<string, unknown> {
     if (!existsSync(file)) continue;
     const run = JSON.parse(readFileSync(file, 'utf8')) as { model?: string; loop?: Record<string, unknown>; optimizer?: Record<string, unknown> };
     const loop = run.loop ?? {};
-    out[relative(OUT, dir)] = { model: run.model, maxUserTurns: loop.maxUserTurns, maxAssistantTurns: loop.maxAssistantTurns, toolFit: loop.toolFit, steps: loop.steps, sftSteps: loop.sftSteps, maxNewTokens: run.optimizer?.maxNewTokens, maxContextTokens: run.optimizer?.maxContextTokens };
+    out[relative(OUT, dir)] = { model: run.model, maxUserTurns: loop.maxUserTurns, maxAssistantTurns: loop.maxAssistantTurns, maxAssistantTurnsPerUserTurn: loop.maxAssistantTurnsPerUserTurn, toolFit: loop.toolFit, steps: loop.steps, sftSteps: loop.sftSteps, maxNewTokens: run.optimizer?.maxNewTokens, maxContextTokens: run.optimizer?.maxContextTokens };
   }
   return out;
 }
@@ -267,9 +267,9 @@ async function main(): Promise<void> {
   for (const dir of [run, runCompare]) {
     const file = join(dir, 'run.json');
     if (!existsSync(final(dir)) || !existsSync(file)) continue;
-    const loop = (JSON.parse(readFileSync(file, 'utf8')) as { loop?: { maxUserTurns?: number; maxAssistantTurns?: number } }).loop ?? {};
-    if (loop.maxUserTurns !== S.trainMaxUserTurns || loop.maxAssistantTurns !== S.trainMaxAssistantTurns) {
-      throw new Error(`${relative(ROOT, dir)} was trained with ${String(loop.maxUserTurns)} user turn(s) and ${String(loop.maxAssistantTurns)} assistant messages, not EVIDENCE_TRAIN_MAX_USER_TURNS=${S.trainMaxUserTurns} / EVIDENCE_TRAIN_MAX_ASSISTANT_TURNS=${S.trainMaxAssistantTurns}: continue with those, or retrain in a fresh folder`);
+    const loop = (JSON.parse(readFileSync(file, 'utf8')) as { loop?: { maxUserTurns?: number; maxAssistantTurns?: number; maxAssistantTurnsPerUserTurn?: number } }).loop ?? {};
+    if (loop.maxUserTurns !== S.trainMaxUserTurns || loop.maxAssistantTurns !== S.trainMaxAssistantTurns || loop.maxAssistantTurnsPerUserTurn !== S.trainMaxAssistantPerTurn) {
+      throw new Error(`${relative(ROOT, dir)} was trained with ${String(loop.maxUserTurns)} user turn(s), ${String(loop.maxAssistantTurns)} assistant messages and ${String(loop.maxAssistantTurnsPerUserTurn ?? 'no cap')} per user turn, not EVIDENCE_TRAIN_MAX_USER_TURNS=${S.trainMaxUserTurns} / EVIDENCE_TRAIN_MAX_ASSISTANT_TURNS=${S.trainMaxAssistantTurns} / EVIDENCE_TRAIN_MAX_ASSISTANT_PER_TURN=${S.trainMaxAssistantPerTurn}: continue with those, or retrain in a fresh folder`);
     }
   }
   await prove('sft+grpo', ['train', '--model', S.model, '--dataset', data.train, '--split', 'all', '--sft-steps', String(S.sftSteps), '--sft-batch', String(S.sftBatch), '--sft-lr', S.sftLr, '--kl', S.kl, ...grpo, '--out', run], final(run));
@@ -312,11 +312,13 @@ async function main(): Promise<void> {
     await evaluate('grpo', final(run), part);
   }
   // Same SFT checkpoint (the reference too), seed, steps and KL; only the training reward differs.
-  await prove(`grpo-${S.compare}`, ['train', '--config', compareConfig(), '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', S.kl, ...grpo, '--out', runCompare], final(runCompare));
-  await prove(`report-${S.compare}`, ['report', runCompare]);
-  writeResults(summaries, data.leakage, run, runCompare);
+  if (S.compare !== 'none') {
+    await prove(`grpo-${S.compare}`, ['train', '--config', compareConfig(), '--model', sftCheckpoint, '--dataset', data.train, '--split', 'all', '--kl', S.kl, ...grpo, '--out', runCompare], final(runCompare));
+    await prove(`report-${S.compare}`, ['report', runCompare]);
+    writeResults(summaries, data.leakage, run, runCompare);
+  }
   for (let part = 0; part < Math.min(parts.length, S.evalOtherParts); part++) {
-    if (S.evalCompare) await evaluate(`grpo-${S.compare}`, final(runCompare), part);
+    if (S.evalCompare && S.compare !== 'none') await evaluate(`grpo-${S.compare}`, final(runCompare), part);
     await evaluate('base', S.model, part);
   }
   process.stdout.write(`\n${readFileSync(join(OUT, 'results.md'), 'utf8')}`);
@@ -348,7 +350,7 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
   const b = trainLines(runCompare);
   const k = Math.max(1, Math.floor(S.steps / 2));
   const lastCalls = (lines: Record<string, number>[]) => [mean(lines.slice(-k).map((l) => l.tool_calls_per_rollout)), se(lines.slice(-k).map((l) => l.tool_calls_per_rollout))] as [number, number];
-  const other = S.compare === 'recall' ? 'recall reward' : 'flat budget (β = 0)';
+  const other = S.compare === 'recall' ? 'recall reward' : S.compare === 'beta0' ? 'flat budget (β = 0)' : 'no comparison run (EVIDENCE_COMPARE=none)';
   const evalCalls = (name: string) => (summaries[name] ? fmt(summaries[name].calls) : 'not evaluated');
   const compareName = `grpo-${S.compare}`;
   const verbosity: string[] = [];
@@ -377,7 +379,7 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
   const md = [
     `# Evidence run: ${S.model} on ${S.domains} (${relative(ROOT, OUT)})`,
     '',
-    `Held-out: ${leakage.heldout} examples of ${leakage.domains} domain groups (test split ${leakage.test}, ${leakage.droppedForLeakage} dropped for an id or first user message also in train; train split ${leakage.train}). Greedy decoding, one rollout per example playing every user turn (≤ ${S.evalMaxUserTurns} user turns, ≤ ${S.evalMaxAssistantPerTurn} assistant messages per user turn and ${S.evalMaxAssistantTurns} per rollout, ≤ ${S.maxNewTokens} tokens per message, context ≤ ${S.evalMaxContext} tokens), tools compacted and capped at ${S.maxTools} (the ground truth's tools of every turn and the distractors always kept). Training (GRPO) played the first ${S.trainMaxUserTurns} user turn(s) only, ≤ ${S.trainMaxAssistantTurns} assistant messages. Mean ± standard error over examples; "turns reached": user turns with an assistant message per rollout, and the share of rollouts that reached every user turn.`,
+    `Held-out: ${leakage.heldout} examples of ${leakage.domains} domain groups (test split ${leakage.test}, ${leakage.droppedForLeakage} dropped for an id or first user message also in train; train split ${leakage.train}). Greedy decoding, one rollout per example playing every user turn (≤ ${S.evalMaxUserTurns} user turns, ≤ ${S.evalMaxAssistantPerTurn} assistant messages per user turn and ${S.evalMaxAssistantTurns} per rollout, ≤ ${S.maxNewTokens} tokens per message, context ≤ ${S.evalMaxContext} tokens), tools compacted and capped at ${S.maxTools} (the ground truth's tools of every turn and the distractors always kept). SFT and GRPO saw at most ${S.trainMaxUserTurns} user turn(s) of a training conversation, ≤ ${S.trainMaxAssistantPerTurn} assistant messages per user turn and ${S.trainMaxAssistantTurns} per rollout. Mean ± standard error over examples; "turns reached": user turns with an assistant message per rollout, and the share of rollouts that reached every user turn.`,
     '',
     header,
     rule,

@@ -79,16 +79,41 @@ export class RewardCombinerPlugin implements ProvePlugin {
         handle: async (body) => (await import('./rewardRoute.js')).scoreBatch(engine, body),
       },
     ]);
+    // The terms of the last sheet, in order, and their weights: every sheet of one configuration has
+    // the same terms, so a term that is the one at its place last time needs no weight lookup.
+    let lastTerms: string[] = [];
+    let lastWeights: number[] = [];
     engine.hooks.onReward.tap({ name: this.name, stage: STAGES.onReward.combiner }, (sheet, input) => {
       let total = 0;
       const terms = sheet.terms;
+      const sheetWeights = sheet.weights;
+      let k = 0;
+      let known = true;
       for (const term in terms) {
         const value = terms[term];
         if (typeof value !== 'number' || !Number.isFinite(value)) throw errors.rewardTermNotFinite(this.name, term, value);
-        if (!Object.hasOwn(weights, term)) throw errors.unweightedRewardTerm(this.name, term, Object.keys(weights));
-        const weight = weights[term];
-        sheet.weights[term] = weight;
+        let weight: number;
+        if (known && k < lastTerms.length && lastTerms[k] === term) weight = lastWeights[k];
+        else {
+          if (!Object.hasOwn(weights, term)) throw errors.unweightedRewardTerm(this.name, term, Object.keys(weights));
+          weight = weights[term];
+          if (known) {
+            // From here on this sheet's terms differ from the last one's: remember this sheet's.
+            known = false;
+            lastTerms = lastTerms.slice(0, k);
+            lastWeights = lastWeights.slice(0, k);
+          }
+          lastTerms.push(term);
+          lastWeights.push(weight);
+        }
+        sheetWeights[term] = weight;
         total += weight * value;
+        k++;
+      }
+      if (known && k < lastTerms.length) {
+        // Fewer terms than the last sheet: its first k are this one's.
+        lastTerms = lastTerms.slice(0, k);
+        lastWeights = lastWeights.slice(0, k);
       }
       if (paperAbstention && sheetInputs(sheet, input.example, input.calls).prepared.abstention) {
         total = input.calls.length === 0 ? 1 : 0;

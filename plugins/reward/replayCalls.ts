@@ -32,6 +32,10 @@ export async function replay(engine: Engine, example: Example, calls: readonly T
 
 /** Recorded outcomes, with an unparseable call that carries none counted as failed. */
 export function withOutcomes(calls: readonly ToolCall[]): ExecutedCall[] {
+  // The common line: every call has its outcome, and the calls are scored as they are (no copy).
+  let all = true;
+  for (let i = 0; i < calls.length && all; i++) if ((calls[i] as ExecutedCall).ok === undefined) all = false;
+  if (all) return calls as ExecutedCall[];
   return calls.map((call) => {
     const executed = call as ExecutedCall;
     if (executed.ok !== undefined) return executed;

@@ -68,6 +68,9 @@ function compatible(value: unknown, accepted: number): boolean {
 
 const cache = new WeakMap<object, ArgumentCheck>();
 
+/** Keys that every plain object inherits (`constructor`, `toString`, `__proto__`, …). */
+const INHERITED_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 /**
  * The paper's validity level 2: "all required parameters are present with compatible JSON types".
  * Each key of the schema's `required` must be present, and its value's JSON type must be one the
@@ -82,11 +85,17 @@ export function requiredTypesCheck(schema: JsonSchema): ArgumentCheck {
   const properties = schema.properties !== null && typeof schema.properties === 'object' ? (schema.properties as Record<string, unknown>) : {};
   const keys = required;
   const accepted = required.map((key) => (Object.hasOwn(properties, key) ? acceptedTypes(properties[key]) : ANY));
+  // A key every object inherits (`constructor`, …) is read even when absent: only those need `hasOwn` for a value that is not undefined.
+  const inherited = required.map((key) => INHERITED_KEYS.has(key));
+  const count = keys.length;
   const check: ArgumentCheck = (args) => {
-    for (let k = 0; k < keys.length; k++) {
+    for (let k = 0; k < count; k++) {
       const key = keys[k];
-      if (!Object.hasOwn(args, key)) return false;
-      if (accepted[k] !== ANY && !compatible(args[key], accepted[k])) return false;
+      // One keyed read: a plain object's key that reads as undefined may be absent or hold undefined.
+      const value = args[key];
+      if ((value === undefined || inherited[k]) && !Object.hasOwn(args, key)) return false;
+      const types = accepted[k];
+      if (types !== ANY && !compatible(value, types)) return false;
     }
     return true;
   };

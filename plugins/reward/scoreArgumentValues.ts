@@ -24,6 +24,9 @@ export interface ArgumentValueResult {
   abstention?: true;
 }
 
+/** The ground-truth arguments before they are read (never iterated: only when the pair is compared here, after reading them). */
+const NO_ARGUMENTS: Record<string, unknown> = Object.freeze({});
+
 /**
  * R_arg = (1/|M|) Σ_(c,g)∈M |{k : c.args[k] = g.args[k]}| / |g.args| over the pairs M the coverage
  * term aligned (in order or not). A ground-truth call without arguments counts as fully right
@@ -51,7 +54,7 @@ export function scoreArgumentValues(
     if (aligned.call === null) continue;
     // Equal keys as a bit mask: coverage's last alignment, else the bits coverage kept for this pair, else -1 (compare here).
     let mask = last ? alignedMask(a, aligned.call) : -1;
-    let want: Record<string, unknown> = {};
+    let want: Record<string, unknown> = NO_ARGUMENTS;
     let got: Record<string, unknown> | undefined;
     if (mask < 0) {
       want = example.groundTruth[aligned.stepIndex].calls[aligned.index].arguments ?? {};

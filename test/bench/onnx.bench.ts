@@ -13,6 +13,9 @@
  *        with node_modules linked, on its own export: a before/after in the same run)
  *   BENCH_LONG=4000 npm run bench:onnx   (also a batch of 3 prompts of about 4,000 tokens)
  *   BENCH_NOSHARE=1 npm run bench:onnx   (also the ONNX policy with no prefix shared between a batch's prompts)
+ *   BENCH_NODROP=1 npm run bench:onnx    (also the ONNX policy feeding finished rows to the end, as before they left the batch)
+ *   BENCH_SPIN=1 npm run bench:onnx      (also the ONNX policy with onnxruntime's threads spin-waiting, a second
+ *                                          session; give PyTorch its own spin-wait too: BENCH_TORCH_WAIT=ACTIVE)
  *
  * Each ONNX run prints its prefill (prompt tokens computed, shared within the batch, seconds) and
  * its decoding steps; the PyTorch worker prefills each distinct prompt in full.
@@ -36,6 +39,8 @@ const BEFORE = process.env.BENCH_BEFORE;
 const LONG = Number(process.env.BENCH_LONG ?? 0);
 const BATCHES = (process.env.BENCH_BATCHES ?? '8,1').split(',').map(Number);
 const NOSHARE = process.env.BENCH_NOSHARE === '1';
+const SPIN = process.env.BENCH_SPIN === '1';
+const NODROP = process.env.BENCH_NODROP === '1';
 
 type Engine = { name: string; run: (n: number, long: boolean) => Promise<{ tokens: number; seconds: number; texts: number[][]; note?: string }> };
 
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
   const prompts = parityPrompts(8);
   const t0 = performance.now();
   const model = await OnnxCausalLM.load(ONNX);
+  const dropAfter = model.minStepsToDrop;
   const loadSeconds = (performance.now() - t0) / 1000;
   // Neither engine spin-waits by default (onnxruntime's threads sleep between operators, see
   // OnnxCausalLM.load): PyTorch's OpenMP threads get the same (OMP_WAIT_POLICY=PASSIVE), so that a
@@ -82,15 +88,16 @@ async function main(): Promise<void> {
   const longPrompts = LONG > 0 ? prompts.slice(0, 3).map((p, i) => longPrompt(p, i, LONG, (m) => model.encode(model.render(m.messages, m.tools, true)).length)) : [];
   const longIds = longPrompts.map((p) => model.encode(model.render(p.messages, p.tools, true)));
 
-  const onnxEngine = (name: string, lm: Pick<OnnxCausalLM, 'generate'> & Partial<Pick<OnnxCausalLM, 'lastStats' | 'shareBatchPrefixes'>>, share = true): Engine => ({
+  const onnxEngine = (name: string, lm: Pick<OnnxCausalLM, 'generate'> & Partial<Pick<OnnxCausalLM, 'lastStats' | 'shareBatchPrefixes' | 'minStepsToDrop'>>, share = true, drop = true): Engine => ({
     name,
     run: async (n, long) => {
       if (lm.shareBatchPrefixes !== undefined) lm.shareBatchPrefixes = share;
+      if (lm.minStepsToDrop !== undefined) lm.minStepsToDrop = drop ? dropAfter : Number.POSITIVE_INFINITY;
       const started = performance.now();
       const rows = await lm.generate((long ? longIds : ids).slice(0, n), { maxNewTokens: TOKENS, temperature: 0, topP: 1 });
       const seconds = (performance.now() - started) / 1000;
       const s = lm.lastStats;
-      const note = s ? `prefill ${s.prefillTokens} tokens computed (${s.sharedTokens} shared within the batch) in ${s.prefillSeconds.toFixed(1)} s, ${s.steps} steps in ${s.decodeSeconds.toFixed(1)} s` : undefined;
+      const note = s ? `prefill ${s.prefillTokens} tokens computed (${s.sharedTokens} shared within the batch) in ${s.prefillSeconds.toFixed(1)} s, ${s.steps} steps (${s.rowSteps} row-steps) in ${s.decodeSeconds.toFixed(1)} s` : undefined;
       return { tokens: rows.reduce((s, r) => s + r.ids.length, 0), seconds, texts: rows.map((r) => r.ids), note };
     },
   });
@@ -106,7 +113,14 @@ async function main(): Promise<void> {
       return { tokens: answer.newTokens, seconds, texts: answer.results.map((r) => r.ids) };
     },
   };
-  const engines: Engine[] = [onnxEngine('ONNX (Node)', model), ...(NOSHARE ? [onnxEngine('ONNX, no shared prefill', model, false)] : []), torch];
+  const spinning = SPIN ? await OnnxCausalLM.load(ONNX, { spin: true }) : undefined;
+  const engines: Engine[] = [
+    onnxEngine('ONNX (Node)', model),
+    ...(spinning ? [onnxEngine('ONNX, spinning threads', spinning)] : []),
+    ...(NOSHARE ? [onnxEngine('ONNX, no shared prefill', model, false)] : []),
+    ...(NODROP ? [onnxEngine('ONNX, finished rows fed to the end', model, true, false)] : []),
+    torch,
+  ];
   let before: { release(): Promise<void> } | undefined;
   if (BEFORE) {
     const { OnnxCausalLM: Before } = (await import(join(BEFORE, 'plugins', 'policy', 'onnx', 'OnnxCausalLM.ts'))) as { OnnxCausalLM: typeof OnnxCausalLM };
@@ -140,16 +154,17 @@ async function main(): Promise<void> {
   console.log(`SmolLM2-135M-Instruct (${model.manifest.parameters / 1e6} M parameters, float32), greedy, ${TOKENS} new tokens per prompt, prompts of ${meanPrompt.toFixed(0)} tokens on average${LONG > 0 ? ` (long: ${longIds.map((p) => p.length).join(', ')})` : ''}`);
   console.log(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared); onnxruntime ${model.threads} threads, torch ${hello.torch} ${hello.threads} threads (OMP_WAIT_POLICY=${torchWait})`);
   console.log(`load: ONNX ${loadSeconds.toFixed(1)} s in Node, PyTorch worker ${workerLoadSeconds.toFixed(1)} s`);
-  console.log(`\n| case | ${engines.map((e) => `${e.name} tok/s`).join(' | ')} | ratio ONNX / PyTorch | same greedy ids as PyTorch |`);
+  console.log(`\n| case | ${engines.map((e) => `${e.name} tok/s`).join(' | ')} | ratio to PyTorch (each ONNX line) | same greedy ids as PyTorch |`);
   console.log(`|---|${engines.map(() => '---|').join('')}---|---|`);
   for (const [name, r] of Object.entries(results)) {
     const m = r.rates.map(median);
-    console.log(`| ${name} | ${r.rates.map((xs, k) => `${m[k].toFixed(1)} (${xs.map((x) => x.toFixed(1)).join(', ')})`).join(' | ')} | ${(m[0] / m.at(-1)!).toFixed(2)}× | ${r.same.slice(0, -1).map((s) => `${s}/${r.rows}`).join(', ')} |`);
+    console.log(`| ${name} | ${r.rates.map((xs, k) => `${m[k].toFixed(1)} (${xs.map((x) => x.toFixed(1)).join(', ')})`).join(' | ')} | ${m.slice(0, -1).map((x) => `${(x / m.at(-1)!).toFixed(2)}×`).join(', ')} | ${r.same.slice(0, -1).map((s) => `${s}/${r.rows}`).join(', ')} |`);
   }
-  console.log(`\npeak RSS of the Node process (model${before ? 's' : ''} loaded, decoding): ${rss.toFixed(0)} MiB; target ≥ 1.5× tokens/s`);
+  console.log(`\npeak RSS of the Node process (model${before || spinning ? 's' : ''} loaded, decoding): ${rss.toFixed(0)} MiB; target ≥ 1.5× tokens/s`);
   await worker.close();
   await model.release();
   await before?.release();
+  await spinning?.release();
 }
 
 /** A prompt of about `tokens` tokens: the example's system turn and tools, its request preceded by numbered copies of itself. */

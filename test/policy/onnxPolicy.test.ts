@@ -59,6 +59,8 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
 
   it('renders and tokenizes the 20 prompts in Node exactly as transformers does', () => {
     expect(reference.prompts).to.have.length(20);
+    // A Llama-shaped model is exported with the lean attention (no shape computed per layer).
+    expect(model.manifest.attention).to.equal('grouped, lean shapes');
     prompts.forEach((p, i) => expect(model.encode(model.render(p.messages, p.tools, true)), `prompt ${i}`).to.deep.equal(reference.prompts[i].promptIds));
   });
 
@@ -109,6 +111,32 @@ describe('ONNX policy: a tiny random Llama exported with prove-rl export, run in
       expect(cached.prefixCache!.reusedTokens).to.be.at.least(p0.promptIds.length);
       // The longer entry replaced the one it extends.
       expect(cached.prefixCache!.size.entries).to.equal(3);
+    } finally {
+      await cached.release();
+    }
+  });
+
+  it('drops rows that finished from the decoding batch: each row keeps PyTorch’s ids and reaches the prefix cache', async () => {
+    const cached = await OnnxCausalLM.load(onnx, { threads: 1, prefixCacheTokens: 4096 });
+    try {
+      const ps = reference.prompts.slice(3, 7);
+      const lengths = [5, 40, 12, 40];
+      const greedy = { maxNewTokens: 40, temperature: 0, topP: 1, ignoreStop: true };
+      const rows = await cached.generate(ps.map((p) => p.promptIds), { ...greedy, rows: lengths.map((n) => ({ maxNewTokens: n })) });
+      expect(rows.map((r) => r.ids)).to.deep.equal(ps.map((p, i) => p.ids.slice(0, lengths[i])));
+      expect(rows.map((r) => r.finish)).to.deep.equal(['length', 'length', 'length', 'length']);
+      // 40 steps; rows 0 and 2 left the batch after their 5th and 12th: 5 + 40 + 12 + 40 rows fed, not 4 × 40.
+      expect(cached.lastStats!.steps).to.equal(40);
+      expect(cached.lastStats!.rowSteps).to.equal(97);
+      // Row 0's keys and values were kept when it left: its next turn continues from them.
+      const next = await cached.generate([[...ps[0].promptIds, ...ps[0].ids.slice(0, 5)]], { ...greedy, maxNewTokens: 8 });
+      expect(next[0].ids).to.deep.equal(ps[0].ids.slice(5, 13));
+      expect(cached.lastStats!.cachedTokens).to.equal(ps[0].promptIds.length + 4);
+      // With dropping off (every row fed to the end) the ids are the same.
+      cached.minStepsToDrop = Number.POSITIVE_INFINITY;
+      const kept = await cached.generate(ps.map((p) => p.promptIds), { ...greedy, rows: lengths.map((n) => ({ maxNewTokens: n })) });
+      expect(kept.map((r) => r.ids)).to.deep.equal(rows.map((r) => r.ids));
+      expect(cached.lastStats!.rowSteps).to.equal(160);
     } finally {
       await cached.release();
     }

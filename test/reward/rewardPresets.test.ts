@@ -213,6 +213,48 @@ describe('reward presets and plugins through onReward', () => {
     expect((await weighted.reward(perfect())).total).to.be.closeTo(1.4, 1e-12);
   });
 
+  it('sheets whose terms change from one to the next each get their own weights and total', async () => {
+    // A plugin that writes a different set of extra terms, in a different order, on each sheet: the combiner must not carry one sheet's terms into another's.
+    const plans: Array<Array<[string, number]>> = [[], [['b', 1]], [['a', 0.5], ['b', 1]], [['b', 0.25], ['a', 1]], [['a', 1]], [], [['a', 1], ['b', 1], ['c', 1]], [['a', 1]]];
+    let n = 0;
+    const extra: ProvePlugin = {
+      name: 'ShiftingRewardPlugin',
+      apply(engine) {
+        engine.hooks.onReward.tap({ name: 'ShiftingRewardPlugin', stage: STAGE_DEFAULT }, (sheet) => {
+          for (const [term, value] of plans[n % plans.length]) sheet.terms[term] = value;
+          n++;
+          return sheet;
+        });
+      },
+    };
+    const weights = { ...PROVE_REWARD_WEIGHTS, a: 0.3, b: 0.7 };
+    const engine = await engineFor({ presets: [proveRewardPreset], plugins: [extra, [RewardCombinerPlugin, { weights }]] });
+    for (let round = 0; round < 2; round++) {
+      for (let k = 0; k < plans.length; k++) {
+        const plan = plans[k];
+        if (plan.some(([term]) => term === 'c')) {
+          try {
+            await engine.reward(perfect());
+            expect.fail('an unweighted term should fail');
+          } catch (error) {
+            expect(error).to.have.property('code', 'PROVE_UNWEIGHTED_REWARD_TERM');
+          }
+          continue;
+        }
+        const sheet = await engine.reward(perfect());
+        const expected: Record<string, number> = { validity: 0.5, coverage: 0.5, efficiency: 0.15, name: 0.2, args: 0.1 };
+        let total = 1.3;
+        for (const [term, value] of plan) {
+          expected[term] = weights[term as 'a' | 'b'];
+          total += expected[term] * value;
+        }
+        expect(sheet.weights).to.deep.equal(expected);
+        expect(Object.keys(sheet.weights)).to.deep.equal(Object.keys(sheet.terms));
+        expect(sheet.total).to.be.closeTo(total, 1e-12);
+      }
+    }
+  });
+
   it('a term that is not a finite number is an error naming the term', async () => {
     const broken: ProvePlugin = {
       name: 'BrokenRewardPlugin',

@@ -28,6 +28,8 @@ export interface OnnxManifest {
   chatTemplate: string;
   chatTemplateNote?: string;
   maxPositions?: number | null;
+  /** How the export traced attention ("grouped, lean shapes", "grouped", "eager"); informative. */
+  attention?: string;
 }
 
 export const MANIFEST_FILE = 'prove_onnx.json';
@@ -58,6 +60,8 @@ export interface GenerateStats {
   cachedTokens: number;
   prefillSeconds: number;
   steps: number;
+  /** Rows fed over all steps: a row that finished and left the batch is fed no more. */
+  rowSteps: number;
   decodeSeconds: number;
 }
 
@@ -180,6 +184,11 @@ export class OnnxCausalLM {
   /** Shortest shared beginning worth reusing. */
   minPrefix = 16;
   /**
+   * Finished rows leave the decoding batch when at least this many steps may remain (the move costs
+   * about one step's reading of the cache; each step saved skips the finished rows' share of it).
+   */
+  minStepsToDrop = 2;
+  /**
    * Prompts of one batch that begin with the same tokens (a system turn and tool list, a GRPO
    * group's prompt) prefill that beginning once: the later ones start from the earlier one's keys
    * and values, as from the prefix cache.
@@ -198,6 +207,8 @@ export class OnnxCausalLM {
     private readonly ort: Ort,
     private readonly session: Session,
     readonly threads: number,
+    /** Whether onnxruntime's threads spin-wait between operators (`load`'s `spin`). */
+    readonly spin: boolean,
     tokenizerConfig: Record<string, unknown>,
   ) {
     this.stopIds = new Set(manifest.stopIds);
@@ -271,7 +282,7 @@ export class OnnxCausalLM {
       if (missingOut.length) parts.push(`missing outputs ${missingOut.slice(0, 4).join(', ')}`);
       throw errors.onnxExportInvalid(dir, `the graph does not match its manifest (${manifest.layers} layers with past key/values): ${parts.join('; ')}; re-export`);
     }
-    const lm = new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, tokenizerConfig);
+    const lm = new OnnxCausalLM(dir, manifest, tokenizer, templateSource, ort, session, threads, options.spin === true, tokenizerConfig);
     if (options.prefillChunk !== undefined) lm.prefillChunk = options.prefillChunk;
     if (options.prefixCacheTokens !== undefined && options.prefixCacheTokens > 0) lm.prefixCache = new PrefixCache(options.prefixCacheTokens);
     return lm;
@@ -325,7 +336,7 @@ export class OnnxCausalLM {
     // shared prompt once); the batch then starts by feeding every row its last prompt token.
     const prefilled = new Map<string, CachedPrefix>();
     const batchPrefixes = this.shareBatchPrefixes ? new PrefixCache(Number.POSITIVE_INFINITY) : undefined;
-    const stats: GenerateStats = { prefillTokens: 0, sharedTokens: 0, cachedTokens: 0, prefillSeconds: 0, steps: 0, decodeSeconds: 0 };
+    const stats: GenerateStats = { prefillTokens: 0, sharedTokens: 0, cachedTokens: 0, prefillSeconds: 0, steps: 0, rowSteps: 0, decodeSeconds: 0 };
     this.lastStats = stats;
     const prefillStarted = performance.now();
     for (let b = 0; b < B; b++) {
@@ -353,42 +364,72 @@ export class OnnxCausalLM {
     stats.prefillSeconds = (performance.now() - prefillStarted) / 1000;
     const decodeStarted = performance.now();
     const feeds: Record<string, OrtTensor> = {};
-    for (let i = 0; i < layers; i++) {
-      feeds[`past_key_values.${i}.key`] = new ort.Tensor('float32', keys[i], [B, H, C, D]);
-      feeds[`past_key_values.${i}.value`] = new ort.Tensor('float32', values[i], [B, H, C, D]);
-    }
-    feeds.attention_mask = new ort.Tensor('int64', mask, [B, C + 1]);
     const randoms = (sampling.seeds ?? prompts.map(() => 0)).map((seed) => seededRandom(seed));
     const rows: GeneratedRow[] = prompts.map((p) => ({ ids: [], logprobs: [], finish: 'length', promptTokens: p.length }));
     const done = new Array<boolean>(B).fill(false);
-    const inputIds = BigInt64Array.from(prompts, (p) => BigInt(p[p.length - 1]));
-    const positions = BigInt64Array.from(prompts, (p) => BigInt(p.length - 1));
-    feeds.input_ids = new ort.Tensor('int64', inputIds, [B, 1]);
-    feeds.position_ids = new ort.Tensor('int64', positions, [B, 1]);
+    const kept = new Array<boolean>(B).fill(false);
+    // The rows still decoding: batch position r holds row active[r]. A row that finishes is fed
+    // padding (masked out) until the batch drops it (`compact`), which it does while enough steps
+    // remain: every step reads each row's whole cache, so a finished row costs as much as a live one.
+    let active = prompts.map((_, b) => b);
+    let inputIds = BigInt64Array.from(prompts, (p) => BigInt(p[p.length - 1]));
+    let positions = BigInt64Array.from(prompts, (p) => BigInt(p.length - 1));
     for (let b = 0; b < B; b++) mask[b * (C + 1) + C] = 1n;
+    const bind = () => {
+      const n = active.length;
+      for (let i = 0; i < layers; i++) {
+        feeds[`past_key_values.${i}.key`] = new ort.Tensor('float32', keys[i].subarray(0, n * H * C * D), [n, H, C, D]);
+        feeds[`past_key_values.${i}.value`] = new ort.Tensor('float32', values[i].subarray(0, n * H * C * D), [n, H, C, D]);
+      }
+      feeds.attention_mask = new ort.Tensor('int64', mask.subarray(0, n * (C + 1)), [n, C + 1]);
+      feeds.input_ids = new ort.Tensor('int64', inputIds, [n, 1]);
+      feeds.position_ids = new ort.Tensor('int64', positions, [n, 1]);
+    };
+    // Moves the live rows to the front of every buffer (in place: a row only moves to a lower position).
+    const compact = () => {
+      const keepAt = active.map((b, r) => (done[b] ? -1 : r)).filter((r) => r >= 0);
+      const size = H * C * D;
+      for (const [to, from] of keepAt.entries()) {
+        if (to === from) continue;
+        for (let i = 0; i < layers; i++) {
+          keys[i].copyWithin(to * size, from * size, (from + 1) * size);
+          values[i].copyWithin(to * size, from * size, (from + 1) * size);
+        }
+        mask.copyWithin(to * (C + 1), from * (C + 1), (from + 1) * (C + 1));
+      }
+      inputIds = BigInt64Array.from(keepAt, (r) => inputIds[r]);
+      positions = BigInt64Array.from(keepAt, (r) => positions[r]);
+      active = keepAt.map((r) => active[r]);
+      bind();
+    };
+    bind();
     const V = manifest.vocabSize;
     const limit = Math.min(V, manifest.tokenizerSize || V);
     for (let t = 0; t < maxNewTokens; t++) {
       const column = L - 1 + t;
+      const n = active.length;
       const out = await this.session.run(feeds);
       stats.steps++;
+      stats.rowSteps += n;
       for (let i = 0; i < layers; i++) {
-        this.storeNew(out[`present.${i}.key`], keys[i], B, C, column, C);
-        this.storeNew(out[`present.${i}.value`], values[i], B, C, column, C);
+        this.storeNew(out[`present.${i}.key`], keys[i], n, C, column, C);
+        this.storeNew(out[`present.${i}.value`], values[i], n, C, column, C);
       }
       const logits = out.logits.data as Float32Array;
-      for (let b = 0; b < B; b++) {
+      let finished = 0;
+      for (let r = 0; r < n; r++) {
+        const b = active[r];
         // The token just fed goes into its column, as the step saw it (masked when the row had finished).
-        mask[b * (C + 1) + column] = mask[b * (C + 1) + C];
+        mask[r * (C + 1) + column] = mask[r * (C + 1) + C];
         // A row that finished earlier is fed padding, masked out; its cache entries are never read.
-        mask[b * (C + 1) + C] = done[b] ? 0n : 1n;
+        mask[r * (C + 1) + C] = done[b] ? 0n : 1n;
         if (done[b]) {
-          inputIds[b] = BigInt(manifest.padId);
+          inputIds[r] = BigInt(manifest.padId);
         } else {
-          const { id, logprob } = pick(logits.subarray(b * V, b * V + limit), perRow[b].temperature, perRow[b].topP, randoms[b]);
+          const { id, logprob } = pick(logits.subarray(r * V, r * V + limit), perRow[b].temperature, perRow[b].topP, randoms[b]);
           rows[b].ids.push(id);
           rows[b].logprobs.push(logprob);
-          inputIds[b] = BigInt(id);
+          inputIds[r] = BigInt(id);
           if (!sampling.ignoreStop && this.stopIds.has(id)) {
             done[b] = true;
             rows[b].finish = 'stop';
@@ -396,12 +437,18 @@ export class OnnxCausalLM {
             done[b] = true;
           }
         }
-        positions[b]++;
+        if (done[b]) finished++;
+        positions[r]++;
       }
-      if (done.every(Boolean) || t === maxNewTokens - 1) {
-        if (this.prefixCache !== undefined) this.keep(prompts, rows, keys, values, mask, C, L);
-        break;
+      const last = finished === n || t === maxNewTokens - 1;
+      if (this.prefixCache !== undefined) {
+        // A row's keys and values go to the prefix cache when it finishes (before the batch drops it), the others' at the end.
+        const now = active.flatMap((b, r) => ((last || done[b]) && !kept[b] ? [{ r, b }] : []));
+        for (const { b } of now) kept[b] = true;
+        this.keep(now, prompts, rows, keys, values, mask, C, L);
       }
+      if (last) break;
+      if (finished > 0 && maxNewTokens - 1 - t >= this.minStepsToDrop) compact();
     }
     stats.decodeSeconds = (performance.now() - decodeStarted) / 1000;
     return rows;
@@ -482,13 +529,13 @@ export class OnnxCausalLM {
     return { ids: [...ids], keys, values };
   }
 
-  /** Each row's keys and values (prompt and the new tokens that went through the model) into the prefix cache. */
-  private keep(prompts: readonly (readonly number[])[], rows: GeneratedRow[], keys: Float32Array[], values: Float32Array[], mask: BigInt64Array, C: number, L: number): void {
+  /** Rows' keys and values (prompt and the new tokens that went through the model) into the prefix cache: row b at batch position r. */
+  private keep(which: Array<{ r: number; b: number }>, prompts: readonly (readonly number[])[], rows: GeneratedRow[], keys: Float32Array[], values: Float32Array[], mask: BigInt64Array, C: number, L: number): void {
     const { layers, kvHeads: H, headDim: D } = this.manifest;
-    for (let b = 0; b < prompts.length; b++) {
+    for (const { r, b } of which) {
       const offset = L - prompts[b].length;
       let valid = 0;
-      while (offset + valid < C && mask[b * (C + 1) + offset + valid] === 1n) valid++;
+      while (offset + valid < C && mask[r * (C + 1) + offset + valid] === 1n) valid++;
       const ids = [...prompts[b], ...rows[b].ids].slice(0, valid);
       if (ids.length < this.minPrefix) continue;
       const kept: { keys: Float32Array[]; values: Float32Array[] } = { keys: [], values: [] };
@@ -496,7 +543,7 @@ export class OnnxCausalLM {
         const kOut = new Float32Array(H * valid * D);
         const vOut = new Float32Array(H * valid * D);
         for (let h = 0; h < H; h++) {
-          const from = ((b * H + h) * C + offset) * D;
+          const from = ((r * H + h) * C + offset) * D;
           kOut.set(keys[i].subarray(from, from + valid * D), h * valid * D);
           vOut.set(values[i].subarray(from, from + valid * D), h * valid * D);
         }

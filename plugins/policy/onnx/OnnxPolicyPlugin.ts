@@ -32,6 +32,12 @@ export interface OnnxPolicyOptions {
   /** onnxruntime intra-op threads (default: the cores this process may use). */
   threads?: number;
   /**
+   * onnxruntime's threads spin-wait for work between operators instead of sleeping: faster on a
+   * machine whose cores are free for this process, slower on a shared one (a spinning thread holds
+   * a core that others wait for). Default false.
+   */
+  spin?: boolean;
+  /**
    * Tokens of keys and values kept from earlier generations, reused by prompts that begin the same
    * way (each turn of a chat repeats the last one): 0 turns it off. SmolLM2-135M: 46 KB a token.
    */
@@ -52,6 +58,7 @@ const OPTIONS_SCHEMA: JsonSchema = {
     maxBatch: { type: 'integer', minimum: 1, maximum: 256, default: 8 },
     batchWindowMs: { type: 'integer', minimum: 0, default: 5 },
     threads: { type: 'integer', minimum: 1 },
+    spin: { type: 'boolean', default: false },
     prefixCacheTokens: { type: 'integer', minimum: 0, default: 16384 },
     purposes: { type: 'array', items: { enum: ['query', 'assistant', 'user', 'response'] }, minItems: 1, uniqueItems: true, default: ['assistant'] },
   },
@@ -100,7 +107,7 @@ export class OnnxPolicyPlugin implements ProvePlugin {
 
   /** The loaded model (loaded once, on first use or here). */
   model(): Promise<OnnxCausalLM> {
-    this.loading ??= OnnxCausalLM.load(this.options.model, { threads: this.options.threads, prefixCacheTokens: this.options.prefixCacheTokens });
+    this.loading ??= OnnxCausalLM.load(this.options.model, { threads: this.options.threads, spin: this.options.spin, prefixCacheTokens: this.options.prefixCacheTokens });
     return this.loading;
   }
 

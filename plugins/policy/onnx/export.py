@@ -93,6 +93,68 @@ def use_grouped_attention(model) -> bool:
     return model.config._attn_implementation == GROUPED
 
 
+LEAN = "grouped, lean shapes"
+
+
+def lean_attention_forward(decoder):
+    """A Llama attention forward for the export that computes no shape per layer.
+
+    transformers' forward reads each tensor's shape where it reshapes (`view(*input_shape, -1,
+    head_dim)`, `x.shape[-1] // 2` in rotate_half, the cache's length): in the traced graph about 40
+    Shape / Gather / Unsqueeze / Concat / Div nodes per layer, ~1,300 of the ~2,750 nodes that
+    onnxruntime runs for each token of SmolLM2. Here every reshape takes a shape tensor computed
+    once per call from the inputs (`Decoder.shapes`), the rotation's halves are constants, and the
+    keys and values fed come back as they are (no slice of the concatenated cache). The products,
+    their order and the softmax are those of `grouped_attention`; the mask is the model's."""
+    import torch
+
+    def forward(self, hidden_states, position_embeddings=None, attention_mask=None, **kwargs):
+        shapes = decoder.shapes
+        cache = kwargs.get("cache", kwargs.get("past_key_values"))
+        half = self.head_dim // 2
+
+        def rope(x, cos, sin):
+            rotated = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+            return (x * cos) + (rotated * sin)
+
+        cos, sin = position_embeddings
+        cos, sin = cos.unsqueeze(1), sin.unsqueeze(1)
+        query = torch._reshape_from_tensor(self.q_proj(hidden_states), shapes["q"]).transpose(1, 2)
+        key = torch._reshape_from_tensor(self.k_proj(hidden_states), shapes["kv"]).transpose(1, 2)
+        value = torch._reshape_from_tensor(self.v_proj(hidden_states), shapes["kv"]).transpose(1, 2)
+        query, key = rope(query, cos, sin), rope(key, cos, sin)
+        layer = cache.layers[self.layer_idx]
+        decoder.present[self.layer_idx] = (key, value)
+        keys = torch.cat([layer.keys, key], dim=-2)
+        values = torch.cat([layer.values, value], dim=-2)
+        q = torch._reshape_from_tensor(query, shapes["grouped"])
+        scores = torch.matmul(q, keys.transpose(2, 3)) * self.scaling
+        if attention_mask is not None:
+            scores = torch._reshape_from_tensor(torch._reshape_from_tensor(scores, shapes["scores5"]) + attention_mask.unsqueeze(2), shapes["scores"])
+        weights = torch.nn.functional.softmax(scores, dim=-1, dtype=torch.float32).to(query.dtype)
+        out = torch._reshape_from_tensor(torch.matmul(weights, values), shapes["heads"]).transpose(1, 2)
+        return self.o_proj(torch._reshape_from_tensor(out, shapes["out"])), None
+
+    return forward
+
+
+def use_lean_attention(model, decoder) -> bool:
+    """Switches a Llama model's attention layers to `lean_attention_forward`; False (unchanged) for other architectures."""
+    import types
+
+    config = model.config
+    layers = getattr(getattr(model, "model", None), "layers", None)
+    if layers is None or config._attn_implementation != GROUPED or getattr(config, "partial_rotary_factor", 1.0) != 1.0:
+        return False
+    attentions = [layer.self_attn for layer in layers]
+    if not all(type(a).__name__ == "LlamaAttention" and a.head_dim == decoder.head_dim for a in attentions):
+        return False
+    forward = lean_attention_forward(decoder)
+    for attention in attentions:
+        attention.forward = types.MethodType(forward, attention)
+    return True
+
+
 def load(folder: str, gguf: str | None):
     try:
         model = models.load_model(folder, gguf, merge_adapter=True, attn_implementation="eager")
@@ -114,6 +176,12 @@ class Decoder:
         self.layers = config.num_hidden_layers
         self.kv_heads = getattr(config, "num_key_value_heads", None) or config.num_attention_heads
         self.head_dim = getattr(config, "head_dim", None) or config.hidden_size // config.num_attention_heads
+        self.heads = config.num_attention_heads
+        # Set by `use_lean_attention`: the attention layers then read their reshapes' targets from
+        # `shapes` (computed once per call) and leave the new keys and values in `present`.
+        self.lean = False
+        self.shapes: dict = {}
+        self.present: dict = {}
         outer = self
 
         class Wrapper(torch.nn.Module):
@@ -132,6 +200,9 @@ class Decoder:
                 for i, layer in enumerate(cache.layers):
                     layer.lazy_initialization(past[2 * i], past[2 * i + 1])
                     layer.keys, layer.values = past[2 * i], past[2 * i + 1]
+                if outer.lean:
+                    outer.shapes = outer.shape_tensors(input_ids, attention_mask)
+                    outer.present = {}
                 out = self.model(
                     input_ids=input_ids,
                     attention_mask=attention_mask,
@@ -144,12 +215,38 @@ class Decoder:
                 # output is a fresh buffer per call, so returning the whole cache would copy it out
                 # on every decoding step.
                 present = []
+                if outer.lean:
+                    for i in range(outer.layers):
+                        present.extend(outer.present[i])
+                    return (out.logits, *present)
                 for i, layer in enumerate(out.past_key_values.layers):
                     past_len = past[2 * i].shape[2]
                     present.extend([layer.keys[:, :, past_len:], layer.values[:, :, past_len:]])
                 return (out.logits, *present)
 
         self.module = Wrapper().eval()
+
+    def shape_tensors(self, input_ids, attention_mask):
+        """The targets of the lean attention's reshapes, from the inputs' shapes (batch B, S tokens fed, T = past + S)."""
+        import torch
+
+        sizes = torch._shape_as_tensor(input_ids)
+        batch, seq = sizes[:1], sizes[1:]
+        total = torch._shape_as_tensor(attention_mask)[1:]
+        groups = self.heads // self.kv_heads
+
+        def const(*values):
+            return torch.tensor(values, dtype=torch.int64)
+
+        return {
+            "q": torch.cat([sizes, const(self.heads, self.head_dim)]),
+            "kv": torch.cat([sizes, const(self.kv_heads, self.head_dim)]),
+            "grouped": torch.cat([batch, const(self.kv_heads), seq * groups, const(self.head_dim)]),
+            "scores5": torch.cat([batch, const(self.kv_heads, groups), seq, total]),
+            "scores": torch.cat([batch, const(self.kv_heads), seq * groups, total]),
+            "heads": torch.cat([batch, const(self.heads), seq, const(self.head_dim)]),
+            "out": torch.cat([sizes, const(self.heads * self.head_dim)]),
+        }
 
     def names(self):
         inputs = ["input_ids", "attention_mask", "position_ids"]
@@ -232,6 +329,7 @@ def main() -> None:
     parser.add_argument("--out", required=True)
     parser.add_argument("--chat-template")
     parser.add_argument("--opset", type=int, default=17)
+    parser.add_argument("--no-lean", action="store_true", help="trace transformers' attention forward as it is (a shape computed per layer) instead of the lean one")
     parser.add_argument("--hf-copy", help="also save the loaded model as a Hugging Face folder here (for the PyTorch worker)")
     args = parser.parse_args()
 
@@ -248,6 +346,9 @@ def main() -> None:
     template, template_note = chat_template_of(tokenizer, args.chat_template)
     attention = "grouped" if use_grouped_attention(model) else "eager"
     decoder = Decoder(model)
+    if attention == "grouped" and not args.no_lean and use_lean_attention(model, decoder):
+        decoder.lean = True
+        attention = LEAN
     params = sum(p.numel() for p in model.parameters())
     print(f"export: {config.model_type}, {params / 1e6:.1f} M parameters, {decoder.layers} layers, {decoder.kv_heads} KV heads × {decoder.head_dim}", file=sys.stderr, flush=True)
 

@@ -20,6 +20,7 @@ export default defineCommand({
     'max-tokens': { type: 'string', valueName: 'N', description: 'new tokens per answer when a request sets none', default: '256' },
     temperature: { type: 'string', valueName: 'T', description: 'temperature when a request sets none (0: greedy)', default: '0' },
     threads: { type: 'string', valueName: 'N', description: 'onnxruntime threads (default: the cores available)' },
+    spin: { type: 'boolean', description: 'onnxruntime threads spin-wait between operators (faster on free cores, slower on a shared machine)' },
     quiet: { type: 'boolean', description: 'no line per answered request (prompt and new tokens, tool calls, seconds)' },
     'prefix-cache': { type: 'string', valueName: 'TOKENS', description: 'tokens of keys/values kept for prompts that begin like an earlier one (each chat turn repeats the last); 0: off', default: '16384' },
   },
@@ -40,6 +41,7 @@ export default defineCommand({
       maxNewTokens: integerOption('serve-model', 'max-tokens', s['max-tokens'], 1),
       temperature: numberOption('serve-model', 'temperature', s.temperature, 0),
       prefixCacheTokens: integerOption('serve-model', 'prefix-cache', s['prefix-cache'], 0),
+      spin: s.spin === true,
       ...(s.threads !== undefined ? { threads: integerOption('serve-model', 'threads', s.threads, 1) } : {}),
     });
     const started = performance.now();
@@ -48,7 +50,7 @@ export default defineCommand({
     const name = textOption(s.name) ?? basename(dir);
     context.stderr(
       `serve-model: loaded ${m.source}: ${m.modelType}, ${(m.parameters / 1e6).toFixed(1)} M parameters, ${m.layers} layers, ${m.dtype ?? 'float32'}, ` +
-        `${lm.threads} threads, prefix cache ${lm.prefixCache ? `${lm.prefixCache.maxTokens} tokens` : 'off'}, in ${((performance.now() - started) / 1000).toFixed(1)} s\n` +
+        `${lm.threads} threads${lm.spin ? ' (spinning)' : ''}, prefix cache ${lm.prefixCache ? `${lm.prefixCache.maxTokens} tokens` : 'off'}, in ${((performance.now() - started) / 1000).toFixed(1)} s\n` +
         `serve-model: chat template: ${m.chatTemplateNote ?? 'the model’s own'}\n`,
     );
     const onAnswer = s.quiet === true

@@ -39,16 +39,17 @@ export function evidenceSettings(vars: Record<string, string | undefined>) {
     // left the later turns untaught. Lower caps train faster; checkpoints record the caps they had.
     trainMaxUserTurns: env('TRAIN_MAX_USER_TURNS', ROLLOUT_CAPS.maxUserTurns),
     trainMaxAssistantTurns: env('TRAIN_MAX_ASSISTANT_TURNS', ROLLOUT_CAPS.maxAssistantTurns),
-    trainMaxAssistantPerTurn: env('TRAIN_MAX_ASSISTANT_PER_TURN', 3),
+    trainMaxAssistantPerTurn: env('TRAIN_MAX_ASSISTANT_PER_TURN', 4),
     // The held-out eval plays every user turn (the reward and the state check judge the whole conversation;
     // a cap below an example's turns stops the run), under the paper's caps (5 user turns, 10 assistant
-    // messages over the whole rollout), with a cap of 3 assistant messages per user turn (a turn that
+    // messages over the whole rollout), with a cap of 4 assistant messages per user turn (a turn that
     // reaches it ends and the next is played, so a model that keeps calling cannot use up the rollout's
-    // cap in one turn and leave the later ones unplayed; 3 fits the held-out turns' ground truth, at most
-    // 3 dependent steps, which the run checks) and a context for a whole conversation.
+    // cap in one turn and leave the later ones unplayed; 4 fits the held-out turns' ground truth, at most
+    // 4 dependent steps since the scenarios of issue #17 (3 before), which the run checks) and a context
+    // for a whole conversation.
     evalMaxUserTurns: env('EVAL_MAX_USER_TURNS', ROLLOUT_CAPS.maxUserTurns),
     evalMaxAssistantTurns: env('EVAL_MAX_ASSISTANT_TURNS', ROLLOUT_CAPS.maxAssistantTurns),
-    evalMaxAssistantPerTurn: env('EVAL_MAX_ASSISTANT_PER_TURN', 3),
+    evalMaxAssistantPerTurn: env('EVAL_MAX_ASSISTANT_PER_TURN', 4),
     evalMaxContext: env('EVAL_MAX_CONTEXT', 4096),
     // 50 whole conversations of up to 4,096 tokens kept in the worker (keys and values) took 22 GB and were OOM-killed.
     evalConcurrency: env('EVAL_CONCURRENCY', 25),

@@ -96,11 +96,11 @@ describe('the evidence run plays every user turn of its held-out examples', func
   it('keeps training and eval turn caps apart and rejects the old shared variables', () => {
     const settings = evidenceSettings({});
     // Training plays whole conversations under the eval's caps by default; each can be set apart.
-    expect(trainTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '3']);
-    expect(trainTurnArgs(evidenceSettings({ EVIDENCE_TRAIN_MAX_USER_TURNS: '1', EVIDENCE_TRAIN_MAX_ASSISTANT_TURNS: '2' }))).to.deep.equal(['--max-user-turns', '1', '--max-assistant-turns', '2', '--max-assistant-per-turn', '3']);
+    expect(trainTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '4']);
+    expect(trainTurnArgs(evidenceSettings({ EVIDENCE_TRAIN_MAX_USER_TURNS: '1', EVIDENCE_TRAIN_MAX_ASSISTANT_TURNS: '2' }))).to.deep.equal(['--max-user-turns', '1', '--max-assistant-turns', '2', '--max-assistant-per-turn', '4']);
     expect(settings.evalMaxUserTurns).to.equal(5);
     expect(settings.evalMaxAssistantTurns).to.equal(10);
-    expect(evalTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '3']);
+    expect(evalTurnArgs(settings)).to.deep.equal(['--max-user-turns', '5', '--max-assistant-turns', '10', '--max-assistant-per-turn', '4']);
     expect(() => evidenceSettings({ EVIDENCE_MAX_USER_TURNS: '1' })).to.throw(/EVIDENCE_MAX_USER_TURNS is gone.*EVIDENCE_TRAIN_MAX_USER_TURNS.*EVIDENCE_EVAL_MAX_USER_TURNS/);
   });
 });

@@ -350,7 +350,7 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
   const b = trainLines(runCompare);
   const k = Math.max(1, Math.floor(S.steps / 2));
   const lastCalls = (lines: Record<string, number>[]) => [mean(lines.slice(-k).map((l) => l.tool_calls_per_rollout)), se(lines.slice(-k).map((l) => l.tool_calls_per_rollout))] as [number, number];
-  const other = S.compare === 'recall' ? 'recall reward' : S.compare === 'beta0' ? 'flat budget (β = 0)' : 'no comparison run (EVIDENCE_COMPARE=none)';
+  const other = S.compare === 'recall' ? 'recall reward' : 'flat budget (β = 0)';
   const evalCalls = (name: string) => (summaries[name] ? fmt(summaries[name].calls) : 'not evaluated');
   const compareName = `grpo-${S.compare}`;
   const verbosity: string[] = [];
@@ -391,16 +391,16 @@ function writeResults(summaries: Record<string, Summary>, leakage: Record<string
     '',
     ...checks,
     '',
-    `## Verbosity: ${other} against the adaptive budget`,
-    '',
-    ...betaLines,
+    ...(S.compare === 'none'
+      ? ['## Verbosity', '', `- not run this time (EVIDENCE_COMPARE=none); held-out calls per rollout: ${Object.entries(summaries).map(([n, s]) => `${n} ${fmt(s.calls)}`).join(', ')}`]
+      : [`## Verbosity: ${other} against the adaptive budget`, '', ...betaLines]),
     '',
     '## Guardrails (training steps, mean)',
     '',
     `- adaptive budget: ${guard(a)}`,
-    `- ${other}: ${guard(b)}`,
+    ...(S.compare === 'none' ? [] : [`- ${other}: ${guard(b)}`]),
     '',
-    `Stage times (s): ${Object.entries(timings).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}; total so far ${((performance.now() - started) / 1000).toFixed(0)} s.${Object.keys(reused).length ? ` Re-used from the run continued (not redone; their times then, s): ${Object.entries(reused).map(([n, t]) => `${n} ${t === null ? '?' : t.toFixed(0)}`).join(', ')}.` : ''} Curves: run/report.html, run-${S.compare}/report.html.`,
+    `Stage times (s): ${Object.entries(timings).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}; total so far ${((performance.now() - started) / 1000).toFixed(0)} s.${Object.keys(reused).length ? ` Re-used from the run continued (not redone; their times then, s): ${Object.entries(reused).map(([n, t]) => `${n} ${t === null ? '?' : t.toFixed(0)}`).join(', ')}.` : ''} Curves: run/report.html${S.compare === 'none' ? '' : `, run-${S.compare}/report.html`}.`,
     '',
   ].join('\n');
   writeFileSync(join(OUT, 'results.md'), md);

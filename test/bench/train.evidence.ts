@@ -15,7 +15,8 @@
  *      error over examples), the state check, calls per rollout; GRPO − SFT paired differences with
  *      their standard errors; the β comparison; curves in OUT/run/report.html and OUT/run-recall/.
  *
- *   npm run train:evidence     (nice -n 10; ≤ 60 min on 2 cores; settings by EVIDENCE_* variables;
+ *   npm run train:evidence     (nice -n 10; about 2 h on 2 cores with the defaults, more than the issue's 60 min
+ *                               (plugins/optimizer/README.md, fourth run); settings by EVIDENCE_* variables;
  *                               EVIDENCE_CONTINUE=runs/evidence continues a run cut short)
  *
  * Nothing here is tuned to the outcome: the settings are fixed before the run and written to
